@@ -1,0 +1,69 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
+import type { ServerConfig } from './config.ts';
+import type { Database } from './db/database.ts';
+import { loadContract, type Contract } from './contract.ts';
+import { installValidation } from './plugins/validation.ts';
+import { installErrorHandling } from './plugins/errors.ts';
+import { installSecurityHeaders } from './plugins/security-headers.ts';
+import { installAppShell } from './plugins/app-shell.ts';
+import { authenticate } from './plugins/authenticate.ts';
+import { installEmbeddedProvider } from './oidc/provider.ts';
+import { registerApiRoutes } from './routes/index.ts';
+import type { RouteContext } from './routes/context.ts';
+
+export interface ServerParts {
+  config: ServerConfig;
+  db: Database;
+  contract?: Contract;
+  /** Serve the built app too (off for API-only tests). */
+  serveApp?: boolean;
+  /** Overrides where access-token keys come from (tests with their own signer). */
+  tokenKeys?: JWTVerifyGetKey;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const ONE_MEGABYTE = 1024 * 1024;
+
+/**
+ * The reference server as one Fastify instance: validation and error shape first,
+ * then the identity provider, the API, the tenant service and the app itself.
+ */
+export async function buildServer(parts: ServerParts): Promise<FastifyInstance> {
+  const { config, db } = parts;
+  const contract = parts.contract ?? loadContract();
+  const app = Fastify({ logger: parts.logger ?? false, bodyLimit: ONE_MEGABYTE, trustProxy: false });
+  installValidation(app);
+  installErrorHandling(app);
+  installSecurityHeaders(app, config);
+
+  let keys = parts.tokenKeys;
+  if (config.oidc.embedded) {
+    const provider = await installEmbeddedProvider(app, { db, config });
+    keys ??= provider.keys;
+  }
+  keys ??= await remoteKeys(config.oidc.issuer);
+
+  const context: RouteContext = {
+    db,
+    config,
+    contract,
+    requireCaller: authenticate(
+      { issuer: config.oidc.issuer, audience: config.oidc.audience, clientId: config.oidc.clientId, keys },
+      db,
+    ),
+  };
+  await registerApiRoutes(app, context);
+
+  app.get('/healthz', async () => ({ status: 'ok', database: db.kind }));
+  if (parts.serveApp !== false) await installAppShell(app, config);
+  return app;
+}
+
+/** An external provider (Keycloak) publishes its keys through discovery. */
+async function remoteKeys(issuer: string): Promise<JWTVerifyGetKey> {
+  const response = await fetch(`${issuer}/.well-known/openid-configuration`);
+  if (!response.ok) throw new Error(`Cannot read the discovery document of ${issuer}: ${response.status}`);
+  const { jwks_uri } = (await response.json()) as { jwks_uri: string };
+  return createRemoteJWKSet(new URL(jwks_uri));
+}

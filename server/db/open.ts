@@ -1,0 +1,77 @@
+import { mkdirSync } from 'node:fs';
+import type { Database, Queryable } from './database.ts';
+
+export interface StorageConfig {
+  /** A PostgreSQL connection string; when absent, embedded PGlite is used. */
+  databaseUrl?: string | undefined;
+  /** Where embedded PGlite keeps its files. */
+  dataDir: string;
+}
+
+/** Opens the configured storage: a PostgreSQL server when a URL is set, else PGlite on disk. */
+export async function openDatabase(config: StorageConfig): Promise<Database> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
+}
+
+const NUMERIC_OID = 1700;
+const INT8_OID = 20;
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  mkdirSync(dataDir, { recursive: true });
+  // relaxedDurability stays off: an answered write must survive a crash.
+  const pg = await PGlite.create({
+    dataDir,
+    relaxedDurability: false,
+    // NUMERIC arrives as a string by default; the API answers numbers.
+    parsers: { [NUMERIC_OID]: Number, [INT8_OID]: Number },
+  });
+  const asQueryable = (runner: Pick<typeof pg, 'query'>): Queryable => ({
+    async query<Row>(sql: string, params: readonly unknown[] = []) {
+      const result = await runner.query<Row>(sql, params as unknown[]);
+      return result.rows;
+    },
+  });
+  const root = asQueryable(pg);
+  return {
+    kind: 'pglite',
+    query: root.query,
+    transaction: (work) => pg.transaction((tx) => work(asQueryable(tx))),
+    close: () => pg.close(),
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const { default: pg } = await import('pg');
+  // NUMERIC and BIGINT arrive as strings by default; the API answers numbers.
+  pg.types.setTypeParser(pg.types.builtins.NUMERIC, Number);
+  pg.types.setTypeParser(pg.types.builtins.INT8, Number);
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  await pool.query('select 1');
+  return {
+    kind: 'postgres',
+    async query<Row>(sql: string, params: readonly unknown[] = []) {
+      const result = await pool.query(sql, params as unknown[]);
+      return result.rows as Row[];
+    },
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const result = await work({
+          async query<Row>(sql: string, params: readonly unknown[] = []) {
+            return (await client.query(sql, params as unknown[])).rows as Row[];
+          },
+        });
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback');
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,57 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { ServerConfig } from '../config.ts';
+
+/** The settings the built app reads at start, so one build runs against any back end. */
+export interface RuntimeConfig {
+  apiBaseUrl: string;
+  tenantServiceUrl: string;
+  oidc: { issuer: string; clientId: string };
+  session: { minValiditySeconds: number; pollIntervalSeconds: number };
+  inspect: boolean;
+}
+
+export function runtimeConfig(config: ServerConfig): RuntimeConfig {
+  return {
+    apiBaseUrl: config.apiBaseUrl,
+    tenantServiceUrl: config.tenantServiceUrl,
+    oidc: { issuer: config.oidc.issuer, clientId: config.oidc.clientId },
+    session: config.session,
+    inspect: config.inspect,
+  };
+}
+
+// Paths that belong to the server, never to the app's router.
+const serverPrefixes = ['/api/', '/realms/', '/tenant-service/', '/healthz'];
+
+/**
+ * Serves the built app: hashed assets cached for good, the document never cached,
+ * and every other GET that wants HTML answered with the document so routes deep-link.
+ */
+export async function installAppShell(app: FastifyInstance, config: ServerConfig): Promise<void> {
+  const indexPath = join(config.appDir, 'index.html');
+  if (!existsSync(indexPath)) throw new Error(`The app is not built: ${indexPath} is missing (run npm run build)`);
+  const indexHtml = readFileSync(indexPath, 'utf8');
+
+  await app.register(fastifyStatic, {
+    root: config.appDir,
+    index: false,
+    wildcard: false,
+    setHeaders(res, path) {
+      res.setHeader('Cache-Control', /\.[0-9a-f]{8,}\./.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+
+  const body = JSON.stringify(runtimeConfig(config));
+  app.get('/config.json', async (_request, reply) => reply.header('Cache-Control', 'no-cache').type('application/json').send(body));
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const wantsDocument = request.method === 'GET' && !serverPrefixes.some((prefix) => request.url.startsWith(prefix));
+    if (wantsDocument && !/\.\w+$/.test(request.url.split('?')[0]!)) {
+      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    }
+    return reply.code(404).send({ message: 'Not found' });
+  });
+}

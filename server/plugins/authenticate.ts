@@ -1,0 +1,76 @@
+import { errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Queryable } from '../db/database.ts';
+
+/** Who is calling, as the server established it: never taken from a path or body. */
+export interface Caller {
+  userId: number;
+  tenantId: number;
+  roleId: 1 | 2 | 3;
+  email: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller: Caller;
+  }
+}
+
+export interface TokenPolicy {
+  issuer: string;
+  audience: string;
+  clientId: string;
+  /** The provider's public keys (local for the embedded provider, remote JWKS otherwise). */
+  keys: JWTVerifyGetKey;
+}
+
+export const REQUIRED_CLIENT_ROLE = 'crm-access';
+// Only asymmetric signatures: a token signed with a shared secret or none is refused.
+const ALLOWED_ALGORITHMS = ['RS256', 'PS256', 'ES256', 'EdDSA'];
+
+export class Unauthorized extends Error {
+  readonly statusCode = 401;
+}
+
+/** Verifies signature, issuer, audience, expiry and algorithm; then reads the client roles. */
+export async function verifyAccessToken(token: string, policy: TokenPolicy): Promise<JWTPayload & { email: string }> {
+  let payload: JWTPayload;
+  try {
+    ({ payload } = await jwtVerify(token, policy.keys, {
+      issuer: policy.issuer,
+      audience: policy.audience,
+      algorithms: ALLOWED_ALGORITHMS,
+      requiredClaims: ['exp', 'sub'],
+    }));
+  } catch (error) {
+    throw new Unauthorized(error instanceof joseErrors.JWTExpired ? 'Token expired' : 'Invalid token');
+  }
+  if (typeof payload.email !== 'string' || payload.email === '') throw new Unauthorized('Invalid token');
+  if (!clientRoles(payload, policy.clientId).includes(REQUIRED_CLIENT_ROLE)) {
+    throw new Unauthorized(`The token lacks the ${REQUIRED_CLIENT_ROLE} role`);
+  }
+  return payload as JWTPayload & { email: string };
+}
+
+/** Keycloak's shape: `resource_access.<client id>.roles`. */
+export function clientRoles(payload: JWTPayload, clientId: string): string[] {
+  const access = payload.resource_access as Record<string, { roles?: unknown }> | undefined;
+  const roles = access?.[clientId]?.roles;
+  return Array.isArray(roles) ? roles.filter((role): role is string => typeof role === 'string') : [];
+}
+
+/** A preHandler that sets `request.caller` from the bearer token, or answers 401. */
+export function authenticate(policy: TokenPolicy, db: Queryable) {
+  return async function requireCaller(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    const header = request.headers.authorization ?? '';
+    const match = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(header);
+    if (!match) throw new Unauthorized('Token not found');
+    const claims = await verifyAccessToken(match[1]!, policy);
+    const [user] = await db.query<{ id: number; tenant_id: number; role_id: 1 | 2 | 3 }>(
+      'select id, tenant_id, role_id from users where email = $1',
+      [claims.email.toLowerCase()],
+    );
+    if (!user) throw new Unauthorized('No CRM user for this token');
+    request.caller = { userId: user.id, tenantId: user.tenant_id, roleId: user.role_id, email: claims.email.toLowerCase() };
+  };
+}

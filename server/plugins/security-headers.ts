@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerConfig } from '../config.ts';
+
+/** The origins the app may talk to: its own, the API, the tenant service and the provider. */
+export function contentSecurityPolicy(config: ServerConfig): string {
+  const origins = new Set(["'self'"]);
+  for (const url of [config.apiBaseUrl, config.tenantServiceUrl, config.oidc.issuer]) {
+    if (/^https?:\/\//.test(url)) origins.add(new URL(url).origin);
+  }
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    // Plot and react-hot-toast set inline style attributes; scripts stay strict.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    `connect-src ${[...origins].join(' ')}`,
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self' " + [...origins].filter((o) => o !== "'self'").join(' '),
+  ].join('; ').trim();
+}
+
+/**
+ * Headers on every answer: no sniffing and no referrer anywhere; the CSP on documents;
+ * API answers are never cached (they carry tenant data).
+ */
+export function installSecurityHeaders(app: FastifyInstance, config: ServerConfig): void {
+  const csp = contentSecurityPolicy(config);
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'no-referrer');
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (type.startsWith('text/html') && !reply.getHeader('content-security-policy')) {
+      reply.header('Content-Security-Policy', csp);
+    }
+    if (request.url.startsWith('/api/') || request.url.startsWith('/tenant-service/')) {
+      reply.header('Cache-Control', 'no-store');
+    }
+    return payload;
+  });
+}

@@ -1,0 +1,35 @@
+import Ajv, { type ErrorObject } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { FastifyError, FastifyInstance } from 'fastify';
+
+/**
+ * Request validation by the contract, strict where JSON carries types and lenient
+ * only where HTTP cannot: path and query values arrive as text, so they are coerced
+ * (`/users/7` → 7); bodies are JSON and must already have the document's types.
+ * Unknown body fields are refused, never silently dropped.
+ */
+export function installValidation(app: FastifyInstance): void {
+  const strict = withFormats(new Ajv({ allErrors: false, coerceTypes: false, removeAdditional: false, useDefaults: false, strict: false }));
+  const coercing = withFormats(new Ajv({ allErrors: false, coerceTypes: true, removeAdditional: false, useDefaults: false, strict: false }));
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    (httpPart === 'body' ? strict : coercing).compile(schema),
+  );
+  app.setSchemaErrorFormatter((errors, dataVar) => new Error(describeFirst(errors, dataVar)));
+}
+
+function withFormats(ajv: Ajv): Ajv {
+  addFormats(ajv, ['email', 'date-time', 'date']);
+  return ajv;
+}
+
+/** One plain sentence that names the field, e.g. "body.email must match format \"email\"". */
+function describeFirst(errors: ErrorObject[] | FastifyError['validation'], dataVar: string): string {
+  const error = errors?.[0] as ErrorObject | undefined;
+  if (!error) return `${dataVar} is invalid`;
+  const at = [dataVar, ...error.instancePath.split('/').filter(Boolean)].join('.');
+  if (error.keyword === 'required') return `${at}.${(error.params as { missingProperty: string }).missingProperty} is required`;
+  if (error.keyword === 'additionalProperties') {
+    return `${at}.${(error.params as { additionalProperty: string }).additionalProperty} is not allowed`;
+  }
+  return `${at} ${error.message ?? 'is invalid'}`;
+}

@@ -1,0 +1,48 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { Database } from '../db/database.ts';
+import type { ServerConfig } from '../config.ts';
+import { routePath, type Contract, type HttpMethod } from '../contract.ts';
+
+/** What every group of routes is handed: storage, the contract and the caller check. */
+export interface RouteContext {
+  db: Database;
+  config: ServerConfig;
+  contract: Contract;
+  /** Sets `request.caller` from the bearer token or answers 401. */
+  requireCaller: preHandlerHookHandler;
+}
+
+type Handler = (request: FastifyRequest<any>, reply: FastifyReply) => Promise<unknown>;
+
+/**
+ * Registers one operation of the contract. The schema always comes from the
+ * document, so no route can exist without being described there; every route
+ * needs a caller unless it is declared public.
+ */
+export function defineRoute(
+  app: FastifyInstance,
+  context: RouteContext,
+  method: HttpMethod,
+  openApiPath: string,
+  handler: Handler,
+  options: { public?: boolean; config?: Record<string, unknown> } = {},
+): void {
+  app.route({
+    method: method.toUpperCase() as 'GET',
+    url: routePath(openApiPath),
+    schema: context.contract.routeSchema(method, openApiPath),
+    ...(options.public ? {} : { preHandler: context.requireCaller }),
+    ...(options.config ? { config: options.config } : {}),
+    handler,
+  });
+}
+
+/** An error whose status and message are meant for the client. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}

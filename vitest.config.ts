@@ -1,0 +1,63 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One run, several projects: unit and machine tests, the revenue properties in
+ * several time zones, the server suite on both databases, and the browser tests
+ * against the real stack.
+ */
+const timeZones = ['UTC', 'America/Los_Angeles', 'Europe/Berlin', 'Asia/Kolkata'];
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          env: { TZ: 'UTC' },
+        },
+      },
+      ...timeZones.map((zone) => ({
+        test: {
+          name: `domain ${zone}`,
+          include: ['tests/domain/**/*.test.ts'],
+          environment: 'node',
+          env: { TZ: zone },
+        },
+      })),
+      {
+        test: {
+          name: 'server pglite',
+          include: ['tests/server/**/*.test.ts'],
+          environment: 'node',
+          env: { CRM_TEST_DATABASE: 'pglite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'server postgres',
+          include: ['tests/server/**/*.test.ts'],
+          environment: 'node',
+          env: { CRM_TEST_DATABASE: 'postgres' },
+          globalSetup: ['tests/support/postgres-cluster.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/support/stack.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
