@@ -1,0 +1,40 @@
+import type { RoleId } from '../../api/client';
+
+/** Section 6: the roles and their labels. */
+export const ROLE_LABELS: Readonly<Record<RoleId, string>> = {
+  1: 'Super Admin',
+  2: 'Admin',
+  3: 'User',
+};
+
+export const SUPER_ADMIN: RoleId = 1;
+export const ADMIN: RoleId = 2;
+export const USER: RoleId = 3;
+
+/** Section 9: the Create User modal opens with this role. */
+export const DEFAULT_NEW_USER_ROLE: RoleId = USER;
+
+/** Section 6: the super admin is user id 1, updated through the admin endpoints. */
+export const SUPER_ADMIN_USER_ID = 1;
+
+export interface RoleOption {
+  id: RoleId;
+  label: string;
+}
+
+const option = (id: RoleId): RoleOption => ({ id, label: ROLE_LABELS[id] });
+
+/** The roles the signed-in user may give a new user: an Admin only User, others Admin or User. */
+export function creatableRoles(currentRoleId: number): readonly RoleOption[] {
+  return currentRoleId === ADMIN ? [option(USER)] : [option(ADMIN), option(USER)];
+}
+
+/** The roles a user can be moved to in Update User; none for a super admin, whose role is fixed. */
+export function assignableRoles(editedRoleId: number): readonly RoleOption[] {
+  return editedRoleId === SUPER_ADMIN ? [] : [option(ADMIN), option(USER)];
+}
+
+/** /user and /edit-Salesperson/:id are for Super Admins and Admins only. */
+export function canManageUsers(roleId: number): boolean {
+  return roleId === SUPER_ADMIN || roleId === ADMIN;
+}

@@ -1,0 +1,256 @@
+import { assertEvent, assign, fromPromise, raise, setup } from 'xstate';
+import type { User } from '../api/client';
+import {
+  clampPage,
+  filterRows,
+  nextSort,
+  pageCount,
+  pageSlice,
+  sortRows,
+  toRows,
+  type Sort,
+  type SortKey,
+  type UserRow,
+} from '../domain/users/list-view';
+import { normaliseEmail } from '../domain/validation';
+import { createUserMachine, type ModalOutput } from './create-user';
+import { updateUserMachine } from './update-user';
+
+export interface UserListInput {
+  tenantId: number;
+  /** The signed-in user's role, handed to the Create User modal. */
+  currentRoleId: number;
+}
+
+export interface UserListContext extends UserListInput {
+  /** Every user in the server's order, with search text computed once. */
+  rows: readonly UserRow[];
+  /** `rows` in the current sort; recomputed only when the sort or the data changes. */
+  sorted: readonly UserRow[];
+  /** `sorted` filtered by the search text: what the pages are cut from. */
+  visible: readonly UserRow[];
+  emails: ReadonlySet<string>;
+  search: string;
+  sort: Sort | null;
+  page: number;
+  selected: ReadonlySet<number>;
+  /** The user the Update User modal edits while it is open. */
+  editedUser: User | null;
+}
+
+export type UserListEvent =
+  | { type: 'search.change'; value: string }
+  | { type: 'sort.toggle'; key: SortKey }
+  | { type: 'page.go'; page: number }
+  | { type: 'page.previous' }
+  | { type: 'page.next' }
+  | { type: 'selection.toggle'; userId: number }
+  | { type: 'selection.togglePage' }
+  | { type: 'users.refresh' }
+  | { type: 'modal.create.open' }
+  | { type: 'modal.update.open'; userId: number };
+
+/** The rows of the page being shown. */
+export function currentPageRows(context: UserListContext): readonly UserRow[] {
+  return pageSlice(context.visible, context.page);
+}
+
+/** Whether every row of the shown page is selected (and there is at least one). */
+export function pageIsSelected(context: UserListContext): boolean {
+  const rows = currentPageRows(context);
+  return rows.length > 0 && rows.every((row) => context.selected.has(row.user.id));
+}
+
+/**
+ * The user list: the data (loaded, refetched after a save) and the modal are
+ * independent, so they are parallel regions. Each modal is its own machine,
+ * invoked while open and stopped when it finishes; a saved modal makes the list
+ * refetch, so it shows the server's fresh data.
+ */
+export const userListMachine = setup({
+  types: {
+    input: {} as UserListInput,
+    context: {} as UserListContext,
+    events: {} as UserListEvent,
+    children: {} as { createUserModal: 'createUserModal'; updateUserModal: 'updateUserModal' },
+  },
+  actors: {
+    loadUsers: fromPromise<User[], { tenantId: number }>(async () => {
+      throw new Error('loadUsers must be provided');
+    }),
+    createUserModal: createUserMachine,
+    updateUserModal: updateUserMachine,
+  },
+  actions: {
+    /** The API client has already shown the server's message; this only logs. */
+    logError: (_, _params: { error: unknown }) => {},
+    acceptUsers: assign(({ context }, params: { users: readonly User[] }) => {
+      const rows = toRows(params.users);
+      const sorted = sortRows(rows, context.sort);
+      const visible = filterRows(sorted, context.search);
+      const ids = new Set(params.users.map((user) => user.id));
+      return {
+        rows,
+        sorted,
+        visible,
+        emails: new Set(params.users.map((user) => normaliseEmail(user.email))),
+        page: clampPage(context.page, visible.length),
+        selected: new Set([...context.selected].filter((id) => ids.has(id))),
+      };
+    }),
+    search: assign(({ context, event }) => {
+      assertEvent(event, 'search.change');
+      return { search: event.value, visible: filterRows(context.sorted, event.value), page: 1 };
+    }),
+    sort: assign(({ context, event }) => {
+      assertEvent(event, 'sort.toggle');
+      const sort = nextSort(context.sort, event.key);
+      const sorted = sortRows(context.rows, sort);
+      return { sort, sorted, visible: filterRows(sorted, context.search), page: 1 };
+    }),
+    goToPage: assign(({ context, event }) => {
+      assertEvent(event, 'page.go');
+      return { page: clampPage(event.page, context.visible.length) };
+    }),
+    previousPage: assign(({ context }) => ({ page: context.page - 1 })),
+    nextPage: assign(({ context }) => ({ page: context.page + 1 })),
+    toggleSelection: assign(({ context, event }) => {
+      assertEvent(event, 'selection.toggle');
+      const selected = new Set(context.selected);
+      if (!selected.delete(event.userId)) selected.add(event.userId);
+      return { selected };
+    }),
+    togglePageSelection: assign(({ context }) => {
+      const selected = new Set(context.selected);
+      const rows = currentPageRows(context);
+      if (pageIsSelected(context)) for (const row of rows) selected.delete(row.user.id);
+      else for (const row of rows) selected.add(row.user.id);
+      return { selected };
+    }),
+    rememberEditedUser: assign(({ context, event }) => {
+      assertEvent(event, 'modal.update.open');
+      return { editedUser: context.rows.find((row) => row.user.id === event.userId)?.user ?? null };
+    }),
+    forgetEditedUser: assign({ editedUser: null }),
+    refresh: raise({ type: 'users.refresh' }),
+  },
+  guards: {
+    hasPreviousPage: ({ context }) => context.page > 1,
+    hasNextPage: ({ context }) => context.page < pageCount(context.visible.length),
+    userIsListed: ({ context, event }) => {
+      assertEvent(event, 'modal.update.open');
+      return context.rows.some((row) => row.user.id === event.userId);
+    },
+    modalSaved: (_, params: { output: ModalOutput }) => params.output.saved,
+  },
+}).createMachine({
+  id: 'userList',
+  context: ({ input }) => ({
+    ...input,
+    rows: [],
+    sorted: [],
+    visible: [],
+    emails: new Set(),
+    search: '',
+    sort: null,
+    page: 1,
+    selected: new Set(),
+    editedUser: null,
+  }),
+  type: 'parallel',
+  on: {
+    'search.change': { actions: 'search' },
+    'sort.toggle': { actions: 'sort' },
+    'page.go': { actions: 'goToPage' },
+    'page.previous': { guard: 'hasPreviousPage', actions: 'previousPage' },
+    'page.next': { guard: 'hasNextPage', actions: 'nextPage' },
+    'selection.toggle': { actions: 'toggleSelection' },
+    'selection.togglePage': { actions: 'togglePageSelection' },
+  },
+  states: {
+    data: {
+      initial: 'loading',
+      states: {
+        loading: {
+          tags: ['loading'],
+          invoke: {
+            src: 'loadUsers',
+            input: ({ context }) => ({ tenantId: context.tenantId }),
+            onDone: {
+              target: 'loaded',
+              actions: { type: 'acceptUsers', params: ({ event }) => ({ users: event.output }) },
+            },
+            onError: {
+              target: 'failed',
+              actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        loaded: {
+          on: { 'users.refresh': 'refreshing' },
+        },
+        // The rows stay on screen while the fresh ones load.
+        refreshing: {
+          invoke: {
+            src: 'loadUsers',
+            input: ({ context }) => ({ tenantId: context.tenantId }),
+            onDone: {
+              target: 'loaded',
+              actions: { type: 'acceptUsers', params: ({ event }) => ({ users: event.output }) },
+            },
+            onError: {
+              target: 'loaded',
+              actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        failed: {
+          tags: ['failed'],
+          on: { 'users.refresh': 'loading' },
+        },
+      },
+    },
+    modal: {
+      initial: 'closed',
+      states: {
+        closed: {
+          on: {
+            'modal.create.open': 'creating',
+            'modal.update.open': { guard: 'userIsListed', target: 'updating', actions: 'rememberEditedUser' },
+          },
+        },
+        creating: {
+          invoke: {
+            id: 'createUserModal',
+            src: 'createUserModal',
+            input: ({ context }) => ({ currentRoleId: context.currentRoleId, existingEmails: context.emails }),
+            onDone: [
+              {
+                guard: { type: 'modalSaved', params: ({ event }) => ({ output: event.output }) },
+                target: 'closed',
+                actions: 'refresh',
+              },
+              { target: 'closed' },
+            ],
+          },
+        },
+        updating: {
+          exit: 'forgetEditedUser',
+          invoke: {
+            id: 'updateUserModal',
+            src: 'updateUserModal',
+            input: ({ context }) => ({ user: context.editedUser!, existingEmails: context.emails }),
+            onDone: [
+              {
+                guard: { type: 'modalSaved', params: ({ event }) => ({ output: event.output }) },
+                target: 'closed',
+                actions: 'refresh',
+              },
+              { target: 'closed' },
+            ],
+          },
+        },
+      },
+    },
+  },
+});
