@@ -14,16 +14,16 @@ const localMoment = fc
     monthIndex: fc.integer({ min: 0, max: 11 }),
     day: fc.oneof(fc.integer({ min: 1, max: 31 }), fc.constantFrom(0, 1, 28, 29, 30, 31)),
     time: fc.oneof(
-      fc.constant([0, 0, 0, 0] as const),
-      fc.constant([23, 59, 59, 999] as const),
+      fc.constant<[number, number, number, number]>([0, 0, 0, 0]),
+      fc.constant<[number, number, number, number]>([23, 59, 59, 999]),
       fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }), fc.constant(0), fc.constant(0)),
     ),
   })
-  .map(({ year, monthIndex, day, time }) => new Date(year, monthIndex, day, ...time));
+  .map(({ year, monthIndex, day, time: [hours, minutes, seconds, ms] }) => new Date(year, monthIndex, day, hours, minutes, seconds, ms));
 
 const daylightSavingMoment = fc
   .record({
-    day: fc.constantFrom(
+    day: fc.constantFrom<[number, number, number]>(
       [2025, 2, 9],
       [2025, 2, 30],
       [2025, 9, 26],
@@ -35,7 +35,7 @@ const daylightSavingMoment = fc
     ),
     minutes: fc.integer({ min: -60, max: 24 * 60 + 60 }),
   })
-  .map(({ day: [year, monthIndex, date], minutes }) => new Date(year!, monthIndex!, date!, 0, minutes));
+  .map(({ day: [year, monthIndex, date], minutes }) => new Date(year, monthIndex, date, 0, minutes));
 
 const anyInstant = fc
   .integer({ min: Date.UTC(2024, 0, 1), max: Date.UTC(2027, 11, 31) })
