@@ -1,0 +1,34 @@
+import rateLimitPlugin from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import type { RouteContext } from './context.ts';
+import { HttpError } from './context.ts';
+import { registerAuthRoutes } from './auth.ts';
+import { registerUserRoutes } from './users.ts';
+import { registerSalespersonRoutes } from './salespersons.ts';
+import { registerTeamRoutes } from './teams.ts';
+import { registerOpportunityRoutes } from './opportunities.ts';
+import { registerTenantService } from './tenant-service.ts';
+
+const ONE_MINUTE_MS = 60_000;
+
+/**
+ * The CRM API under /api and the tenant service under /tenant-service. The calls a
+ * stranger can reach or that enumerate (sign-up, profile, get-tenant) are limited
+ * per client address, each with the configured number per minute.
+ */
+export async function registerApiRoutes(app: FastifyInstance, context: RouteContext): Promise<void> {
+  // Encapsulated, so the limiter's hooks reach only these routes.
+  await app.register(async (api) => {
+    await api.register(rateLimitPlugin, {
+      global: false,
+      errorResponseBuilder: (_request, { after }) => new HttpError(429, `Too many requests; try again in ${after}`),
+    });
+    const rateLimit = { max: context.config.rateLimitPerMinute, timeWindow: ONE_MINUTE_MS };
+    registerAuthRoutes(api, context, rateLimit);
+    registerUserRoutes(api, context);
+    registerSalespersonRoutes(api, context);
+    registerTeamRoutes(api, context);
+    registerOpportunityRoutes(api, context);
+    registerTenantService(api, context, rateLimit);
+  });
+}

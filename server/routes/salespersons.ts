@@ -1,0 +1,101 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Queryable } from '../db/database.ts';
+import { defineRoute, type RouteContext } from './context.ts';
+import { forbidden, notFound, refusingDuplicates } from './refusals.ts';
+import { managesUsers } from './roles.ts';
+import { checkPhones } from './phone.ts';
+
+interface SalespersonRow {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  mobile: string;
+  latest_login: Date | null;
+  status: number;
+}
+
+const columns = 'id, name, email, phone, mobile, latest_login, status';
+
+function toAnswer(row: SalespersonRow) {
+  return { ...row, latest_login: row.latest_login ? new Date(row.latest_login).toISOString() : null };
+}
+
+async function salespersonOfTenant(db: Queryable, tenantId: number, id: number) {
+  const [row] = await db.query<SalespersonRow>(`select ${columns} from salespersons where tenant_id = $1 and id = $2`, [tenantId, id]);
+  return row && toAnswer(row);
+}
+
+// Editing salespersons belongs to the screens of roles 1 and 2, like managing users.
+const mayEditSalespersons = managesUsers;
+
+export function registerSalespersonRoutes(app: FastifyInstance, context: RouteContext): void {
+  const { db } = context;
+
+  defineRoute(app, context, 'get', '/api/salespersons/getAllData/{tenant_id}', async (request: FastifyRequest<{ Params: { tenant_id: number } }>) => {
+    const { caller } = request;
+    if (request.params.tenant_id !== caller.tenantId) throw notFound();
+    const rows = await db.query<SalespersonRow>(`select ${columns} from salespersons where tenant_id = $1 order by name, id`, [caller.tenantId]);
+    return rows.map(toAnswer);
+  });
+
+  defineRoute(app, context, 'get', '/api/salespersons/{id}', async (request: FastifyRequest<{ Params: { id: number } }>) => {
+    const salesperson = await salespersonOfTenant(db, request.caller.tenantId, request.params.id);
+    if (!salesperson) throw notFound();
+    return salesperson;
+  });
+
+  /** The salesperson record of a user of the caller's tenant, found by the user's e-mail. */
+  defineRoute(
+    app,
+    context,
+    'post',
+    '/api/salespersons',
+    async (request: FastifyRequest<{ Body: { name: string; email: string; phone: string; mobile: string; status: 1 } }>, reply) => {
+      const { caller, body } = request;
+      if (!mayEditSalespersons(caller.roleId)) throw forbidden('Your role may not manage salespersons');
+      checkPhones({ phone: body.phone, mobile: body.mobile });
+      const email = body.email.toLowerCase();
+      const id = await refusingDuplicates(
+        () =>
+          db.transaction(async (tx) => {
+            const [user] = await tx.query<{ id: number }>('select id from users where email = $1 and tenant_id = $2 for share', [
+              email,
+              caller.tenantId,
+            ]);
+            if (!user) throw notFound();
+            const [created] = await tx.query<{ id: number }>(
+              `insert into salespersons (tenant_id, user_id, name, email, phone, mobile, status)
+               values ($1, $2, $3, $4, $5, $6, $7) returning id`,
+              [caller.tenantId, user.id, body.name, email, body.phone, body.mobile, body.status],
+            );
+            return created!.id;
+          }),
+        'Salesperson already exists',
+      );
+      reply.code(201);
+      return salespersonOfTenant(db, caller.tenantId, id);
+    },
+  );
+
+  /** Only phone and mobile change; name, e-mail and latest login in the body are read-only and ignored. */
+  defineRoute(
+    app,
+    context,
+    'put',
+    '/api/salespersons/{id}',
+    async (request: FastifyRequest<{ Params: { id: number }; Body: { phone: string; mobile: string } }>) => {
+      const { caller, body } = request;
+      if (!mayEditSalespersons(caller.roleId)) throw forbidden('Your role may not manage salespersons');
+      checkPhones({ phone: body.phone, mobile: body.mobile });
+      const [row] = await db.transaction((tx) =>
+        tx.query<SalespersonRow>(
+          `update salespersons set phone = $1, mobile = $2 where id = $3 and tenant_id = $4 returning ${columns}`,
+          [body.phone, body.mobile, request.params.id, caller.tenantId],
+        ),
+      );
+      if (!row) throw notFound();
+      return toAnswer(row);
+    },
+  );
+}
