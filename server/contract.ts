@@ -34,7 +34,7 @@ const methods: HttpMethod[] = ['get', 'put', 'post', 'delete', 'patch'];
 export function loadContract(path = contractPath): Contract {
   const document = parse(readFileSync(path, 'utf8')) as JsonObject;
   const resolved = resolveRefs(document, document) as JsonObject;
-  const paths = resolved.paths as Record<string, Record<string, Operation>>;
+  const paths = resolved.paths as unknown as Record<string, Record<string, Operation>>;
 
   return {
     document,

@@ -40,7 +40,7 @@ export async function installAppShell(app: FastifyInstance, config: ServerConfig
     index: false,
     wildcard: false,
     setHeaders(res, path) {
-      res.setHeader('Cache-Control', /\.[0-9a-f]{8,}\./.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.header('Cache-Control', /\.[0-9a-f]{8,}\./.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
 

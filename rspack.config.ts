@@ -1,0 +1,51 @@
+import { defineConfig } from '@rspack/cli';
+import { rspack } from '@rspack/core';
+
+const production = process.env.NODE_ENV !== 'development';
+
+/**
+ * One entry (the first screen: shell, session, router) and one lazily loaded chunk
+ * per screen; the chart library arrives only with the dashboard. Settings are
+ * read at run time from /config.json, so nothing environment-specific is built in.
+ */
+export default defineConfig({
+  mode: production ? 'production' : 'development',
+  entry: { main: './src/main.tsx' },
+  output: {
+    path: new URL('./dist/', import.meta.url).pathname,
+    publicPath: '/',
+    filename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
+    chunkFilename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
+    cssFilename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
+    cssChunkFilename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
+    assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+    clean: true,
+  },
+  resolve: { extensions: ['.tsx', '.ts', '.js'], extensionAlias: { '.js': ['.ts', '.tsx', '.js'] } },
+  devtool: production ? false : 'cheap-module-source-map',
+  module: {
+    rules: [
+      {
+        test: /\.tsx?$/,
+        exclude: /node_modules/,
+        loader: 'builtin:swc-loader',
+        options: {
+          jsc: {
+            parser: { syntax: 'typescript', tsx: true },
+            transform: { react: { runtime: 'automatic', development: !production, refresh: false } },
+          },
+          env: { targets: 'chrome >= 111, firefox >= 111, safari >= 16.4' },
+        },
+        type: 'javascript/auto',
+      },
+      { test: /\.css$/, type: 'css/auto' },
+      { test: /\.(svg|png|webp)$/, type: 'asset/resource' },
+    ],
+  },
+  plugins: [
+    new rspack.HtmlRspackPlugin({ template: './src/index.html', inject: 'body', scriptLoading: 'module' }),
+    new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') }),
+  ],
+  optimization: { splitChunks: { chunks: 'async' } },
+  performance: false,
+});

@@ -1,0 +1,77 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildServer } from './app.ts';
+import { readConfig } from './config.ts';
+import { migrate } from './db/migrate.ts';
+import { openDatabase } from './db/open.ts';
+import { seedDemoData } from './db/seed.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** `npm start`: build the app when its build is missing or stale, then serve everything. */
+async function main(): Promise<void> {
+  const config = readConfig();
+  if (process.env.CRM_SKIP_BUILD !== '1') buildAppIfStale(config.appDir);
+
+  const db = await openDatabase(config);
+  await migrate(db);
+  if (config.seed) await seedDemoData(db, { demoPassword: config.demoPassword });
+
+  const app = await buildServer({ config, db, logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
+  const shutdown = async () => {
+    await app.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+
+  await app.listen({ host: config.host, port: config.port });
+  const storage = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
+  console.log(
+    [
+      `CRM is running at ${config.publicUrl}`,
+      `  storage: ${storage}`,
+      `  identity provider: ${config.oidc.issuer}${config.oidc.embedded ? ' (embedded)' : ''}`,
+      config.seed && config.oidc.embedded
+        ? `  sign in as admin@demo.test, manager@demo.test or rep@demo.test with the password "${config.demoPassword}"`
+        : '',
+    ]
+      .filter(Boolean)
+      .join('\n'),
+  );
+}
+
+function buildAppIfStale(appDir: string): void {
+  const built = join(appDir, 'index.html');
+  const sources = [join(root, 'src'), join(root, 'rspack.config.ts'), join(root, 'package-lock.json')];
+  if (existsSync(built) && statSync(built).mtimeMs >= newestModification(sources)) return;
+  console.log('Building the app…');
+  const result = spawnSync(process.execPath, [join(root, 'node_modules/@rspack/cli/bin/rspack.js'), 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  if (result.status !== 0) throw new Error('The app build failed');
+}
+
+function newestModification(paths: string[]): number {
+  let newest = 0;
+  for (const path of paths) {
+    if (!existsSync(path)) continue;
+    const stat = statSync(path);
+    if (stat.isDirectory()) {
+      newest = Math.max(newest, newestModification(readdirSync(path).map((name) => join(path, name))));
+    } else {
+      newest = Math.max(newest, stat.mtimeMs);
+    }
+  }
+  return newest;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,366 @@
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import type { Profile } from '../domain/session/profile.ts';
+import {
+  REQUIRED_CLIENT_ROLE,
+  measureClockSkew,
+  needsRefresh,
+  readClaims,
+  type TokenClaims,
+  type TokenSet,
+} from '../domain/session/tokens.ts';
+
+/** The spec's messages for the ways a sign-in can fail. */
+export const SESSION_MESSAGES = {
+  invalidToken: 'Invalid token. Please log in again.',
+  missingRole: "Currently You don't have permission to access this dashboard.",
+  subscriptionExpired: 'Subscription expired.',
+  profileUnavailable: 'Unable to load your profile. Please try again later.',
+  tokenRejected: 'Token expired',
+} as const;
+
+/** Why a session ended: one per final state, for the UI to show. */
+export type EndReason =
+  | 'loggedOut'
+  | 'invalidToken'
+  | 'missingRole'
+  | 'subscriptionExpired'
+  | 'profileUnavailable'
+  | 'tokenRejected'
+  | 'providerSessionEnded';
+
+export interface SessionSettings {
+  clientId: string;
+  /** Refresh when the access token has less than this left (spec: 5 s). */
+  minValiditySeconds: number;
+  /** How often the session is checked (spec: 5 s). */
+  pollIntervalMs: number;
+  /** How long an error shows before the profile-failure logout (spec: 3 s). */
+  profileFailureLogoutMs: number;
+}
+
+export interface SessionContext {
+  settings: SessionSettings;
+  tokens: TokenSet | null;
+  claims: TokenClaims | null;
+  profile: Profile | null;
+  /** Consecutive refresh attempts that failed for a passing reason (network, 5xx). */
+  refreshFailures: number;
+  ending: { reason: EndReason; message: string | undefined } | null;
+}
+
+export type SessionEvent =
+  | { type: 'session.login' }
+  | { type: 'session.logout' }
+  | { type: 'token.refresh' }
+  | { type: 'token.rejected' };
+
+/** What starting up found: tokens from a completed sign-in or from this tab's storage. */
+export interface InitialTokens {
+  /** Fresh tokens carry no skew yet; restored ones keep the skew measured when they arrived. */
+  tokens: Omit<TokenSet, 'clockSkewSeconds'> | TokenSet | null;
+}
+
+/** A refresh the provider refused (400): the session there is gone. */
+export class RefreshRefused extends Error {
+  override name = 'RefreshRefused';
+}
+
+const MAX_BACKOFF_MS = 30_000;
+
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    input: {} as { settings: SessionSettings },
+    tags: {} as 'busy' | 'signedIn' | 'refreshing' | 'ended' | 'denied',
+  },
+  actors: {
+    // Completes a sign-in callback in the address, or restores this tab's tokens.
+    initialise: fromPromise<InitialTokens>(async () => {
+      throw new Error('initialise is provided by the platform');
+    }),
+    // Sends the browser to the provider's sign-in; the page leaves.
+    startLogin: fromPromise<void>(async () => {
+      throw new Error('startLogin is provided by the platform');
+    }),
+    lookupTenant: fromPromise<{ subscriptionExpired: boolean }, { email: string }>(async () => {
+      throw new Error('lookupTenant is provided by the platform');
+    }),
+    loadProfile: fromPromise<Profile, { email: string }>(async () => {
+      throw new Error('loadProfile is provided by the platform');
+    }),
+    refreshTokens: fromPromise<
+      Omit<TokenSet, 'clockSkewSeconds'>,
+      { refreshToken: string | undefined; idToken: string | undefined }
+    >(async () => {
+      throw new Error('refreshTokens is provided by the platform');
+    }),
+  },
+  actions: {
+    persistTokens: (_, _params: { tokens: TokenSet }) => {},
+    clearTokens: () => {},
+    storeProfile: (_, _params: { profile: Profile }) => {},
+    clearStoredUserId: () => {},
+    redirectToProviderLogout: (_, _params: { idToken: string | undefined }) => {},
+    showError: (_, _params: { message: string }) => {},
+    logError: (_, _params: { error: unknown }) => {},
+    acceptTokens: assign(({ context }, params: { tokens: Omit<TokenSet, 'clockSkewSeconds'> | TokenSet }) => {
+      const claims = readClaims(params.tokens.accessToken, context.settings.clientId);
+      const clockSkewSeconds =
+        'clockSkewSeconds' in params.tokens ? params.tokens.clockSkewSeconds : measureClockSkew(claims, Date.now());
+      return {
+        tokens: { ...params.tokens, clockSkewSeconds },
+        claims,
+        refreshFailures: 0,
+      };
+    }),
+    forgetTokens: assign({ tokens: null, claims: null, profile: null }),
+    end: assign((_, params: { reason: EndReason; message?: string }) => ({
+      ending: { reason: params.reason, message: params.message },
+    })),
+  },
+  guards: {
+    hasTokens: (_, params: { tokens: InitialTokens['tokens'] }) => params.tokens !== null,
+    lacksEmail: ({ context }) => !context.claims?.email,
+    lacksAccessRole: ({ context }) => !context.claims?.clientRoles.includes(REQUIRED_CLIENT_ROLE),
+    subscriptionExpired: (_, params: { subscriptionExpired: boolean }) => params.subscriptionExpired,
+    tokenNearExpiry: ({ context }) =>
+      context.claims !== null &&
+      context.tokens !== null &&
+      needsRefresh(context.claims, context.tokens.clockSkewSeconds, context.settings.minValiditySeconds, Date.now()),
+    refusedByProvider: (_, params: { error: unknown }) => params.error instanceof RefreshRefused,
+  },
+  delays: {
+    pollInterval: ({ context }) => context.settings.pollIntervalMs,
+    refreshBackoff: ({ context }) => Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.max(0, context.refreshFailures - 1)),
+    profileFailureLogout: ({ context }) => context.settings.profileFailureLogoutMs,
+  },
+}).createMachine({
+  id: 'session',
+  context: ({ input }) => ({
+    settings: input.settings,
+    tokens: null,
+    claims: null,
+    profile: null,
+    refreshFailures: 0,
+    ending: null,
+  }),
+  initial: 'uninitialised',
+  states: {
+    uninitialised: {
+      tags: ['busy'],
+      invoke: {
+        src: 'initialise',
+        onDone: [
+          {
+            guard: { type: 'hasTokens', params: ({ event }) => ({ tokens: event.output.tokens }) },
+            target: 'verifying',
+            actions: [
+              { type: 'acceptTokens', params: ({ event }) => ({ tokens: event.output.tokens! }) },
+              { type: 'persistTokens', params: ({ context }) => ({ tokens: context.tokens! }) },
+            ],
+          },
+          { target: 'loginRequired' },
+        ],
+        onError: {
+          target: 'loginRequired',
+          actions: [{ type: 'logError', params: ({ event }) => ({ error: event.error }) }, 'clearTokens'],
+        },
+      },
+    },
+
+    loginRequired: {
+      on: { 'session.login': 'signingIn' },
+    },
+
+    signingIn: {
+      tags: ['busy'],
+      invoke: {
+        src: 'startLogin',
+        onError: {
+          target: 'loginRequired',
+          actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+
+    // The checks after sign-in, in the spec's order.
+    verifying: {
+      tags: ['busy'],
+      initial: 'checkingClaims',
+      states: {
+        checkingClaims: {
+          always: [
+            { guard: 'lacksEmail', target: '#session.denied.invalidToken' },
+            { guard: 'lacksAccessRole', target: '#session.denied.missingRole' },
+            { target: 'checkingTenant' },
+          ],
+        },
+        checkingTenant: {
+          invoke: {
+            src: 'lookupTenant',
+            input: ({ context }) => ({ email: context.claims!.email! }),
+            onDone: [
+              {
+                guard: { type: 'subscriptionExpired', params: ({ event }) => event.output },
+                target: '#session.denied.subscriptionExpired',
+              },
+              { target: 'loadingProfile' },
+            ],
+            // The API enforces access on every call; an unreachable tenant service
+            // is logged and does not lock the user out on its own.
+            onError: {
+              target: 'loadingProfile',
+              actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        loadingProfile: {
+          invoke: {
+            src: 'loadProfile',
+            input: ({ context }) => ({ email: context.claims!.email! }),
+            onDone: {
+              target: '#session.authenticated',
+              actions: [
+                assign({ profile: ({ event }) => event.output }),
+                { type: 'storeProfile', params: ({ event }) => ({ profile: event.output }) },
+              ],
+            },
+            onError: {
+              target: '#session.denied.profileFailed',
+              actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+      },
+    },
+
+    authenticated: {
+      tags: ['signedIn'],
+      initial: 'idle',
+      on: {
+        'session.logout': 'signedOut',
+        'token.rejected': '#session.expired.tokenRejected',
+      },
+      states: {
+        idle: {
+          after: { pollInterval: 'checking' },
+          on: { 'token.refresh': 'refreshing' },
+        },
+        checking: {
+          always: [{ guard: 'tokenNearExpiry', target: 'refreshing' }, { target: 'idle' }],
+        },
+        refreshing: {
+          tags: ['refreshing'],
+          invoke: {
+            src: 'refreshTokens',
+            input: ({ context }) => ({ refreshToken: context.tokens?.refreshToken, idToken: context.tokens?.idToken }),
+            onDone: {
+              target: 'idle',
+              actions: [
+                { type: 'acceptTokens', params: ({ event }) => ({ tokens: event.output }) },
+                { type: 'persistTokens', params: ({ context }) => ({ tokens: context.tokens! }) },
+              ],
+            },
+            onError: [
+              {
+                guard: { type: 'refusedByProvider', params: ({ event }) => ({ error: event.error }) },
+                target: '#session.expired.providerSessionEnded',
+              },
+              {
+                target: 'retrying',
+                actions: [
+                  assign({ refreshFailures: ({ context }) => context.refreshFailures + 1 }),
+                  { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+                ],
+              },
+            ],
+          },
+        },
+        // Network errors and 5xx keep the tokens and try again, backing off.
+        retrying: {
+          tags: ['refreshing'],
+          after: { refreshBackoff: 'refreshing' },
+        },
+      },
+    },
+
+    // The provider or the API no longer honours the tokens: they are dropped and
+    // the user signs in again.
+    expired: {
+      tags: ['ended'],
+      entry: ['clearTokens', 'clearStoredUserId', 'forgetTokens'],
+      on: { 'session.login': 'signingIn' },
+      states: {
+        tokenRejected: {
+          type: 'final',
+          entry: { type: 'end', params: { reason: 'tokenRejected', message: SESSION_MESSAGES.tokenRejected } },
+        },
+        providerSessionEnded: {
+          type: 'final',
+          entry: { type: 'end', params: { reason: 'providerSessionEnded' } },
+        },
+      },
+    },
+
+    // Signed in at the provider, but not let into the CRM.
+    denied: {
+      tags: ['ended', 'denied'],
+      states: {
+        invalidToken: {
+          type: 'final',
+          entry: [
+            { type: 'end', params: { reason: 'invalidToken', message: SESSION_MESSAGES.invalidToken } },
+            { type: 'showError', params: { message: SESSION_MESSAGES.invalidToken } },
+            ...logout(),
+          ],
+        },
+        // The user stays signed in at the provider and sees the 404 page; they may sign out.
+        missingRole: {
+          type: 'final',
+          entry: [
+            { type: 'end', params: { reason: 'missingRole', message: SESSION_MESSAGES.missingRole } },
+            { type: 'showError', params: { message: SESSION_MESSAGES.missingRole } },
+          ],
+          on: { 'session.logout': '#session.signedOut' },
+        },
+        subscriptionExpired: {
+          type: 'final',
+          entry: [
+            { type: 'end', params: { reason: 'subscriptionExpired', message: SESSION_MESSAGES.subscriptionExpired } },
+            { type: 'showError', params: { message: SESSION_MESSAGES.subscriptionExpired } },
+            ...logout(),
+          ],
+        },
+        // The message shows for a moment before the logout takes the page away.
+        profileFailed: {
+          entry: { type: 'showError', params: { message: SESSION_MESSAGES.profileUnavailable } },
+          after: { profileFailureLogout: 'profileUnavailable' },
+        },
+        profileUnavailable: {
+          type: 'final',
+          entry: [
+            { type: 'end', params: { reason: 'profileUnavailable', message: SESSION_MESSAGES.profileUnavailable } },
+            ...logout(),
+          ],
+        },
+      },
+    },
+
+    signedOut: {
+      type: 'final',
+      tags: ['ended'],
+      entry: [{ type: 'end', params: { reason: 'loggedOut' } }, ...logout()],
+    },
+  },
+});
+
+/** Logout: tokens and the stored user id go, then the provider ends its session. */
+function logout() {
+  return [
+    { type: 'redirectToProviderLogout', params: ({ context }: { context: SessionContext }) => ({ idToken: context.tokens?.idToken }) },
+    'clearTokens',
+    'clearStoredUserId',
+    'forgetTokens',
+  ] as const;
+}

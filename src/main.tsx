@@ -1,0 +1,32 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { navigate } from 'wouter/use-browser-location';
+import { App } from './ui/app/App.tsx';
+import { ServicesProvider } from './ui/app/services.tsx';
+import { loadRuntimeConfig } from './platform/runtime-config.ts';
+import { createAppServices } from './platform/session-runtime.ts';
+import './ui/app/theme.css';
+
+async function start(): Promise<void> {
+  const config = await loadRuntimeConfig();
+  const services = createAppServices(config, {
+    sessionStorage: window.sessionStorage,
+    localStorage: window.localStorage,
+    location: window.location,
+    replaceAddress: (path) => window.history.replaceState(null, '', path),
+    navigate: (path) => navigate(path),
+  });
+  services.session.start();
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <ServicesProvider services={services}>
+        <App />
+      </ServicesProvider>
+    </StrictMode>,
+  );
+}
+
+start().catch((error: unknown) => {
+  console.error(error);
+  document.getElementById('root')!.textContent = 'The CRM could not start. Please reload the page.';
+});

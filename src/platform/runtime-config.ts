@@ -1,0 +1,14 @@
+/** The settings the server hands the built app at start (GET /config.json). */
+export interface RuntimeConfig {
+  apiBaseUrl: string;
+  tenantServiceUrl: string;
+  oidc: { issuer: string; clientId: string };
+  session: { minValiditySeconds: number; pollIntervalSeconds: number };
+  inspect: boolean;
+}
+
+export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
+  const response = await fetchImpl('/config.json', { cache: 'no-cache' });
+  if (!response.ok) throw new Error(`Cannot load the app's settings: ${response.status}`);
+  return (await response.json()) as RuntimeConfig;
+}

@@ -1,0 +1,173 @@
+import toast from 'react-hot-toast';
+import { createActor, fromPromise, waitFor, type ActorRefFrom, type InspectionEvent, type Observer } from 'xstate';
+import { createCrmClient, createPublicClient, found, type CrmClient } from '../api/client.ts';
+import { EMPTY_PROFILE, PROFILE_STORAGE_KEY, type Profile } from '../domain/session/profile.ts';
+import { needsRefresh, type TokenSet } from '../domain/session/tokens.ts';
+import { sessionMachine, type InitialTokens } from '../machines/session.ts';
+import type { RuntimeConfig } from './runtime-config.ts';
+import { createOidc, PROVIDER_TIMEOUT_MS } from './oidc.ts';
+
+export const TOKENS_STORAGE_KEY = 'crm.session.tokens';
+const PROFILE_FAILURE_LOGOUT_MS = 3000;
+
+export type SessionActor = ActorRefFrom<typeof sessionMachine>;
+
+/** What the browser gives the session: storage, the address and navigation. */
+export interface BrowserEnvironment {
+  sessionStorage: Storage;
+  localStorage: Storage;
+  location: Pick<Location, 'href' | 'origin' | 'assign'>;
+  /** Replaces the address without a reload (the code leaves the address bar). */
+  replaceAddress(path: string): void;
+  /** Moves the app to a route. */
+  navigate(path: string): void;
+  fetch?: typeof fetch;
+}
+
+export interface AppServices {
+  session: SessionActor;
+  /** The CRM API after sign-in, with the common handling. */
+  api: CrmClient;
+  /** The same, but failures other than the token's are only logged (the dashboard). */
+  quietApi: CrmClient;
+  /** Calls without a token: sign-up. */
+  publicApi: CrmClient;
+}
+
+/**
+ * Wires the session machine to the browser and the protocol, and builds the API
+ * clients around it, so that the machine stays the only place that knows tokens.
+ */
+export function createAppServices(
+  config: RuntimeConfig,
+  browser: BrowserEnvironment,
+  inspect?: Observer<InspectionEvent>,
+): AppServices {
+  const oidc = createOidc(
+    {
+      issuer: config.oidc.issuer,
+      clientId: config.oidc.clientId,
+      redirectUri: `${browser.location.origin}/signin`,
+      postLogoutRedirectUri: browser.location.origin,
+    },
+    { storage: browser.sessionStorage, assign: (url) => browser.location.assign(url), fetch: browser.fetch },
+  );
+  const publicApi = createPublicClient({ baseUrl: config.apiBaseUrl, fetch: browser.fetch });
+  const tenantService = createPublicClient({ baseUrl: config.tenantServiceUrl, fetch: browser.fetch });
+
+  const machine = sessionMachine.provide({
+    actors: {
+      initialise: fromPromise(async (): Promise<InitialTokens> => {
+        const address = new URL(browser.location.href);
+        if (oidc.isCallback(address)) {
+          // The code is single-use: it leaves the address bar whatever the outcome.
+          browser.replaceAddress(address.pathname);
+          return { tokens: await oidc.completeCallback(address) };
+        }
+        return { tokens: readStoredTokens(browser.sessionStorage) };
+      }),
+      startLogin: fromPromise(() => oidc.startLogin()),
+      lookupTenant: fromPromise(async ({ input }) => {
+        const status = await found(tenantService.GET('/get-tenant', { params: { query: { email: input.email } } }));
+        return { subscriptionExpired: status.result.subscription_expired };
+      }),
+      loadProfile: fromPromise(async ({ input }) => {
+        const token = session.getSnapshot().context.tokens?.accessToken;
+        const user = await found(
+          publicApi.GET('/api/auth/email', {
+            params: { query: { email: input.email } },
+            headers: { Authorization: `Bearer ${token}` },
+          }),
+        );
+        const profile: Profile = {
+          id: user.id,
+          name: user.name,
+          email: user.email,
+          password: user.password,
+          tenant_id: user.tenant_id,
+          role_id: user.role_id,
+        };
+        return profile;
+      }),
+      refreshTokens: fromPromise(({ input }) => oidc.refresh(input)),
+    },
+    actions: {
+      persistTokens: (_, { tokens }) => browser.sessionStorage.setItem(TOKENS_STORAGE_KEY, JSON.stringify(tokens)),
+      clearTokens: () => browser.sessionStorage.removeItem(TOKENS_STORAGE_KEY),
+      storeProfile: (_, { profile }) => browser.localStorage.setItem(PROFILE_STORAGE_KEY, JSON.stringify(profile)),
+      clearStoredUserId: () => browser.localStorage.setItem(PROFILE_STORAGE_KEY, JSON.stringify(EMPTY_PROFILE)),
+      redirectToProviderLogout: (_, { idToken }) => {
+        oidc.logoutUrl(idToken).then(
+          (url) => browser.location.assign(url),
+          (error: unknown) => {
+            console.error('Logout at the identity provider failed', error);
+            browser.location.assign(browser.location.origin);
+          },
+        );
+      },
+      showError: (_, { message }) => {
+        toast.error(message);
+      },
+      logError: (_, { error }) => console.error(error),
+    },
+  });
+
+  const session = createActor(machine, {
+    input: {
+      settings: {
+        clientId: config.oidc.clientId,
+        minValiditySeconds: config.session.minValiditySeconds,
+        pollIntervalMs: config.session.pollIntervalSeconds * 1000,
+        profileFailureLogoutMs: PROFILE_FAILURE_LOGOUT_MS,
+      },
+    },
+    ...(inspect ? { inspect } : {}),
+  });
+
+  const hooks = {
+    accessToken: () => freshAccessToken(session),
+    tokenMissing: () => browser.navigate('/signin'),
+    tokenRejected: () => {
+      session.send({ type: 'token.rejected' });
+      browser.navigate('/signin');
+    },
+    showError: (message: string) => {
+      toast.error(message);
+    },
+  };
+  return {
+    session,
+    api: createCrmClient({ baseUrl: config.apiBaseUrl, hooks, fetch: browser.fetch }),
+    quietApi: createCrmClient({ baseUrl: config.apiBaseUrl, hooks, fetch: browser.fetch, showFailures: false }),
+    publicApi,
+  };
+}
+
+/**
+ * The access token for a call, refreshed first when it is about to expire. Calls
+ * that find a refresh under way wait for it, so many calls share one refresh.
+ */
+export async function freshAccessToken(session: SessionActor): Promise<string | undefined> {
+  const snapshot = session.getSnapshot();
+  const { tokens, claims, settings } = snapshot.context;
+  if (!tokens || !claims) return undefined;
+  if (snapshot.can({ type: 'token.refresh' }) && needsRefresh(claims, tokens.clockSkewSeconds, settings.minValiditySeconds, Date.now())) {
+    session.send({ type: 'token.refresh' });
+  }
+  try {
+    const settled = await waitFor(session, (state) => !state.hasTag('refreshing'), { timeout: PROVIDER_TIMEOUT_MS });
+    return settled.context.tokens?.accessToken;
+  } catch {
+    // The provider is slow or unreachable: try the call with what we have.
+    return session.getSnapshot().context.tokens?.accessToken;
+  }
+}
+
+function readStoredTokens(storage: Storage): TokenSet | null {
+  try {
+    const stored = JSON.parse(storage.getItem(TOKENS_STORAGE_KEY) ?? 'null') as TokenSet | null;
+    return stored && typeof stored.accessToken === 'string' ? stored : null;
+  } catch {
+    return null;
+  }
+}

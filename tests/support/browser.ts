@@ -1,0 +1,75 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, expect as playwrightExpect, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const DEMO_PASSWORD = 'demo-password';
+
+/** The flags this machine needs: no sandbox as root, and no calls home on a closed network. */
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface BrowserSession {
+  browser: Browser;
+  baseUrl: string;
+  /** A fresh context (own storage) with a page that records CSP violations and page errors. */
+  newPage(options?: { width?: number; height?: number }): Promise<TrackedPage>;
+  close(): Promise<void>;
+}
+
+export interface TrackedPage {
+  page: Page;
+  context: BrowserContext;
+  /** Every Content-Security-Policy violation the page reported. */
+  cspViolations: string[];
+  pageErrors: string[];
+}
+
+export async function openBrowser(): Promise<BrowserSession> {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'crm-chromium-'));
+  const browser = await chromium.launch({
+    executablePath: inject('chromiumPath'),
+    args: [...CHROMIUM_FLAGS, `--user-data-dir=${userDataDir}`],
+  });
+  const baseUrl = inject('baseUrl');
+  return {
+    browser,
+    baseUrl,
+    async newPage({ width = 1280, height = 800 } = {}) {
+      const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height } });
+      const page = await context.newPage();
+      const tracked: TrackedPage = { page, context, cspViolations: [], pageErrors: [] };
+      page.on('console', (message) => {
+        if (/Content[ -]Security[ -]Policy/i.test(message.text())) tracked.cspViolations.push(message.text());
+      });
+      page.on('pageerror', (error) => tracked.pageErrors.push(error.message));
+      return tracked;
+    },
+    async close() {
+      await browser.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Signs in through the real provider's form, from a protected route: the app sends
+ * the visitor to the provider, which sends them back to /dashboard.
+ */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD, startAt = '/dashboard'): Promise<void> {
+  await page.goto(startAt);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+export { playwrightExpect };

@@ -1,0 +1,81 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { chromiumPath } from './chromium.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    chromiumPath: string;
+  }
+}
+
+/**
+ * Browser tests run against the real `npm start` stack: the production build, the
+ * server with the embedded provider and PGlite, on a fresh data directory with
+ * the demo data.
+ */
+export default async function startStack(project: TestProject): Promise<() => Promise<void>> {
+  const browser = chromiumPath();
+  const dataDir = mkdtempSync(join(tmpdir(), 'crm-e2e-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', CRM_DATA_DIR: dataDir, CRM_RATE_LIMIT: '1000', NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  server.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  server.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  try {
+    await waitForHealthy(baseUrl, server, 90_000);
+  } catch (error) {
+    server.kill('SIGKILL');
+    throw new Error(`The CRM stack did not start: ${(error as Error).message}\n${output.join('')}`);
+  }
+  project.provide('baseUrl', baseUrl);
+  project.provide('chromiumPath', browser);
+  return async () => {
+    await stop(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
+
+async function waitForHealthy(baseUrl: string, server: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+    try {
+      const response = await fetch(`${baseUrl}/healthz`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no answer from ${baseUrl}/healthz within ${timeoutMs} ms`);
+}
+
+async function stop(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null) return;
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill('SIGTERM');
+  const timer = setTimeout(() => server.kill('SIGKILL'), 5000);
+  await exited;
+  clearTimeout(timer);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
