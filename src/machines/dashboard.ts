@@ -1,0 +1,211 @@
+import { and, assertEvent, assign, fromPromise, setup } from 'xstate';
+import {
+  ALL_SALESPERSONS,
+  type Bucket,
+  type Granularity,
+  type OpportunityRecord,
+  type PreparedOpportunities,
+  bucketRevenue,
+  prepareOpportunities,
+} from '../domain/revenue/index.ts';
+
+/** What the dashboard shows: the three independent filters, also kept in the address. */
+export interface DashboardFilters {
+  granularity: Granularity;
+  year: number;
+  /** One salesperson's id, or 0 for All. */
+  salespersonId: number;
+}
+
+export interface DashboardInput {
+  tenantId: number;
+  /** Today on the local calendar: the default year and the end of the current year's buckets. */
+  today: Date;
+  /** Filters read from the address; any left out take their defaults. */
+  initial?: Partial<DashboardFilters>;
+}
+
+/** A choice of the salesperson dropdown. */
+export interface SalespersonOption {
+  id: number;
+  name: string;
+}
+
+export interface DashboardContext {
+  tenantId: number;
+  today: Date;
+  filters: DashboardFilters;
+  /** The selected year's opportunities, prepared once per load; null while loading. */
+  opportunities: PreparedOpportunities | null;
+  salespersons: readonly SalespersonOption[] | null;
+  /**
+   * The chart's bars for the loaded opportunities and the filters, recomputed
+   * only when either changes, so the chart and table can subscribe to this one
+   * reference. Empty while no opportunities are loaded.
+   */
+  buckets: readonly Bucket[];
+}
+
+export type DashboardEvent =
+  | { type: 'filters.granularity.change'; granularity: Granularity }
+  | { type: 'filters.year.change'; year: number }
+  | { type: 'filters.salesperson.change'; salespersonId: number }
+  | { type: 'data.retry' };
+
+export interface LoadOpportunitiesInput {
+  year: number;
+  tenantId: number;
+}
+
+export interface LoadSalespersonsInput {
+  tenantId: number;
+}
+
+export function defaultFilters(today: Date, initial: Partial<DashboardFilters> = {}): DashboardFilters {
+  return {
+    granularity: initial.granularity ?? 'week',
+    year: initial.year ?? today.getFullYear(),
+    salespersonId: initial.salespersonId ?? ALL_SALESPERSONS,
+  };
+}
+
+function bucketsOf(context: Pick<DashboardContext, 'opportunities' | 'filters' | 'today'>): readonly Bucket[] {
+  if (context.opportunities === null) return [];
+  return bucketRevenue(context.opportunities, { ...context.filters, today: context.today });
+}
+
+/**
+ * The revenue dashboard. The filters are context, not parallel regions: year
+ * and salesperson are open-ended values rather than a few states, and all
+ * three feed one computation and one address, so they travel together.
+ *
+ * Loading fetches the year's opportunities and the salespersons side by side
+ * on start and on every year change. A year change re-enters `loading`, which
+ * stops the running loads, so a late answer for the previous year is dropped.
+ * Granularity and salesperson changes only recompute the buckets from the data
+ * already loaded. A failed load is logged only (spec section 8).
+ */
+export const dashboardMachine = setup({
+  types: {
+    input: {} as DashboardInput,
+    context: {} as DashboardContext,
+    events: {} as DashboardEvent,
+  },
+  actors: {
+    loadOpportunities: fromPromise<readonly OpportunityRecord[], LoadOpportunitiesInput>(async () => {
+      throw new Error('loadOpportunities must be provided');
+    }),
+    loadSalespersons: fromPromise<readonly SalespersonOption[], LoadSalespersonsInput>(async () => {
+      throw new Error('loadSalespersons must be provided');
+    }),
+  },
+  actions: {
+    /** Dashboard fetch failures are logged only, with no message for the user. */
+    logError: (_, _params: { error: unknown }) => {},
+    /** Lets the screen keep the address in step with the filters. */
+    publishFilters: (_, _params: { filters: DashboardFilters }) => {},
+    setGranularity: assign(({ context, event }) => {
+      assertEvent(event, 'filters.granularity.change');
+      return { filters: { ...context.filters, granularity: event.granularity } };
+    }),
+    setSalesperson: assign(({ context, event }) => {
+      assertEvent(event, 'filters.salesperson.change');
+      return { filters: { ...context.filters, salespersonId: event.salespersonId } };
+    }),
+    setYear: assign(({ context, event }) => {
+      assertEvent(event, 'filters.year.change');
+      return { filters: { ...context.filters, year: event.year } };
+    }),
+    forgetData: assign({ opportunities: null, salespersons: null, buckets: [] }),
+    acceptOpportunities: assign((_, params: { records: readonly OpportunityRecord[] }) => ({
+      opportunities: prepareOpportunities(params.records),
+    })),
+    acceptSalespersons: assign((_, params: { salespersons: readonly SalespersonOption[] }) => ({
+      salespersons: params.salespersons.map(({ id, name }) => ({ id, name })),
+    })),
+    recompute: assign(({ context }) => ({ buckets: bucketsOf(context) })),
+  },
+  guards: {
+    everythingLoaded: ({ context }) => context.opportunities !== null && context.salespersons !== null,
+    noOpportunities: ({ context }) => context.opportunities?.count === 0,
+  },
+}).createMachine({
+  id: 'dashboard',
+  context: ({ input }) => ({
+    tenantId: input.tenantId,
+    today: input.today,
+    filters: defaultFilters(input.today, input.initial),
+    opportunities: null,
+    salespersons: null,
+    buckets: [],
+  }),
+  initial: 'loading',
+  on: {
+    'filters.granularity.change': {
+      actions: [
+        'setGranularity',
+        'recompute',
+        { type: 'publishFilters', params: ({ context }) => ({ filters: context.filters }) },
+      ],
+    },
+    'filters.salesperson.change': {
+      actions: [
+        'setSalesperson',
+        'recompute',
+        { type: 'publishFilters', params: ({ context }) => ({ filters: context.filters }) },
+      ],
+    },
+    'filters.year.change': {
+      // Targeting the child from the root exits and re-enters it even when it
+      // is already active, which stops the loads for the previous year.
+      target: '.loading',
+      actions: ['setYear', { type: 'publishFilters', params: ({ context }) => ({ filters: context.filters }) }],
+    },
+  },
+  states: {
+    loading: {
+      tags: ['loading'],
+      entry: 'forgetData',
+      invoke: [
+        {
+          id: 'loadOpportunities',
+          src: 'loadOpportunities',
+          input: ({ context }) => ({ year: context.filters.year, tenantId: context.tenantId }),
+          onDone: {
+            actions: [{ type: 'acceptOpportunities', params: ({ event }) => ({ records: event.output }) }, 'recompute'],
+          },
+          onError: {
+            target: 'failed',
+            actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+          },
+        },
+        {
+          id: 'loadSalespersons',
+          src: 'loadSalespersons',
+          input: ({ context }) => ({ tenantId: context.tenantId }),
+          onDone: { actions: { type: 'acceptSalespersons', params: ({ event }) => ({ salespersons: event.output }) } },
+          onError: {
+            target: 'failed',
+            actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+          },
+        },
+      ],
+      always: [
+        { guard: and(['everythingLoaded', 'noOpportunities']), target: 'empty' },
+        { guard: 'everythingLoaded', target: 'ready' },
+      ],
+    },
+    ready: {
+      tags: ['ready'],
+    },
+    empty: {
+      tags: ['empty'],
+    },
+    failed: {
+      tags: ['failed'],
+      // Half a load is no basis for a chart.
+      entry: 'forgetData',
+      on: { 'data.retry': 'loading' },
+    },
+  },
+});
