@@ -13,7 +13,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/build/**/*.test.ts'],
           environment: 'node',
           env: { TZ: 'UTC' },
         },
