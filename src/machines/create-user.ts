@@ -115,6 +115,7 @@ export const createUserMachine = setup({
     creatingUser: {
       tags: ['busy'],
       invoke: {
+        id: 'createUser',
         src: 'createUser',
         input: ({ context }) => ({
           name: context.form.name.trim(),
@@ -133,6 +134,7 @@ export const createUserMachine = setup({
     creatingSalesperson: {
       tags: ['busy'],
       invoke: {
+        id: 'createSalesperson',
         src: 'createSalesperson',
         input: ({ context }) => ({
           name: context.form.name.trim(),

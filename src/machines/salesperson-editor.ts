@@ -97,6 +97,7 @@ export const salespersonEditorMachine = setup({
         loading: {
           tags: ['loading'],
           invoke: {
+            id: 'loadSalesperson',
             src: 'loadSalesperson',
             input: ({ context }) => ({ id: context.salespersonId }),
             onDone: {
@@ -128,6 +129,7 @@ export const salespersonEditorMachine = setup({
         saving: {
           tags: ['saving'],
           invoke: {
+            id: 'saveSalesperson',
             src: 'saveSalesperson',
             input: ({ context }) => saveRequestOf(context),
             onDone: [
@@ -158,6 +160,7 @@ export const salespersonEditorMachine = setup({
       states: {
         loading: {
           invoke: {
+            id: 'loadTeams',
             src: 'loadTeams',
             input: ({ context }) => ({ salespersonId: context.salespersonId }),
             onDone: {

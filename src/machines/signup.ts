@@ -101,6 +101,7 @@ export const signupMachine = setup({
     submitting: {
       tags: ['busy'],
       invoke: {
+        id: 'submitSignup',
         src: 'submitSignup',
         input: ({ context }) => ({ email: context.form.email.trim(), password: context.form.password }),
         onDone: [

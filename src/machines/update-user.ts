@@ -98,6 +98,7 @@ export const updateUserMachine = setup({
     saving: {
       tags: ['busy'],
       invoke: {
+        id: 'updateUser',
         src: 'updateUser',
         input: ({ context }) =>
           userUpdateRequest({

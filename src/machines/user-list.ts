@@ -174,6 +174,7 @@ export const userListMachine = setup({
         loading: {
           tags: ['loading'],
           invoke: {
+            id: 'loadUsers',
             src: 'loadUsers',
             input: ({ context }) => ({ tenantId: context.tenantId }),
             onDone: {
@@ -192,6 +193,7 @@ export const userListMachine = setup({
         // The rows stay on screen while the fresh ones load.
         refreshing: {
           invoke: {
+            id: 'loadUsers',
             src: 'loadUsers',
             input: ({ context }) => ({ tenantId: context.tenantId }),
             onDone: {
