@@ -221,7 +221,7 @@ describe('model of the salesperson editor', () => {
       const types = path.steps.map((step) => step.event.type);
       expect(types).toContain('xstate.done.actor.loadSalesperson');
       expect(path.state.context.form.phone).toBe(rep.phone);
-      expect((path.steps.at(-1)!.event as { output: { id?: number } }).output.id).toBe(8);
+      expect((path.steps.at(-1)!.event as unknown as { output: { id?: number } }).output.id).toBe(8);
     }
     // With and without the teams loaded first, for the one valid phone.
     expect(toSaved).toHaveLength(2);

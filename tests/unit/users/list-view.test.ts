@@ -20,7 +20,7 @@ const userArbitrary = fc
     email: fc.string({ unit: fc.constantFrom(...'abx@.'), maxLength: 6 }),
     role: fc.constantFrom(...roles),
   })
-  .map(({ id, name, email, role }) => makeUser({ id, name, email, role_id: roles.indexOf(role) + 1 }));
+  .map(({ id, name, email, role }) => makeUser({ id, name, email, role_id: (roles.indexOf(role) + 1) as 1 | 2 | 3 }));
 const usersArbitrary = fc.uniqueArray(userArbitrary, { selector: (user) => user.id, maxLength: 40 });
 
 describe('search filters by name, email and role text', () => {
