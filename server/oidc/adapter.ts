@@ -1,0 +1,81 @@
+import type { Adapter, AdapterConstructor, AdapterPayload } from 'oidc-provider';
+import type { Queryable } from '../db/database.ts';
+
+interface StoredRow {
+  payload: AdapterPayload;
+  consumed: number | null;
+}
+
+// Rows past their lifetime are never answered; the sweep only reclaims the space.
+const SELECT_LIVE = `select payload, extract(epoch from consumed_at)::bigint as consumed
+  from oidc_payloads
+  where model = $1 and %COLUMN% = $2 and (expires_at is null or expires_at > now())`;
+
+/**
+ * oidc-provider's storage in one Postgres table, one row per model instance,
+ * with the look-up columns the library asks for (grant, session uid, user code)
+ * pulled out of the payload so they can be indexed.
+ */
+export function postgresAdapter(db: Queryable): AdapterConstructor {
+  return class PostgresAdapter implements Adapter {
+    constructor(private readonly model: string) {}
+
+    async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
+      await db.query(
+        `insert into oidc_payloads (model, id, payload, grant_id, uid, user_code, expires_at)
+         values ($1, $2, $3::jsonb, $4, $5, $6,
+                 case when $7::double precision is null then null
+                      else now() + make_interval(secs => $7::double precision) end)
+         on conflict (model, id) do update set
+           payload = excluded.payload, grant_id = excluded.grant_id, uid = excluded.uid,
+           user_code = excluded.user_code, expires_at = excluded.expires_at, consumed_at = null`,
+        [
+          this.model,
+          id,
+          JSON.stringify(payload),
+          payload.grantId ?? null,
+          payload.uid ?? null,
+          payload.userCode ?? null,
+          Number.isFinite(expiresIn) ? expiresIn : null,
+        ],
+      );
+    }
+
+    find(id: string): Promise<AdapterPayload | undefined> {
+      return this.findBy('id', id);
+    }
+
+    findByUid(uid: string): Promise<AdapterPayload | undefined> {
+      return this.findBy('uid', uid);
+    }
+
+    findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
+      return this.findBy('user_code', userCode);
+    }
+
+    async consume(id: string): Promise<void> {
+      await db.query('update oidc_payloads set consumed_at = now() where model = $1 and id = $2', [this.model, id]);
+    }
+
+    async destroy(id: string): Promise<void> {
+      await db.query('delete from oidc_payloads where model = $1 and id = $2', [this.model, id]);
+    }
+
+    async revokeByGrantId(grantId: string): Promise<void> {
+      await db.query('delete from oidc_payloads where model = $1 and grant_id = $2', [this.model, grantId]);
+    }
+
+    private async findBy(column: 'id' | 'uid' | 'user_code', value: string): Promise<AdapterPayload | undefined> {
+      const [row] = await db.query<StoredRow>(SELECT_LIVE.replace('%COLUMN%', column), [this.model, value]);
+      if (!row) return undefined;
+      // The library learns that a code or refresh token was already used from `consumed`.
+      return row.consumed === null ? row.payload : { ...row.payload, consumed: Number(row.consumed) };
+    }
+  };
+}
+
+/** Deletes rows whose lifetime has ended; returns how many. */
+export async function sweepExpired(db: Queryable): Promise<number> {
+  const rows = await db.query<{ id: string }>('delete from oidc_payloads where expires_at <= now() returning id');
+  return rows.length;
+}

@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from 'jose';
+import type { Queryable } from '../db/database.ts';
+
+/** The provider's secrets, as stored with the data. */
+export interface ProviderKeys {
+  /** The RS256 private key that signs ID and access tokens. */
+  signingKey: JWK;
+  /** Keygrip keys for the session and interaction cookies, newest first. */
+  cookieKeys: string[];
+}
+
+export const SIGNING_ALGORITHM = 'RS256';
+
+/**
+ * Loads the provider's keys, generating them on the very first start. Two processes
+ * starting at once cannot end up with different keys: the first insert wins and
+ * both read what was stored.
+ */
+export async function loadProviderKeys(db: Queryable): Promise<ProviderKeys> {
+  const signingKey = await storedOnce(db, 'signing-key', generateSigningKey);
+  const cookieKeys = await storedOnce(db, 'cookie-keys', async () => [randomBytes(32).toString('base64url')]);
+  return { signingKey, cookieKeys };
+}
+
+/** The public half of a signing key, as published at the JWKS endpoint. */
+export function publicJwk({ kty, n, e, kid, alg, use }: JWK): JWK {
+  return { kty, n, e, kid, alg, use };
+}
+
+async function storedOnce<T>(db: Queryable, name: string, create: () => Promise<T>): Promise<T> {
+  const existing = await db.query<{ secret: T }>('select secret from oidc_keys where name = $1', [name]);
+  if (existing[0]) return existing[0].secret;
+  await db.query('insert into oidc_keys (name, secret) values ($1, $2::jsonb) on conflict (name) do nothing', [
+    name,
+    JSON.stringify(await create()),
+  ]);
+  const [stored] = await db.query<{ secret: T }>('select secret from oidc_keys where name = $1', [name]);
+  return stored!.secret;
+}
+
+async function generateSigningKey(): Promise<JWK> {
+  const { privateKey } = await generateKeyPair(SIGNING_ALGORITHM, { modulusLength: 2048, extractable: true });
+  const jwk = await exportJWK(privateKey);
+  return { ...jwk, kid: await calculateJwkThumbprint(jwk), alg: SIGNING_ALGORITHM, use: 'sig' };
+}

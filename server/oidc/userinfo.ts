@@ -1,0 +1,71 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { jwtVerify, type JWTVerifyGetKey } from 'jose';
+import type { ServerConfig } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { findAccountById } from './accounts.ts';
+import { SIGNING_ALGORITHM } from './keys.ts';
+
+/**
+ * The userinfo endpoint, answering for the same access tokens the API accepts
+ * (as Keycloak's does). oidc-provider's own endpoint refuses tokens that carry an
+ * audience, and ours always carry the API's.
+ */
+export async function installUserinfo(
+  app: FastifyInstance,
+  { db, config, keys, path }: { db: Database; config: ServerConfig; keys: JWTVerifyGetKey; path: string },
+): Promise<void> {
+  const appOrigin = new URL(config.publicUrl).origin;
+
+  const allowOrigin = (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.headers.origin === appOrigin) {
+      reply.header('Access-Control-Allow-Origin', appOrigin).header('Vary', 'Origin');
+    }
+  };
+
+  const answer = async (request: FastifyRequest, reply: FastifyReply) => {
+    allowOrigin(request, reply);
+    reply.header('Cache-Control', 'no-store');
+    const match = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(request.headers.authorization ?? '');
+    if (!match) return reply.code(401).header('WWW-Authenticate', 'Bearer').send({ error: 'invalid_request', error_description: 'no access token provided' });
+    let subject: string | undefined;
+    try {
+      const { payload } = await jwtVerify(match[1]!, keys, {
+        issuer: config.oidc.issuer,
+        audience: config.oidc.audience,
+        algorithms: [SIGNING_ALGORITHM],
+        requiredClaims: ['exp', 'sub'],
+      });
+      subject = payload.sub;
+    } catch {
+      return refuse(reply, 'invalid_token', 'invalid token provided');
+    }
+    const account = subject ? await findAccountById(db, subject) : undefined;
+    if (!account) return refuse(reply, 'invalid_token', 'the account of this token no longer exists');
+    return {
+      sub: account.id,
+      email: account.email,
+      email_verified: true,
+      preferred_username: account.email,
+      ...(account.name ? { name: account.name } : {}),
+    };
+  };
+
+  app.get(path, answer);
+  app.post(path, answer);
+  app.options(path, async (request, reply) => {
+    allowOrigin(request, reply);
+    return reply
+      .code(204)
+      .header('Access-Control-Allow-Methods', 'GET, POST')
+      .header('Access-Control-Allow-Headers', 'Authorization')
+      .header('Access-Control-Max-Age', '3600')
+      .send();
+  });
+}
+
+function refuse(reply: FastifyReply, error: string, description: string) {
+  return reply
+    .code(401)
+    .header('WWW-Authenticate', `Bearer error="${error}", error_description="${description}"`)
+    .send({ error, error_description: description });
+}
