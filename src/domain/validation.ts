@@ -26,8 +26,9 @@ const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const USER_PHONE = /^\+?[1-9]\d{2,14}$/;
 
 // Edit Salesperson: a leading 0 or 00 (any digit without a plus), or a plus with a
-// non-zero first digit; spaces may separate the digits. The digit count is checked apart.
-const SALESPERSON_PHONE = /^(?:\+[1-9]|\d)(?: *\d)*$/;
+// non-zero first digit; single spaces may separate the digits, as the server reads
+// it. The digit count is checked apart.
+const SALESPERSON_PHONE = /^(?:\+[1-9]|\d)(?: ?\d)*$/;
 const SALESPERSON_PHONE_MAX_DIGITS = 15;
 
 export function isEmailShape(value: string): boolean {

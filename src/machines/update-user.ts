@@ -35,8 +35,8 @@ export const USER_UPDATED = 'User updated successfully';
 
 /**
  * The Update User modal. A typed new password goes to the hashing endpoint,
- * otherwise the nohash one with the password the list holds; user id 1 goes
- * through the admin endpoints (the choice is `userUpdateRequest`'s). A failure
+ * otherwise the nohash one with the password the list holds; the super admin
+ * goes through the admin endpoints (the choice is `userUpdateRequest`'s). A failure
  * returns to the form with everything typed kept; Close discards it.
  */
 export const updateUserMachine = setup({
@@ -103,6 +103,7 @@ export const updateUserMachine = setup({
         input: ({ context }) =>
           userUpdateRequest({
             id: context.user.id,
+            storedRoleId: context.user.role_id,
             name: context.form.name,
             email: context.form.email,
             role_id: context.form.role_id as RoleId,

@@ -14,8 +14,14 @@ export const USER: RoleId = 3;
 /** Section 9: the Create User modal opens with this role. */
 export const DEFAULT_NEW_USER_ROLE: RoleId = USER;
 
-/** Section 6: the super admin is user id 1, updated through the admin endpoints. */
-export const SUPER_ADMIN_USER_ID = 1;
+/**
+ * Section 6 calls the super admin "user id 1": the first user of a tenant. With many
+ * tenants each has its own, so the super admin is the user whose role is Super
+ * Admin, as the reference server reads it too.
+ */
+export function isSuperAdmin(user: { role_id: number }): boolean {
+  return user.role_id === SUPER_ADMIN;
+}
 
 export interface RoleOption {
   id: RoleId;
@@ -31,7 +37,7 @@ export function creatableRoles(currentRoleId: number): readonly RoleOption[] {
 
 /** The roles a user can be moved to in Update User; none for a super admin, whose role is fixed. */
 export function assignableRoles(editedRoleId: number): readonly RoleOption[] {
-  return editedRoleId === SUPER_ADMIN ? [] : [option(ADMIN), option(USER)];
+  return isSuperAdmin({ role_id: editedRoleId }) ? [] : [option(ADMIN), option(USER)];
 }
 
 /** /user and /edit-Salesperson/:id are for Super Admins and Admins only. */

@@ -1,5 +1,5 @@
 import type { UserUpdate } from '../../api/client';
-import { SUPER_ADMIN_USER_ID } from './roles';
+import { isSuperAdmin } from './roles';
 
 /** The four PUT endpoints of Update User (spec section 7). */
 export type UserUpdatePath =
@@ -16,6 +16,8 @@ export interface UserUpdateRequest {
 
 export interface UserUpdateInput {
   id: number;
+  /** The role the user has now, which decides whether the admin endpoints apply. */
+  storedRoleId: number;
   name: string;
   email: string;
   role_id: UserUpdate['role_id'];
@@ -27,11 +29,11 @@ export interface UserUpdateInput {
 /**
  * Which endpoint an update goes to and with what password: a typed new password
  * goes to the hashing route; otherwise the nohash route gets the password value
- * the app already holds. User id 1, the super admin, has routes of its own.
+ * the app already holds. The super admin has routes of its own.
  */
 export function userUpdateRequest(input: UserUpdateInput): UserUpdateRequest {
   const changesPassword = input.newPassword !== '';
-  const admin = input.id === SUPER_ADMIN_USER_ID;
+  const admin = isSuperAdmin({ role_id: input.storedRoleId });
   const path: UserUpdatePath = admin
     ? changesPassword
       ? '/api/users/admin/{id}'

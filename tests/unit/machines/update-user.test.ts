@@ -8,6 +8,8 @@ import { makeUser } from '../users/users';
 
 const ann = makeUser({ id: 5, name: 'Ann', email: 'ann@demo.test', role_id: 3, password: '********' });
 const superAdmin = makeUser({ id: 1, name: 'Owner', email: 'owner@demo.test', role_id: 1, password: '********' });
+// Another tenant's super admin: not user id 1, still the super admin.
+const otherTenantOwner = makeUser({ id: 31, name: 'Gale', email: 'admin@globex.test', role_id: 1, password: '********' });
 const listEmails = new Set(['ann@demo.test', 'bob@demo.test', 'owner@demo.test']);
 
 function startUpdateUser(user: User, server?: (request: UserUpdateRequest) => Promise<User>) {
@@ -76,6 +78,7 @@ describe('the endpoint follows the New Password and the user', () => {
     [ann, 'new-password-1', '/api/users/{id}', 'new-password-1'],
     [superAdmin, '', '/api/users/admin/nohash/{id}', '********'],
     [superAdmin, 'new-password-1', '/api/users/admin/{id}', 'new-password-1'],
+    [otherTenantOwner, '', '/api/users/admin/nohash/{id}', '********'],
   ])('user %#: new password %j → PUT %s with password %j', async (user, newPassword, path, password) => {
     const { actor, seen } = startUpdateUser(user);
     actor.send({ type: 'form.change', field: 'name', value: `${user.name} Renamed` });
