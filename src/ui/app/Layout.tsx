@@ -13,6 +13,7 @@ interface NavItem {
 // Screens join the navigation as they are built; the spec's other routes are not yet.
 const navigation: NavItem[] = [
   { href: '/dashboard', label: 'Dashboard' },
+  { href: '/salesperson', label: 'Salespersons' },
   { href: '/user', label: 'Users', managersOnly: true },
 ];
 

@@ -1,13 +1,13 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
-import { Route, Switch } from 'wouter';
+import { Redirect, Route, Switch } from 'wouter';
 import { Layout } from './Layout.tsx';
 import { ManagersOnly, Protected } from './guards.tsx';
 import { NotFound } from './NotFound.tsx';
 import { SignIn, POST_LOGIN_ROUTE } from './SignIn.tsx';
 import { Spinner } from './Spinner.tsx';
-import { Redirect } from 'wouter';
 
 // Every screen is its own chunk, loaded when its route is first opened.
+const SalespersonListScreen = lazy(() => import('../salesperson-list/SalespersonListScreen.tsx'));
 
 function Loading({ children }: { children: ReactNode }) {
   return <Suspense fallback={<Spinner />}>{children}</Suspense>;
@@ -29,6 +29,9 @@ function protectedScreen(Screen: LazyExoticComponent<ComponentType>, only?: type
   };
 }
 
+// Made once, so that a route's screen keeps its state across renders of the table.
+const SalespersonListRoute = protectedScreen(SalespersonListScreen);
+
 /** The spec's route table. */
 export function Routes() {
   return (
@@ -37,6 +40,7 @@ export function Routes() {
         <Redirect to={POST_LOGIN_ROUTE} replace />
       </Route>
       <Route path="/signin" component={SignIn} />
+      <Route path="/salesperson" component={SalespersonListRoute} />
       <Route>
         <NotFound />
       </Route>

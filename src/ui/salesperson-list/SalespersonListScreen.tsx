@@ -1,0 +1,71 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { Link } from 'wouter';
+import { found } from '../../api/client.ts';
+import { salespersonListMachine } from '../../machines/salesperson-list.ts';
+import { managesUsers } from '../../domain/session/profile.ts';
+import { useServices, useSession } from '../app/services.tsx';
+import { Spinner } from '../app/Spinner.tsx';
+import { formatLatestLogin } from './format.ts';
+
+/** /salesperson: every salesperson of the tenant, each editable by managers. */
+export default function SalespersonListScreen() {
+  const { api } = useServices();
+  const tenantId = useSession((state) => Number(state.context.profile?.tenant_id ?? 0));
+  const canEdit = useSession((state) => state.context.profile !== null && managesUsers(state.context.profile));
+  const list = useActorRef(
+    salespersonListMachine.provide({
+      actors: {
+        loadSalespersons: fromPromise(({ input }) =>
+          found(api.GET('/api/salespersons/getAllData/{tenant_id}', { params: { path: { tenant_id: input.tenantId } } })),
+        ),
+      },
+      actions: { logError: (_, { error }) => console.error(error) },
+    }),
+    { input: { tenantId } },
+  );
+  const phase = useSelector(list, (state) => state.value);
+  const salespersons = useSelector(list, (state) => state.context.salespersons);
+
+  return (
+    <section aria-labelledby="salespersons-title">
+      <h1 id="salespersons-title">Salespersons</h1>
+      {phase === 'loading' ? <Spinner label="Loading salespersons" /> : null}
+      {phase === 'empty' ? <p>No data available</p> : null}
+      {phase === 'failed' ? (
+        <div className="card" role="alert">
+          <p>The salespersons could not be loaded.</p>
+          <button type="button" className="button" onClick={() => list.send({ type: 'salespersons.reload' })}>
+            Try again
+          </button>
+        </div>
+      ) : null}
+      {phase === 'ready' ? (
+        <div className="card table-scroll">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Email</th>
+                <th scope="col">Phone</th>
+                <th scope="col">Mobile</th>
+                <th scope="col">Latest Authentication</th>
+              </tr>
+            </thead>
+            <tbody>
+              {salespersons.map((person) => (
+                <tr key={person.id}>
+                  <td>{canEdit ? <Link href={`/edit-Salesperson/${person.id}`}>{person.name}</Link> : person.name}</td>
+                  <td>{person.email}</td>
+                  <td>{person.phone}</td>
+                  <td>{person.mobile}</td>
+                  <td>{formatLatestLogin(person.latest_login)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </section>
+  );
+}
