@@ -3,16 +3,9 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config.ts';
+import type { RuntimeConfig } from '../../src/platform/runtime-config.ts';
 
 /** The settings the built app reads at start, so one build runs against any back end. */
-export interface RuntimeConfig {
-  apiBaseUrl: string;
-  tenantServiceUrl: string;
-  oidc: { issuer: string; clientId: string };
-  session: { minValiditySeconds: number; pollIntervalSeconds: number };
-  inspect: boolean;
-}
-
 export function runtimeConfig(config: ServerConfig): RuntimeConfig {
   return {
     apiBaseUrl: config.apiBaseUrl,
