@@ -123,11 +123,16 @@ export const dashboardMachine = setup({
     acceptSalespersons: assign((_, params: { salespersons: readonly SalespersonOption[] }) => ({
       salespersons: params.salespersons.map(({ id, name }) => ({ id, name })),
     })),
+    showAllSalespersons: assign(({ context }) => ({ filters: { ...context.filters, salespersonId: ALL_SALESPERSONS } })),
     recompute: assign(({ context }) => ({ buckets: bucketsOf(context) })),
   },
   guards: {
     everythingLoaded: ({ context }) => context.opportunities !== null && context.salespersons !== null,
     noOpportunities: ({ context }) => context.opportunities?.count === 0,
+    /** An address can name a salesperson who is not (or no longer) in the list. */
+    selectedSalespersonMissing: ({ context }, params: { salespersons: readonly SalespersonOption[] }) =>
+      context.filters.salespersonId !== ALL_SALESPERSONS &&
+      !params.salespersons.some((person) => person.id === context.filters.salespersonId),
   },
 }).createMachine({
   id: 'dashboard',
@@ -183,7 +188,19 @@ export const dashboardMachine = setup({
           id: 'loadSalespersons',
           src: 'loadSalespersons',
           input: ({ context }) => ({ tenantId: context.tenantId }),
-          onDone: { actions: { type: 'acceptSalespersons', params: ({ event }) => ({ salespersons: event.output }) } },
+          onDone: [
+            {
+              // The dropdown cannot show an unknown salesperson, so the view falls back to All.
+              guard: { type: 'selectedSalespersonMissing', params: ({ event }) => ({ salespersons: event.output }) },
+              actions: [
+                { type: 'acceptSalespersons', params: ({ event }) => ({ salespersons: event.output }) },
+                'showAllSalespersons',
+                'recompute',
+                { type: 'publishFilters', params: ({ context }) => ({ filters: context.filters }) },
+              ],
+            },
+            { actions: { type: 'acceptSalespersons', params: ({ event }) => ({ salespersons: event.output }) } },
+          ],
           onError: {
             target: 'failed',
             actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },

@@ -247,3 +247,18 @@ describe('dashboard machine', () => {
     ]);
   });
 });
+
+describe('dashboard machine and an address naming an unknown salesperson', () => {
+  test('falls back to All once the salesperson list shows they are not in it, and says so', async () => {
+    const publishFilters = vi.fn();
+    const machine = answeringLoaders().machine.provide({
+      actions: { publishFilters: (_, params) => publishFilters(params.filters) },
+    });
+    const initial = { granularity: 'year', salespersonId: 99 } as const;
+    const actor = createActor(machine, { input: { tenantId, today, initial } }).start();
+    await waitFor(actor, (s) => s.hasTag('ready'));
+    expect(actor.getSnapshot().context.filters.salespersonId).toBe(0);
+    expect(actor.getSnapshot().context.buckets).toEqual(expectedBuckets(2026, { granularity: 'year', salespersonId: 0 }));
+    expect(publishFilters).toHaveBeenCalledExactlyOnceWith({ granularity: 'year', year: 2026, salespersonId: 0 });
+  });
+});
