@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { verifyPassword } from '../../server/accounts/passwords.ts';
+import { startTestServer, type TestServer } from '../support/server-harness.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  expect(server.answers.filter((answer) => answer.includes('$argon2'))).toEqual([]);
+  await server.close();
+});
+
+const signUp = (email: string, password = 'a-long-password') =>
+  server.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email, password } });
+
+describe('POST /api/auth/signup', () => {
+  test('creates the sign-in account of a CRM user who has none, with the crm-access role (201)', async () => {
+    const response = await signUp('NewHire@demo.test', 'new-hire-password');
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({ message: expect.any(String) });
+    const [account] = await server.db.query<{ password_hash: string; client_roles: string[] }>(
+      'select password_hash, client_roles from accounts where email = $1',
+      ['newhire@demo.test'],
+    );
+    expect(account!.client_roles).toEqual(['crm-access']);
+    expect(account!.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await verifyPassword(account!.password_hash, 'new-hire-password')).toBe(true);
+  });
+
+  test("answers 404 'User not found' when no CRM user has the e-mail", async () => {
+    const response = await signUp('nobody@demo.test');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'User not found' });
+  });
+
+  test("answers 409 'User already exists' when a sign-in account exists", async () => {
+    const response = await signUp('rep@demo.test');
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: 'User already exists' });
+  });
+
+  test('refuses a password of 8 characters with 400 and a message naming the field', async () => {
+    const response = await signUp('newhire@demo.test', '12345678');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/password/);
+  });
+
+  test('keeps a 64-character password whole: a different last character does not sign in', async () => {
+    const password = 'p'.repeat(63) + 'x';
+    await server.db.query('insert into users (tenant_id, name, email, role_id) values (1, $1, $2, 3)', ['Long Password', 'long@demo.test']);
+    expect((await signUp('long@demo.test', password)).statusCode).toBe(201);
+    const [account] = await server.db.query<{ password_hash: string }>('select password_hash from accounts where email = $1', ['long@demo.test']);
+    expect(await verifyPassword(account!.password_hash, password)).toBe(true);
+    expect(await verifyPassword(account!.password_hash, 'p'.repeat(64))).toBe(false);
+  });
+
+  test('a hundred simultaneous sign-ups for one e-mail give exactly one 201', async () => {
+    await server.db.query('insert into users (tenant_id, name, email, role_id) values (1, $1, $2, 3)', ['Rush Hour', 'rush@demo.test']);
+    const responses = await Promise.all(Array.from({ length: 100 }, (_, i) => signUp('rush@demo.test', `password-number-${i}`)));
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(99);
+    const accounts = await server.db.query('select 1 from accounts where email = $1', ['rush@demo.test']);
+    expect(accounts).toHaveLength(1);
+  });
+});
+
+describe('GET /api/auth/email', () => {
+  test("answers the caller's own profile, whatever the case of the e-mail", async () => {
+    const response = await server.app.inject({
+      url: '/api/auth/email?email=Manager%40Demo.test',
+      headers: await server.as('manager@demo.test'),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      id: 2,
+      name: 'Morgan Manager',
+      email: 'manager@demo.test',
+      password: '********',
+      tenant_id: 1,
+      role_id: 2,
+      status: 1,
+      role: 'Admin',
+      phone: expect.any(String),
+      mobile: expect.any(String),
+    });
+  });
+
+  test("answers 404 for anyone else's e-mail, existing or not, so it cannot enumerate accounts", async () => {
+    const headers = await server.as('rep@demo.test');
+    for (const email of ['admin@demo.test', 'admin@globex.test', 'nobody@demo.test']) {
+      const response = await server.app.inject({ url: `/api/auth/email?email=${encodeURIComponent(email)}`, headers });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: 'Not found' });
+    }
+  });
+
+  test("answers 401 'Token not found' without a bearer token", async () => {
+    const response = await server.app.inject({ url: '/api/auth/email?email=rep%40demo.test' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ message: 'Token not found' });
+  });
+
+  test("answers 401 'Token expired' to an expired token", async () => {
+    const token = await server.tokenFor('rep@demo.test', { exp: Math.floor(Date.now() / 1000) - 60 });
+    const response = await server.app.inject({ url: '/api/auth/email?email=rep%40demo.test', headers: { authorization: `Bearer ${token}` } });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ message: 'Token expired' });
+  });
+
+  test('answers 401 to a token without the crm-access role', async () => {
+    const token = await server.tokenFor('rep@demo.test', { resource_access: { [server.config.oidc.clientId]: { roles: [] } } });
+    const response = await server.app.inject({ url: '/api/auth/email?email=rep%40demo.test', headers: { authorization: `Bearer ${token}` } });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().message).toMatch(/crm-access/);
+  });
+
+  test('answers 401 to a token of a valid account that has no CRM user', async () => {
+    const response = await server.app.inject({
+      url: '/api/auth/email?email=outsider%40demo.test',
+      headers: await server.as('outsider@demo.test'),
+    });
+    expect(response.statusCode).toBe(401);
+  });
+
+  test('answers 401 to a token whose signature is not the provider’s', async () => {
+    const token = await server.tokenFor('rep@demo.test');
+    const [header, payload] = token.split('.');
+    const forged = `${header}.${payload}.${Buffer.from('not the signature').toString('base64url')}`;
+    const response = await server.app.inject({ url: '/api/auth/email?email=rep%40demo.test', headers: { authorization: `Bearer ${forged}` } });
+    expect(response.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,103 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A superuser connection string to the throwaway cluster's `postgres` database. */
+    databaseUrl: string;
+  }
+}
+
+/**
+ * Vitest global setup of the 'server postgres' project: a throwaway PostgreSQL
+ * cluster on loopback, with fsync on like a real server, removed afterwards.
+ * initdb refuses to run as root, so as root (CI) the cluster runs as the
+ * `postgres` system user that Debian's postgresql package creates.
+ */
+export default async function startPostgresCluster(project: TestProject): Promise<() => Promise<void>> {
+  const bin = postgresBinDir();
+  const asOwner = ownerRunner();
+  const root = mkdtempSync(join(tmpdir(), 'crm-postgres-'));
+  const dataDir = join(root, 'data');
+  const password = `test-${process.pid}-${Date.now()}`;
+  writeFileSync(join(root, 'password'), password);
+  asOwner.adopt(root);
+
+  const run = (tool: string, args: string[]) => asOwner.run(join(bin, tool), args);
+  run('initdb', ['-D', dataDir, '-U', 'crm', '--auth=scram-sha-256', `--pwfile=${join(root, 'password')}`, '-E', 'UTF8', '--no-instructions']);
+  const port = await freePort();
+  run('pg_ctl', [
+    '-D', dataDir,
+    '-l', join(root, 'server.log'),
+    '-w',
+    '-o', `-h 127.0.0.1 -p ${port} -k ${root} -c fsync=on -c max_connections=200`,
+    'start',
+  ]);
+  project.provide('databaseUrl', `postgres://crm:${password}@127.0.0.1:${port}/postgres`);
+
+  return async () => {
+    run('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
+    rmSync(root, { recursive: true, force: true });
+  };
+}
+
+function postgresBinDir(): string {
+  const candidates: string[] = [];
+  const fromConfig = spawnSync('pg_config', ['--bindir'], { encoding: 'utf8' });
+  if (fromConfig.status === 0) candidates.push(fromConfig.stdout.trim());
+  const debianRoot = '/usr/lib/postgresql';
+  if (existsSync(debianRoot)) {
+    const versions = readdirSync(debianRoot).sort((a, b) => Number(b) - Number(a));
+    candidates.push(...versions.map((version) => join(debianRoot, version, 'bin')));
+  }
+  const found = candidates.find((dir) => existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl')));
+  if (!found) {
+    throw new Error('PostgreSQL server binaries (initdb, pg_ctl) were not found: install Debian\'s postgresql package');
+  }
+  return found;
+}
+
+/** Runs the cluster's tools as the current user, or as `postgres` when the current user is root. */
+function ownerRunner() {
+  if (process.getuid?.() !== 0) {
+    return { adopt: (_path: string) => {}, run: (tool: string, args: string[]) => execOrExplain(tool, args) };
+  }
+  const lookup = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
+  const groupLookup = spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' });
+  if (lookup.status !== 0) {
+    throw new Error('The tests run as root, and initdb refuses root: create the "postgres" system user (Debian\'s postgresql package does)');
+  }
+  const uid = Number(lookup.stdout.trim());
+  const gid = Number(groupLookup.stdout.trim());
+  return {
+    adopt: (path: string) => {
+      chownSync(path, uid, gid);
+      chownSync(join(path, 'password'), uid, gid);
+    },
+    run: (tool: string, args: string[]) => execOrExplain('runuser', ['-u', 'postgres', '--', tool, ...args]),
+  };
+}
+
+function execOrExplain(command: string, args: string[]): void {
+  try {
+    execFileSync(command, args, { stdio: ['ignore', 'pipe', 'pipe'], cwd: tmpdir() });
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: Buffer; stderr?: Buffer };
+    throw new Error(`${command} ${args.join(' ')} failed:\n${stdout ?? ''}${stderr ?? ''}`);
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}

@@ -1,0 +1,144 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
+import { inject } from 'vitest';
+import { buildServer } from '../../server/app.ts';
+import { readConfig, type ServerConfig } from '../../server/config.ts';
+import type { Database } from '../../server/db/database.ts';
+import { migrate } from '../../server/db/migrate.ts';
+import { openDatabase } from '../../server/db/open.ts';
+import { seedDemoData } from '../../server/db/seed.ts';
+
+/** The day the test data is seeded up to, so every count and date range is fixed. */
+export const SEED_TODAY = new Date('2026-06-15T12:00:00Z');
+export const DEMO_PASSWORD = 'demo-password';
+const TOKEN_LIFETIME_SECONDS = 300;
+
+export interface TestServer {
+  app: FastifyInstance;
+  db: Database;
+  config: ServerConfig;
+  /** Every answer body the server sent, for the scan for password hashes. */
+  answers: string[];
+  /** A valid access token for that e-mail, as the identity provider would issue it. */
+  tokenFor(email: string, claims?: Record<string, unknown>): Promise<string>;
+  /** Headers with that person's bearer token. */
+  as(email: string): Promise<{ authorization: string }>;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  rateLimitPerMinute?: number;
+}
+
+/**
+ * The API on its own database (a fresh PGlite folder, or a fresh database in the
+ * test cluster when CRM_TEST_DATABASE=postgres), migrated and seeded with the demo
+ * data, with token keys of its own so tests sign tokens like the provider does.
+ */
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const storage = await openTestDatabase();
+  const { db } = storage;
+  await migrate(db);
+  await seedDemoData(db, { demoPassword: DEMO_PASSWORD, today: SEED_TODAY });
+
+  const base = readConfig({ CRM_RATE_LIMIT: String(options.rateLimitPerMinute ?? 10_000), CRM_SEED: 'none' });
+  const config: ServerConfig = { ...base, oidc: { ...base.oidc, embedded: false } };
+  const signer = await testSigner();
+  const app = await buildServer({ config, db, serveApp: false, tokenKeys: signer.keys });
+  const answers: string[] = [];
+  app.addHook('onSend', async (_request, _reply, payload) => {
+    if (typeof payload === 'string') answers.push(payload);
+    return payload;
+  });
+  await app.ready();
+
+  const tokenFor = (email: string, claims: Record<string, unknown> = {}) => signer.sign(config, email, claims);
+  return {
+    app,
+    db,
+    config,
+    answers,
+    tokenFor,
+    as: async (email) => ({ authorization: `Bearer ${await tokenFor(email)}` }),
+    close: async () => {
+      await app.close();
+      await storage.close();
+    },
+  };
+}
+
+interface TestDatabase {
+  db: Database;
+  close(): Promise<void>;
+}
+
+export function testDatabaseKind(): 'pglite' | 'postgres' {
+  return process.env.CRM_TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite';
+}
+
+/** A database no other test file touches. */
+export async function openTestDatabase(): Promise<TestDatabase> {
+  if (testDatabaseKind() === 'postgres') {
+    const adminUrl = inject('databaseUrl');
+    const name = `crm_test_${randomBytes(6).toString('hex')}`;
+    await adminQuery(adminUrl, `create database ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const db = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
+    return {
+      db,
+      close: async () => {
+        await db.close();
+        await adminQuery(adminUrl, `drop database ${name} with (force)`);
+      },
+    };
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'crm-pglite-'));
+  const db = await openDatabase({ dataDir });
+  return {
+    db,
+    close: async () => {
+      await db.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function adminQuery(url: string, sql: string): Promise<void> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+const KEY_ID = 'test-key';
+
+/** Signs tokens shaped like the embedded provider's and Keycloak's: RS256, resource_access roles. */
+async function testSigner() {
+  const { publicKey, privateKey } = await generateKeyPair('RS256');
+  const publicJwk: JWK = { ...(await exportJWK(publicKey)), kid: KEY_ID, alg: 'RS256', use: 'sig' };
+  return {
+    keys: createLocalJWKSet({ keys: [publicJwk] }),
+    sign: (config: ServerConfig, email: string, claims: Record<string, unknown>) =>
+      new SignJWT({
+        email,
+        sub: `subject-${email}`,
+        iss: config.oidc.issuer,
+        aud: config.oidc.audience,
+        iat: Math.floor(Date.now() / 1000),
+        exp: Math.floor(Date.now() / 1000) + TOKEN_LIFETIME_SECONDS,
+        resource_access: { [config.oidc.clientId]: { roles: ['crm-access'] } },
+        ...claims,
+      })
+        .setProtectedHeader({ alg: 'RS256', kid: KEY_ID })
+        .sign(privateKey),
+  };
+}
