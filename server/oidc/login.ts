@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { Database } from '../db/database.ts';
 import { authenticate, recordLogin } from './accounts.ts';
-import { AUTOMATIC_LOGOUT_SCRIPT, errorPage, INVALID_CREDENTIALS, loginPage } from './pages.ts';
+import { AUTOMATIC_LOGOUT_SCRIPT, errorPage, INVALID_CREDENTIALS, loginPage, TOO_MANY_ATTEMPTS } from './pages.ts';
+import { LoginThrottle } from './throttle.ts';
 import { LOGIN_PATH, LOGOUT_SCRIPT_PATH } from './paths.ts';
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
@@ -20,6 +21,7 @@ export async function installInteractions(
   app: FastifyInstance,
   { provider, db, prefix }: { provider: Provider; db: Database; prefix: string },
 ): Promise<void> {
+  const throttle = new LoginThrottle();
   await app.register(async (scope) => {
     scope.addContentTypeParser(
       'application/x-www-form-urlencoded',
@@ -38,11 +40,18 @@ export async function installInteractions(
       if (!interaction) return expired(reply);
       const email = String(request.body?.email ?? '').trim();
       const password = String(request.body?.password ?? '');
+      const key = email.toLowerCase();
+      if (throttle.isLocked(key)) {
+        request.log.warn({ uid: interaction.uid }, 'sign-in refused: too many failed attempts');
+        return sendPage(reply, 200, loginPage({ action: request.url, email, error: TOO_MANY_ATTEMPTS }));
+      }
       const account = email && password ? await authenticate(db, email, password) : undefined;
       if (!account) {
+        throttle.recordFailure(key);
         request.log.info({ uid: interaction.uid }, 'sign-in refused: invalid email or password');
         return sendPage(reply, 200, loginPage({ action: request.url, email, error: INVALID_CREDENTIALS }));
       }
+      throttle.recordSuccess(key);
       await recordLogin(db, account.email);
       // remember: false keeps the session cookie for the browser session only, as Keycloak does without "remember me".
       const returnTo = await provider.interactionResult(
