@@ -289,6 +289,8 @@ export const sessionMachine = setup({
     // the user signs in again.
     expired: {
       tags: ['ended'],
+      // Always entered through a child's id; xstate still needs an initial child for a compound state.
+      initial: 'tokenRejected',
       entry: ['clearTokens', 'clearStoredUserId', 'forgetTokens'],
       on: { 'session.login': 'signingIn' },
       states: {
@@ -306,6 +308,8 @@ export const sessionMachine = setup({
     // Signed in at the provider, but not let into the CRM.
     denied: {
       tags: ['ended', 'denied'],
+      // Always entered through a child's id; xstate still needs an initial child for a compound state.
+      initial: 'invalidToken',
       states: {
         invalidToken: {
           type: 'final',
@@ -355,12 +359,15 @@ export const sessionMachine = setup({
   },
 });
 
-/** Logout: tokens and the stored user id go, then the provider ends its session. */
+/**
+ * Logout: tokens and the stored user id go, then the provider ends its session.
+ * The ID token hint is read before `forgetTokens` drops it from the context.
+ */
 function logout() {
   return [
-    { type: 'redirectToProviderLogout', params: ({ context }: { context: SessionContext }) => ({ idToken: context.tokens?.idToken }) },
     'clearTokens',
     'clearStoredUserId',
+    { type: 'redirectToProviderLogout', params: ({ context }: { context: SessionContext }) => ({ idToken: context.tokens?.idToken }) },
     'forgetTokens',
   ] as const;
 }
