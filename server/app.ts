@@ -1,3 +1,4 @@
+import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
 import type { ServerConfig } from './config.ts';
@@ -24,6 +25,8 @@ export interface ServerParts {
 }
 
 const ONE_MEGABYTE = 1024 * 1024;
+// Below a kilobyte, compressing costs more than the bytes it saves.
+const COMPRESSION_THRESHOLD_BYTES = 1024;
 
 /**
  * The reference server as one Fastify instance: validation and error shape first,
@@ -36,6 +39,10 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
   installValidation(app);
   installErrorHandling(app);
   installSecurityHeaders(app, config);
+  // Before any route, so that every one registered after it (the API lists and the
+  // analysis above all) answers compressed when the client accepts it. The provider's
+  // hijacked routes bypass onSend, so they are never touched.
+  await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: COMPRESSION_THRESHOLD_BYTES, globalDecompression: false });
 
   let keys = parts.tokenKeys;
   if (config.oidc.embedded) {
