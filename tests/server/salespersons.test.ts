@@ -1,0 +1,208 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startTestServer, type TestServer } from '../support/server-harness.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+async function call(email: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
+  return server.app.inject({ method, url, headers: await server.as(email), ...(payload ? { payload } : {}) });
+}
+
+/** The body the Edit Salesperson screen sends: every field, of which only phone and mobile count. */
+function editBody(salesperson: { name: string; email: string; phone: string; mobile: string }, change: { phone?: string; mobile?: string }) {
+  const { name, email, phone, mobile } = salesperson;
+  return { name, email, phone, mobile, latest_login: null, status: 1, ...change };
+}
+
+async function salespersonOf(email: string) {
+  const [row] = await server.db.query<{ id: number; name: string; email: string; phone: string; mobile: string; latest_login: Date }>(
+    'select id, name, email, phone, mobile, latest_login from salespersons where email = $1',
+    [email],
+  );
+  return row!;
+}
+
+describe('GET /api/salespersons/getAllData/{tenant_id}', () => {
+  test('lists every salesperson of the tenant with id and name, to every role', async () => {
+    for (const email of ['admin@demo.test', 'manager@demo.test', 'rep@demo.test']) {
+      const response = await call(email, 'GET', '/api/salespersons/getAllData/1');
+      expect(response.statusCode).toBe(200);
+      const list = response.json() as Array<{ id: number; name: string; email: string; latest_login: string | null }>;
+      expect(list).toHaveLength(23);
+      expect(list.map((s) => s.email)).toContain('rep@demo.test');
+      expect(list.every((s) => s.email.endsWith('@demo.test'))).toBe(true);
+      expect(list.every((s) => s.latest_login === null || !Number.isNaN(Date.parse(s.latest_login)))).toBe(true);
+    }
+  });
+});
+
+describe('GET /api/salespersons/{id}', () => {
+  test('answers a salesperson of the tenant', async () => {
+    const rep = await salespersonOf('rep@demo.test');
+    const response = await call('rep@demo.test', 'GET', `/api/salespersons/${rep.id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      id: rep.id,
+      name: 'Riley Rep',
+      email: 'rep@demo.test',
+      phone: rep.phone,
+      mobile: rep.mobile,
+      latest_login: new Date(rep.latest_login).toISOString(),
+      status: 1,
+    });
+  });
+});
+
+describe('PUT /api/salespersons/{id}', () => {
+  test('changes phone and mobile only: name, e-mail and latest login in the body are ignored', async () => {
+    const rep = await salespersonOf('rep@demo.test');
+    const response = await call('manager@demo.test', 'PUT', `/api/salespersons/${rep.id}`, {
+      name: 'Someone Else',
+      email: 'someone.else@demo.test',
+      phone: '030 1234 5678',
+      mobile: '+49 151 2345678',
+      latest_login: '1999-01-01T00:00:00Z',
+      status: 7,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ id: rep.id, name: 'Riley Rep', email: 'rep@demo.test', phone: '030 1234 5678', mobile: '+49 151 2345678', status: 1 });
+    const after = await salespersonOf('rep@demo.test');
+    expect(after).toEqual({ ...rep, phone: '030 1234 5678', mobile: '+49 151 2345678' });
+  });
+
+  test.each(['0049 30 123456', '+1 555 0100', '00441234567', '0301234567'])('accepts the phone number %s', async (phone) => {
+    const rep = await salespersonOf('rep@demo.test');
+    const response = await call('admin@demo.test', 'PUT', `/api/salespersons/${rep.id}`, editBody(rep, { phone, mobile: phone }));
+    expect(response.statusCode).toBe(200);
+  });
+
+  test.each(['+0123456', 'abc', '+49 30 123 456 789 012 34', '12', '+49-30-1234'])(
+    "refuses the phone number %s with 400 'Invalid Phone number format'",
+    async (phone) => {
+      const rep = await salespersonOf('rep@demo.test');
+      const response = await call('admin@demo.test', 'PUT', `/api/salespersons/${rep.id}`, editBody(rep, { phone, mobile: '0301234567' }));
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toMatch(/phone.*Invalid Phone number format/);
+    },
+  );
+
+  test('is refused to Users (403), like the screen', async () => {
+    const rep = await salespersonOf('rep@demo.test');
+    const response = await call('rep@demo.test', 'PUT', `/api/salespersons/${rep.id}`, editBody(rep, { phone: '0301234567' }));
+    expect(response.statusCode).toBe(403);
+  });
+});
+
+describe('POST /api/salespersons', () => {
+  test('creates the salesperson of the tenant user with that e-mail, after the user (201)', async () => {
+    const user = await call('admin@demo.test', 'POST', '/api/users', {
+      name: 'Sally Seller',
+      email: 'sally@demo.test',
+      password: 'sally-password',
+      role_id: 3,
+      status: 1,
+    });
+    expect(user.statusCode).toBe(201);
+    const response = await call('admin@demo.test', 'POST', '/api/salespersons', {
+      name: 'Sally Seller',
+      email: 'sally@demo.test',
+      phone: '+4930555555',
+      mobile: '+49151555555',
+      status: 1,
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ name: 'Sally Seller', email: 'sally@demo.test', latest_login: null, status: 1 });
+    const [row] = await server.db.query('select user_id, tenant_id from salespersons where email = $1', ['sally@demo.test']);
+    expect(row).toEqual({ user_id: user.json().id, tenant_id: 1 });
+  });
+
+  test("answers 409 when the user already has a salesperson", async () => {
+    const response = await call('admin@demo.test', 'POST', '/api/salespersons', { name: 'Riley Rep', email: 'rep@demo.test', phone: '', mobile: '', status: 1 });
+    expect(response.statusCode).toBe(409);
+  });
+
+  test('answers 404 when no user of the tenant has the e-mail', async () => {
+    for (const email of ['nobody@demo.test', 'hank@globex.test']) {
+      const response = await call('admin@demo.test', 'POST', '/api/salespersons', { name: 'X', email, phone: '', mobile: '', status: 1 });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: 'Not found' });
+    }
+  });
+
+  test('is refused to Users (403)', async () => {
+    const response = await call('rep@demo.test', 'POST', '/api/salespersons', { name: 'New Hire', email: 'newhire@demo.test', phone: '', mobile: '', status: 1 });
+    expect(response.statusCode).toBe(403);
+  });
+});
+
+describe('POST /api/teams/searchTeam', () => {
+  test('answers the teams of the salesperson, by name', async () => {
+    const [first] = await server.db.query<{ id: number }>('select min(id)::int as id from salespersons where tenant_id = 1');
+    const response = await call('rep@demo.test', 'POST', '/api/teams/searchTeam', { salespersonId: first!.id });
+    expect(response.statusCode).toBe(200);
+    // The seed puts the first salesperson in two teams.
+    expect(response.json()).toEqual([
+      { id: expect.any(Number), name: 'Enterprise' },
+      { id: expect.any(Number), name: 'Mid-Market' },
+    ]);
+  });
+});
+
+describe('POST /api/opportunities/anlaysis', () => {
+  test("answers every opportunity of the caller's tenant in the year, with the fields the dashboard reads", async () => {
+    const response = await call('rep@demo.test', 'POST', '/api/opportunities/anlaysis', { year: 2025, tenantId: 1 });
+    expect(response.statusCode).toBe(200);
+    const list = response.json() as Array<{ id: number; created_date: string; revenue: number; probability: number; salesperson_id: number }>;
+    const [{ n }] = (await server.db.query<{ n: number }>(
+      `select count(*)::int as n from opportunities where tenant_id = 1
+       and created_date >= '2024-12-31T10:00:00Z' and created_date < '2026-01-01T14:00:00Z'`,
+    )) as [{ n: number }];
+    expect(list).toHaveLength(n);
+    expect(n).toBeGreaterThan(900);
+    for (const opportunity of list) {
+      expect(Object.keys(opportunity).sort()).toEqual(['created_date', 'id', 'probability', 'revenue', 'salesperson_id']);
+      expect(opportunity.created_date).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      expect(typeof opportunity.revenue).toBe('number');
+      expect(opportunity.probability).toBeGreaterThanOrEqual(0);
+      expect(opportunity.probability).toBeLessThanOrEqual(100);
+    }
+  });
+
+  test("covers the year in every time zone: from 14 hours before its UTC start to 14 hours after its UTC end", async () => {
+    const [salesperson] = await server.db.query<{ id: number }>('select min(id)::int as id from salespersons where tenant_id = 1');
+    const edges = ['2023-12-31T10:00:00.000Z', '2024-01-01T00:00:00.000Z', '2024-12-31T23:59:59.999Z', '2025-01-01T13:59:59.999Z'];
+    const outside = ['2023-12-31T09:59:59.999Z', '2025-01-01T14:00:00.000Z'];
+    for (const created of [...edges, ...outside]) {
+      await server.db.query('insert into opportunities (tenant_id, salesperson_id, created_date, revenue, probability) values (1, $1, $2, 10.01, 50)', [
+        salesperson!.id,
+        created,
+      ]);
+    }
+    const response = await call('rep@demo.test', 'POST', '/api/opportunities/anlaysis', { year: 2024, tenantId: 1 });
+    const inserted = (response.json() as Array<{ created_date: string; revenue: number }>).filter((o) => o.revenue === 10.01);
+    expect(inserted.map((o) => o.created_date)).toEqual(edges);
+  });
+});
+
+describe('GET /tenant-service/get-tenant', () => {
+  const expired = async (email: string) => {
+    const response = await server.app.inject({ url: `/tenant-service/get-tenant?email=${encodeURIComponent(email)}` });
+    expect(response.statusCode).toBe(200);
+    return response.json().result.subscription_expired as boolean;
+  };
+
+  test('reports an expired subscription for a user of the Lapsed tenant, whatever the case', async () => {
+    expect(await expired('Expired@Lapsed.test')).toBe(true);
+  });
+
+  test('reports a running subscription for Demo and Globex, and for an unknown e-mail', async () => {
+    expect(await expired('admin@demo.test')).toBe(false);
+    expect(await expired('admin@globex.test')).toBe(false);
+    expect(await expired('nobody@nowhere.test')).toBe(false);
+  });
+});
