@@ -46,6 +46,17 @@ export async function recordLogin(db: Queryable, email: string): Promise<void> {
   await db.query('update salespersons set latest_login = now() where email = $1', [email]);
 }
 
+/** The person's claims in ID tokens and at userinfo, as Keycloak names them. */
+export function identityClaims(account: ProviderAccount) {
+  return {
+    sub: account.id,
+    email: account.email,
+    email_verified: true,
+    preferred_username: account.email,
+    ...(account.name ? { name: account.name } : {}),
+  };
+}
+
 function toAccount(row: AccountRow): ProviderAccount {
   return { id: String(row.id), email: row.email, name: row.name, clientRoles: row.client_roles };
 }

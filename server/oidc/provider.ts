@@ -4,7 +4,7 @@ import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'o
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { postgresAdapter, sweepExpired } from './adapter.ts';
-import { findAccountById, type ProviderAccount } from './accounts.ts';
+import { findAccountById, identityClaims } from './accounts.ts';
 import { loadProviderKeys, publicJwk, type ProviderKeys } from './keys.ts';
 import { errorPage, logoutPage, signedOutPage } from './pages.ts';
 import { mountProvider } from './mount.ts';
@@ -201,16 +201,6 @@ function createProvider(config: ServerConfig, db: Database, secrets: ProviderKey
   // Behind a TLS-terminating proxy an https issuer must trust X-Forwarded-Proto.
   provider.proxy = issuer.startsWith('https:');
   return provider;
-}
-
-function identityClaims(account: ProviderAccount) {
-  return {
-    sub: account.id,
-    email: account.email,
-    email_verified: true,
-    preferred_username: account.email,
-    ...(account.name ? { name: account.name } : {}),
-  };
 }
 
 /**

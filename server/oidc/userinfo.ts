@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { jwtVerify, type JWTVerifyGetKey } from 'jose';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { findAccountById } from './accounts.ts';
+import { findAccountById, identityClaims } from './accounts.ts';
 import { SIGNING_ALGORITHM } from './keys.ts';
 
 /**
@@ -18,7 +18,10 @@ export async function installUserinfo(
 
   const allowOrigin = (request: FastifyRequest, reply: FastifyReply) => {
     if (request.headers.origin === appOrigin) {
-      reply.header('Access-Control-Allow-Origin', appOrigin).header('Vary', 'Origin');
+      reply
+        .header('Access-Control-Allow-Origin', appOrigin)
+        .header('Access-Control-Expose-Headers', 'WWW-Authenticate')
+        .header('Vary', 'Origin');
     }
   };
 
@@ -37,17 +40,11 @@ export async function installUserinfo(
       });
       subject = payload.sub;
     } catch {
-      return refuse(reply, 'invalid_token', 'invalid token provided');
+      return refuse(reply, 'invalid token provided');
     }
     const account = subject ? await findAccountById(db, subject) : undefined;
-    if (!account) return refuse(reply, 'invalid_token', 'the account of this token no longer exists');
-    return {
-      sub: account.id,
-      email: account.email,
-      email_verified: true,
-      preferred_username: account.email,
-      ...(account.name ? { name: account.name } : {}),
-    };
+    if (!account) return refuse(reply, 'the account of this token no longer exists');
+    return identityClaims(account);
   };
 
   app.get(path, answer);
@@ -63,9 +60,10 @@ export async function installUserinfo(
   });
 }
 
-function refuse(reply: FastifyReply, error: string, description: string) {
+/** RFC 6750's answer to a token that does not do. */
+function refuse(reply: FastifyReply, description: string) {
   return reply
     .code(401)
-    .header('WWW-Authenticate', `Bearer error="${error}", error_description="${description}"`)
-    .send({ error, error_description: description });
+    .header('WWW-Authenticate', `Bearer error="invalid_token", error_description="${description}"`)
+    .send({ error: 'invalid_token', error_description: description });
 }
