@@ -1,0 +1,89 @@
+import type { SnapshotFrom } from 'xstate';
+import { needsRefresh } from '../../../src/domain/session/tokens.ts';
+import { RefreshRefused, sessionMachine, type SessionEvent } from '../../../src/machines/session.ts';
+import { PROFILE, SETTINGS, type FreshTokens } from './harness.ts';
+import { accessToken } from './jwt.ts';
+
+/** The instant the model is explored and replayed at (fake clock). */
+export const MODEL_NOW = Date.parse('2026-11-22T12:00:00.000Z');
+const nowSeconds = MODEL_NOW / 1000;
+
+const tokens = (claims: { email?: string | undefined; roles?: string[]; lifetimeSeconds: number }, n: number): FreshTokens => ({
+  accessToken: accessToken({ email: claims.email, roles: claims.roles, iat: nowSeconds, exp: nowSeconds + claims.lifetimeSeconds }),
+  refreshToken: `refresh-${n}`,
+  idToken: `id-token-${n}`,
+});
+
+export const MODEL_TOKENS = {
+  good: tokens({ email: 'admin@demo.test', lifetimeSeconds: 300 }, 1),
+  /** Under the 5 s minimum validity from the start: the next poll refreshes. */
+  nearExpiry: tokens({ email: 'admin@demo.test', lifetimeSeconds: 3 }, 2),
+  withoutEmail: tokens({ email: undefined, lifetimeSeconds: 300 }, 3),
+  withoutRole: tokens({ email: 'outsider@demo.test', roles: [], lifetimeSeconds: 300 }, 4),
+};
+
+/** The ids xstate gives the machine's invocations (`<index>.<state node id>`), as the done/error events name them. */
+export const INVOCATIONS = {
+  initialise: '0.session.uninitialised',
+  startLogin: '0.session.signingIn',
+  lookupTenant: '0.session.verifying.checkingTenant',
+  loadProfile: '0.session.verifying.loadingProfile',
+  refreshTokens: '0.session.authenticated.refreshing',
+} as const;
+
+/** The delayed transitions, as the events xstate schedules for them. */
+export const DELAYS = {
+  pollInterval: 'xstate.after.pollInterval.session.authenticated.idle',
+  refreshBackoff: 'xstate.after.refreshBackoff.session.authenticated.retrying',
+  profileFailureLogout: 'xstate.after.profileFailureLogout.session.denied.profileFailed',
+} as const;
+
+const done = (invocation: keyof typeof INVOCATIONS, output: unknown) => ({ type: `xstate.done.actor.${INVOCATIONS[invocation]}`, output });
+const failed = (invocation: keyof typeof INVOCATIONS, error: unknown) => ({ type: `xstate.error.actor.${INVOCATIONS[invocation]}`, error });
+
+/**
+ * Everything that can happen to a session: what the person does, every answer
+ * each invoked actor can give, and each timer firing. Actor answers and timers
+ * are the events xstate itself raises for them, so the traversal explores every
+ * order in which they can arrive.
+ */
+export const MODEL_EVENTS = [
+  { type: 'session.login' },
+  { type: 'session.logout' },
+  { type: 'token.refresh' },
+  { type: 'token.rejected' },
+  done('initialise', { tokens: null }),
+  done('initialise', { tokens: MODEL_TOKENS.good }),
+  done('initialise', { tokens: MODEL_TOKENS.withoutEmail }),
+  done('initialise', { tokens: MODEL_TOKENS.withoutRole }),
+  failed('initialise', new Error('invalid callback')),
+  failed('startLogin', new TypeError('Failed to fetch')),
+  done('lookupTenant', { subscriptionExpired: false }),
+  done('lookupTenant', { subscriptionExpired: true }),
+  failed('lookupTenant', new TypeError('Failed to fetch')),
+  done('loadProfile', PROFILE),
+  failed('loadProfile', new Error('502')),
+  done('refreshTokens', MODEL_TOKENS.good),
+  done('refreshTokens', MODEL_TOKENS.nearExpiry),
+  failed('refreshTokens', new RefreshRefused('invalid_grant')),
+  failed('refreshTokens', new TypeError('Failed to fetch')),
+  { type: DELAYS.pollInterval },
+  { type: DELAYS.refreshBackoff },
+  { type: DELAYS.profileFailureLogout },
+] as unknown as SessionEvent[];
+
+export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
+
+/**
+ * A state is its value plus what steers where a signed-in session goes next:
+ * whether the held access token is due for a refresh (judged at the clock's
+ * now, as the machine judges it) and whether a refresh has failed. The backoff's
+ * exact lengths are proven in the machine tests, not here.
+ */
+export function serializeSession(snapshot: SessionSnapshot): string {
+  const { tokens, claims, refreshFailures, settings } = snapshot.context;
+  const held =
+    !tokens || !claims ? 'none' : needsRefresh(claims, tokens.clockSkewSeconds, settings.minValiditySeconds, Date.now()) ? 'due' : 'fresh';
+  const signedIn = snapshot.matches('authenticated');
+  return JSON.stringify({ value: snapshot.value, tokens: held, ...(signedIn ? { retried: refreshFailures > 0 } : {}) });
+}
