@@ -12,9 +12,34 @@ export function installValidation(app: FastifyInstance): void {
   const strict = withFormats(new Ajv({ allErrors: false, coerceTypes: false, removeAdditional: false, useDefaults: false, strict: false }));
   const coercing = withFormats(new Ajv({ allErrors: false, coerceTypes: true, removeAdditional: false, useDefaults: false, strict: false }));
   app.setValidatorCompiler(({ schema, httpPart }) =>
-    (httpPart === 'body' ? strict : coercing).compile(schema),
+    httpPart === 'body' ? strict.compile(schema) : digitsOnlyForIntegers(coercing.compile(schema), schema),
   );
   app.setSchemaErrorFormatter((errors, dataVar) => new Error(describeFirst(errors, dataVar)));
+}
+
+type Validate = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
+
+/**
+ * Coercion would read `1e3`, `0x10` or ` 7` as integers; an id in a path or query is
+ * an integer only when written as plain decimal digits.
+ */
+function digitsOnlyForIntegers(validate: Validate, schema: { properties?: Record<string, { type?: unknown }> }): Validate {
+  const integerKeys = Object.entries(schema.properties ?? {})
+    .filter(([, property]) => property?.type === 'integer')
+    .map(([key]) => key);
+  if (integerKeys.length === 0) return validate;
+  const checked: Validate = (data) => {
+    const values = (data ?? {}) as Record<string, unknown>;
+    const bad = integerKeys.find((key) => typeof values[key] === 'string' && !/^-?\d+$/.test(values[key] as string));
+    if (bad !== undefined) {
+      checked.errors = [{ instancePath: `/${bad}`, keyword: 'type', message: 'must be integer', params: { type: 'integer' }, schemaPath: '' }];
+      return false;
+    }
+    const valid = validate(data);
+    checked.errors = validate.errors;
+    return valid;
+  };
+  return checked;
 }
 
 function withFormats(ajv: Ajv): Ajv {

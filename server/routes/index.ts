@@ -19,6 +19,8 @@ const ONE_MINUTE_MS = 60_000;
 export async function registerApiRoutes(app: FastifyInstance, context: RouteContext): Promise<void> {
   // Encapsulated, so the limiter's hooks reach only these routes.
   await app.register(async (api) => {
+    // Fastify reads text/plain bodies by default; this API takes JSON only (others get 415).
+    api.removeContentTypeParser('text/plain');
     await api.register(rateLimitPlugin, {
       global: false,
       errorResponseBuilder: (_request, { after }) => new HttpError(429, `Too many requests; try again in ${after}`),

@@ -32,6 +32,8 @@ export interface TestServer {
 
 export interface TestServerOptions {
   rateLimitPerMinute?: number;
+  /** Serve a database another test server already prepared (closed by its owner). */
+  sharing?: TestServer;
 }
 
 /**
@@ -40,10 +42,12 @@ export interface TestServerOptions {
  * data, with token keys of its own so tests sign tokens like the provider does.
  */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const storage = await openTestDatabase();
+  const storage = options.sharing ? { db: options.sharing.db, close: async () => {} } : await openTestDatabase();
   const { db } = storage;
-  await migrate(db);
-  await seedDemoData(db, { demoPassword: DEMO_PASSWORD, today: SEED_TODAY });
+  if (!options.sharing) {
+    await migrate(db);
+    await seedDemoData(db, { demoPassword: DEMO_PASSWORD, today: SEED_TODAY });
+  }
 
   const base = readConfig({ CRM_RATE_LIMIT: String(options.rateLimitPerMinute ?? 10_000), CRM_SEED: 'none' });
   const config: ServerConfig = { ...base, oidc: { ...base.oidc, embedded: false } };
