@@ -1,0 +1,224 @@
+import { useId, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import {
+  pageCount,
+  pageItems,
+  pageWindow,
+  showingText,
+  type SortKey,
+  type UserRow,
+} from '../../domain/users/list-view.ts';
+import { currentPageRows, pageIsSelected, userListMachine } from '../../machines/user-list.ts';
+import { useServices, useSession } from '../app/services.tsx';
+import { Spinner } from '../app/Spinner.tsx';
+import { CreateUserModal } from './CreateUserModal.tsx';
+import { UpdateUserModal } from './UpdateUserModal.tsx';
+import { userListLogic } from './wiring.ts';
+import './users.css';
+
+type UserListActor = ActorRefFrom<typeof userListMachine>;
+
+const sameRows = (a: readonly UserRow[], b: readonly UserRow[]) => a.length === b.length && a.every((row, i) => row === b[i]);
+
+/** /user: the tenant's users, searchable, sortable and paged, with the Create and Update User modals. */
+export default function UserListScreen() {
+  const { api } = useServices();
+  const tenantId = useSession((state) => Number(state.context.profile?.tenant_id || 0));
+  const currentRoleId = useSession((state) => state.context.profile?.role_id ?? 0);
+  const [logic] = useState(() => userListLogic(api));
+  const list = useActorRef(logic, { input: { tenantId, currentRoleId } });
+
+  const loading = useSelector(list, (state) => state.hasTag('loading'));
+  const failed = useSelector(list, (state) => state.hasTag('failed'));
+  const createModal = useSelector(list, (state) => state.children.createUserModal);
+  const updateModal = useSelector(list, (state) => state.children.updateUserModal);
+
+  return (
+    <section className="users" aria-labelledby="users-title">
+      <div className="users__header">
+        <h1 id="users-title">User</h1>
+        <button type="button" className="button" onClick={() => list.send({ type: 'modal.create.open' })}>
+          Create User
+        </button>
+      </div>
+      <div className="card users__card">
+        <SearchBox list={list} />
+        {loading ? <Spinner label="Loading users" /> : null}
+        {failed ? (
+          <div role="alert" className="users__failed">
+            <p>The users could not be loaded.</p>
+            <button type="button" className="button button--secondary" onClick={() => list.send({ type: 'users.refresh' })}>
+              Try again
+            </button>
+          </div>
+        ) : null}
+        {!loading && !failed ? (
+          <>
+            <UserTable list={list} />
+            <Pagination list={list} />
+          </>
+        ) : null}
+      </div>
+      {createModal ? <CreateUserModal modal={createModal} /> : null}
+      {updateModal ? <UpdateUserModal modal={updateModal} /> : null}
+    </section>
+  );
+}
+
+function SearchBox({ list }: { list: UserListActor }) {
+  const id = useId();
+  const search = useSelector(list, (state) => state.context.search);
+  return (
+    <div className="users__search">
+      <label htmlFor={id} className="visually-hidden">
+        Search users
+      </label>
+      <input
+        id={id}
+        type="search"
+        className="input"
+        placeholder="Search..."
+        value={search}
+        onChange={(event) => list.send({ type: 'search.change', value: event.target.value })}
+      />
+    </div>
+  );
+}
+
+const COLUMNS: readonly { key: SortKey; label: string }[] = [
+  { key: 'name', label: 'Name' },
+  { key: 'email', label: 'Email' },
+];
+
+function SortHeader({ list, column }: { list: UserListActor; column: { key: SortKey; label: string } }) {
+  const direction = useSelector(list, (state) =>
+    state.context.sort?.key === column.key ? state.context.sort.direction : 'none',
+  );
+  return (
+    <th scope="col" aria-sort={direction}>
+      <button type="button" className="sort-button" onClick={() => list.send({ type: 'sort.toggle', key: column.key })}>
+        {column.label}
+        <span className="sort-button__arrow" aria-hidden="true">
+          {direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : '↕'}
+        </span>
+      </button>
+    </th>
+  );
+}
+
+function UserTable({ list }: { list: UserListActor }) {
+  const rows = useSelector(list, (state) => currentPageRows(state.context), sameRows);
+  const selected = useSelector(list, (state) => state.context.selected);
+  const allSelected = useSelector(list, (state) => pageIsSelected(state.context));
+  return (
+    <div className="table-scroll">
+      <table className="table users__table">
+        <thead>
+          <tr>
+            <th scope="col" className="users__select">
+              <input
+                type="checkbox"
+                aria-label="Select all users on this page"
+                checked={allSelected}
+                disabled={rows.length === 0}
+                onChange={() => list.send({ type: 'selection.togglePage' })}
+              />
+            </th>
+            {COLUMNS.map((column) => (
+              <SortHeader key={column.key} list={list} column={column} />
+            ))}
+            <th scope="col">Password</th>
+            <SortHeader list={list} column={{ key: 'role', label: 'Role' }} />
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={5} className="users__empty">
+                No data available
+              </td>
+            </tr>
+          ) : (
+            rows.map(({ user }) => (
+              <tr key={user.id} aria-selected={selected.has(user.id)}>
+                <td className="users__select">
+                  <input
+                    type="checkbox"
+                    aria-label={`Select ${user.name}`}
+                    checked={selected.has(user.id)}
+                    onChange={() => list.send({ type: 'selection.toggle', userId: user.id })}
+                  />
+                </td>
+                <td>
+                  <button
+                    type="button"
+                    className="link-button"
+                    onClick={() => list.send({ type: 'modal.update.open', userId: user.id })}
+                  >
+                    {user.name}
+                  </button>
+                </td>
+                <td className="users__email">{user.email}</td>
+                <td aria-label={user.password ? 'Password set' : 'No password'}>
+                  {user.password ? <span className="users__mask">{user.password}</span> : null}
+                </td>
+                <td>
+                  <span className={`role-badge role-badge--${user.role_id}`}>{user.role}</span>
+                </td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Pagination({ list }: { list: UserListActor }) {
+  const page = useSelector(list, (state) => state.context.page);
+  const total = useSelector(list, (state) => state.context.visible.length);
+  const canPrevious = useSelector(list, (state) => state.can({ type: 'page.previous' }));
+  const canNext = useSelector(list, (state) => state.can({ type: 'page.next' }));
+  const items = pageItems(page, pageCount(total));
+  return (
+    <div className="pagination">
+      <p className="pagination__summary" aria-live="polite">
+        {showingText(pageWindow(page, total))}
+      </p>
+      <nav aria-label="Pages">
+        <ul className="pagination__list">
+          <li>
+            <button type="button" className="button button--secondary" disabled={!canPrevious} onClick={() => list.send({ type: 'page.previous' })}>
+              Previous
+            </button>
+          </li>
+          {items.map((item) =>
+            item.kind === 'ellipsis' ? (
+              <li key={item.key} className="pagination__ellipsis" aria-hidden="true">
+                …
+              </li>
+            ) : (
+              <li key={item.page}>
+                <button
+                  type="button"
+                  className="pagination__page"
+                  aria-label={`Page ${item.page}`}
+                  aria-current={item.page === page ? 'page' : undefined}
+                  onClick={() => list.send({ type: 'page.go', page: item.page })}
+                >
+                  {item.page}
+                </button>
+              </li>
+            ),
+          )}
+          <li>
+            <button type="button" className="button button--secondary" disabled={!canNext} onClick={() => list.send({ type: 'page.next' })}>
+              Next
+            </button>
+          </li>
+        </ul>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openBrowser, signIn, type BrowserSession } from '../support/browser.ts';
+import { seriousAccessibilityProblems } from './axe-scan.ts';
+
+let browser: BrowserSession;
+beforeAll(async () => {
+  browser = await openBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
+
+describe('Edit Salesperson (/edit-Salesperson/:id)', () => {
+  test("editing Riley Rep's phone: read-only fields, the spec's validation, 'Saving...', the success message and /salesperson", async () => {
+    const { page, context, cspViolations, pageErrors } = await browser.newPage();
+    await signIn(page, 'manager@demo.test');
+    await page.waitForURL('**/dashboard');
+    await page.goto('/salesperson');
+    await page.getByRole('link', { name: 'Riley Rep' }).click();
+    await page.waitForURL(/\/edit-Salesperson\/\d+$/);
+    await page.getByRole('heading', { name: 'Edit Salesperson' }).waitFor();
+
+    const name = page.getByLabel('Name');
+    await name.waitFor();
+    await expect(name.inputValue()).resolves.toBe('Riley Rep');
+    await expect(name.getAttribute('readonly')).resolves.not.toBeNull();
+    await expect(page.getByLabel('Email').inputValue()).resolves.toBe('rep@demo.test');
+    await expect(page.getByLabel('Email').getAttribute('readonly')).resolves.not.toBeNull();
+    await expect(page.getByLabel('Latest Authentication').getAttribute('readonly')).resolves.not.toBeNull();
+    await expect(page.getByLabel('Latest Authentication').inputValue()).resolves.toMatch(/^\d{4}\.\d{2}\.\d{2} \d{2}:\d{2}$/);
+    const team = page.getByLabel('Team');
+    await expect(team.getAttribute('readonly')).resolves.not.toBeNull();
+    await expect.poll(() => team.inputValue()).toMatch(/^(Enterprise|Mid-Market|Inside Sales)(, (Enterprise|Mid-Market|Inside Sales))*$/);
+    expect(await seriousAccessibilityProblems(page)).toEqual([]);
+
+    const phone = page.getByLabel('Phone');
+    await phone.fill('');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Must fill all fields.').waitFor();
+    await phone.fill('+0 30 1234567');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Invalid Phone number format').waitFor();
+
+    await phone.fill('+49 30 9876543');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/salespersons/*', async (route) => {
+      if (route.request().method() !== 'PUT') return route.continue();
+      await held;
+      return route.continue();
+    });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Saving...' }).waitFor();
+    await expect(page.getByRole('button', { name: 'Saving...' }).isDisabled()).resolves.toBe(true);
+    release();
+    await toast(page, 'Salesperson has been updated successfully!').waitFor();
+    await page.waitForURL('**/salesperson');
+    await page.getByRole('cell', { name: '+49 30 9876543' }).waitFor();
+    expect(cspViolations).toEqual([]);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  test('a User-role account gets the fallback page', async () => {
+    const { page, context } = await browser.newPage();
+    await signIn(page, 'rep@demo.test');
+    await page.waitForURL('**/dashboard');
+    await page.goto('/edit-Salesperson/1');
+    await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+    await expect(page.getByLabel('Phone').count()).resolves.toBe(0);
+    await context.close();
+  });
+});

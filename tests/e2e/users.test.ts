@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openBrowser, signIn, type BrowserSession, type TrackedPage } from '../support/browser.ts';
+import { seriousAccessibilityProblems } from './axe-scan.ts';
+
+let browser: BrowserSession;
+beforeAll(async () => {
+  browser = await openBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Signs in as `email` and opens the user list through the navigation. */
+async function openUserList(email: string): Promise<TrackedPage> {
+  const tracked = await browser.newPage();
+  await signIn(tracked.page, email);
+  await tracked.page.waitForURL('**/dashboard');
+  await tracked.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).click();
+  await tracked.page.getByRole('heading', { name: 'User', exact: true }).waitFor();
+  await summary(tracked.page).waitFor();
+  return tracked;
+}
+
+const summary = (page: Page) => page.getByText(/^Showing \d+ to \d+ of \d+ results$/);
+const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
+const bodyRows = (page: Page) => page.locator('tbody tr');
+const namesShown = (page: Page) => page.locator('tbody tr td:nth-child(2)').allInnerTexts();
+
+describe('the user list (/user)', () => {
+  test('pages through the Demo users ten at a time, with page numbers, Previous and Next', async () => {
+    const { page, context, cspViolations, pageErrors } = await openUserList('admin@demo.test');
+    const first = (await summary(page).innerText()).match(/^Showing 1 to 10 of (\d+) results$/);
+    expect(first).not.toBeNull();
+    const total = Number(first![1]);
+    expect(total).toBeGreaterThanOrEqual(25);
+    expect(await bodyRows(page).count()).toBe(10);
+    const previous = page.getByRole('button', { name: 'Previous' });
+    const next = page.getByRole('button', { name: 'Next' });
+    await expect(previous.isDisabled()).resolves.toBe(true);
+
+    await next.click();
+    await expect(summary(page).innerText()).resolves.toBe(`Showing 11 to 20 of ${total} results`);
+    await expect(page.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).resolves.toBe('page');
+
+    const lastPage = Math.ceil(total / 10);
+    await page.getByRole('button', { name: `Page ${lastPage}` }).click();
+    await expect(summary(page).innerText()).resolves.toBe(`Showing ${(lastPage - 1) * 10 + 1} to ${total} of ${total} results`);
+    await expect(next.isDisabled()).resolves.toBe(true);
+    await previous.click();
+    await expect(summary(page).innerText()).resolves.toBe(`Showing ${(lastPage - 2) * 10 + 1} to ${(lastPage - 1) * 10} of ${total} results`);
+
+    expect(await seriousAccessibilityProblems(page)).toEqual([]);
+    expect(cspViolations).toEqual([]);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  test("searching by name, email and role; sorting by a header; 'No data available' when nothing matches", async () => {
+    const { page, context } = await openUserList('admin@demo.test');
+    const search = page.getByPlaceholder('Search...');
+    await search.fill('morgan');
+    await expect(namesShown(page)).resolves.toEqual(['Morgan Manager']);
+    await search.fill('rep@demo');
+    await expect(namesShown(page)).resolves.toEqual(['Riley Rep']);
+    await search.fill('super admin');
+    await expect(namesShown(page)).resolves.toEqual(['Alex Admin']);
+    await search.fill('no such person anywhere');
+    await page.getByText('No data available').waitFor();
+    await search.fill('');
+
+    const nameHeader = page.getByRole('columnheader', { name: /Name/ });
+    await nameHeader.getByRole('button').click();
+    await expect(nameHeader.getAttribute('aria-sort')).resolves.toBe('ascending');
+    const ascending = await namesShown(page);
+    expect(ascending).toEqual([...ascending].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
+    await nameHeader.getByRole('button').click();
+    await expect(nameHeader.getAttribute('aria-sort')).resolves.toBe('descending');
+    const descending = await namesShown(page);
+    expect(descending[0]!.localeCompare(ascending[0]!)).toBeGreaterThan(0);
+
+    await page.getByRole('checkbox', { name: 'Select all users on this page' }).check();
+    const rowBoxes = page.locator('tbody input[type="checkbox"]');
+    for (const box of await rowBoxes.all()) await expect(box.isChecked()).resolves.toBe(true);
+    await context.close();
+  });
+
+  test("creating a user: the spec's validation, then 'User created successfully' and the user in the list", async () => {
+    const { page, context } = await openUserList('admin@demo.test');
+    await page.getByRole('button', { name: 'Create User' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create User' });
+    await dialog.waitFor();
+    await expect(dialog.getAttribute('aria-modal')).resolves.toBe('true');
+    await expect(dialog.getByLabel('Role').inputValue()).resolves.toBe('3');
+    await expect(dialog.getByLabel('Role').locator('option').allInnerTexts()).resolves.toEqual(['Admin', 'User']);
+    expect(await seriousAccessibilityProblems(page)).toEqual([]);
+
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await toast(page, 'Must provide all fields').waitFor();
+
+    await dialog.getByLabel('Name').fill('Dana Newcomer');
+    await dialog.getByLabel('Email').fill('rep@demo.test');
+    await dialog.getByLabel('Password').fill('dana-password-1');
+    await dialog.getByLabel('Phone').fill('+4930555010');
+    await dialog.getByLabel('Mobile').fill('0151555010');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await toast(page, 'Email already exists').waitFor();
+
+    await dialog.getByLabel('Email').fill('dana.newcomer@demo');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await toast(page, 'Invalid email format').waitFor();
+
+    await dialog.getByLabel('Email').fill('dana.newcomer@demo.test');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await toast(page, 'Invalid Phone number format').waitFor();
+
+    await dialog.getByLabel('Mobile').fill('+49151555010');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await toast(page, 'User created successfully').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByPlaceholder('Search...').fill('dana.newcomer');
+    await expect(namesShown(page)).resolves.toEqual(['Dana Newcomer']);
+    await expect(page.locator('tbody tr td:nth-child(5)').innerText()).resolves.toBe('User');
+    await context.close();
+  });
+
+  test("updating a user: the stored password masked and disabled, 'User updated successfully', the server's data shown", async () => {
+    const { page, context } = await openUserList('admin@demo.test');
+    await page.getByPlaceholder('Search...').fill('jordan');
+    await page.getByRole('button', { name: 'Jordan Baker' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Update User' });
+    await dialog.waitFor();
+    const stored = dialog.getByLabel('Password', { exact: true });
+    await expect(stored.isDisabled()).resolves.toBe(true);
+    await expect(stored.getAttribute('type')).resolves.toBe('password');
+    await expect(dialog.getByLabel('Role').isEnabled()).resolves.toBe(true);
+
+    await dialog.getByLabel('Name').fill('Jordan Baker-Hughes');
+    await dialog.getByLabel('Role').selectOption({ label: 'Admin' });
+    const update = page.waitForRequest((request) => request.method() === 'PUT');
+    await dialog.getByRole('button', { name: 'Update' }).click();
+    expect(new URL((await update).url()).pathname).toMatch(/^\/api\/users\/nohash\/\d+$/);
+    await toast(page, 'User updated successfully').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Jordan Baker-Hughes' }).waitFor();
+    await expect(page.locator('tbody tr td:nth-child(5)').innerText()).resolves.toBe('Admin');
+    await context.close();
+  });
+
+  test('the super admin keeps their role; Escape closes a modal and discards what was typed', async () => {
+    const { page, context } = await openUserList('admin@demo.test');
+    await page.getByPlaceholder('Search...').fill('admin@demo.test');
+    await page.getByRole('button', { name: 'Alex Admin' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Update User' });
+    await expect(dialog.getByLabel('Role').isDisabled()).resolves.toBe(true);
+    await dialog.getByLabel('Name').fill('Typed Then Discarded');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Alex Admin' }).click();
+    await expect(dialog.getByLabel('Name').inputValue()).resolves.toBe('Alex Admin');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  test('an Admin may only give the role User when creating', async () => {
+    const { page, context } = await openUserList('manager@demo.test');
+    await page.getByRole('button', { name: 'Create User' }).click();
+    const role = page.getByRole('dialog', { name: 'Create User' }).getByLabel('Role');
+    await expect(role.locator('option').allInnerTexts()).resolves.toEqual(['User']);
+    await context.close();
+  });
+
+  test("a User-role account (rep@demo.test) gets the fallback page 'Page Not Found' at /user", async () => {
+    const { page, context } = await browser.newPage();
+    await signIn(page, 'rep@demo.test');
+    await page.waitForURL('**/dashboard');
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).count()).resolves.toBe(0);
+    await page.goto('/user');
+    await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+    await expect(page.getByPlaceholder('Search...').count()).resolves.toBe(0);
+    await context.close();
+  });
+});
