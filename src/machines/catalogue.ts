@@ -1,0 +1,38 @@
+import type { AnyStateMachine } from 'xstate';
+import { createUserMachine } from './create-user.ts';
+import { dashboardMachine } from './dashboard.ts';
+import { salespersonEditorMachine } from './salesperson-editor.ts';
+import { salespersonListMachine } from './salesperson-list.ts';
+import { sessionMachine } from './session.ts';
+import { signupMachine } from './signup.ts';
+import { updateUserMachine } from './update-user.ts';
+import { userListMachine } from './user-list.ts';
+
+/** One machine of the app, as tools (inspector, charts, path tests, /machines) list it. */
+export interface CatalogueEntry {
+  /** The machine's own id: the name of its chart in docs/machines/. */
+  id: string;
+  /** One line on what the machine governs. */
+  governs: string;
+  machine: AnyStateMachine;
+}
+
+/**
+ * Every machine of the app, in the order a person meets them. This is the only
+ * list of machines: anything that needs them all reads it from here (a test
+ * fails when a machine in src/machines is missing).
+ */
+export const machineCatalogue: readonly CatalogueEntry[] = [
+  entry(sessionMachine, 'Sign-in, the checks after it, token refresh, and every way a session ends.'),
+  entry(signupMachine, 'The sign-up form: validation, one request at a time, and the answer shown.'),
+  entry(dashboardMachine, 'The revenue dashboard: loading a year, the three filters, and the empty and failed states.'),
+  entry(userListMachine, 'The user list: loading and refetching, search, sort, pages, selection, and which modal is open.'),
+  entry(createUserMachine, 'The Create User modal: the form, the roles the signed-in user may give, and the two saves.'),
+  entry(updateUserMachine, 'The Update User modal: the form, the roles that may be assigned, and the save.'),
+  entry(salespersonListMachine, 'The salesperson list: loading the tenant\'s salespersons, the empty and failed states, and reloading.'),
+  entry(salespersonEditorMachine, 'Edit Salesperson: loading the record and its teams, the phone and mobile form, and the save.'),
+];
+
+function entry(machine: AnyStateMachine, governs: string): CatalogueEntry {
+  return { id: machine.id, governs, machine };
+}
