@@ -23,6 +23,7 @@ export const SIGN_IN_LIFETIME_SECONDS = 8 * 60 * 60;
 const INTERACTION_LIFETIME_SECONDS = 60 * 60;
 const AUTHORIZATION_CODE_LIFETIME_SECONDS = 60;
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+const SIGN_IN_SCOPES = 'openid email profile';
 
 
 /**
@@ -158,7 +159,8 @@ function createProvider(config: ServerConfig, db: Database, secrets: ProviderKey
         useGrantedResource: () => true,
         getResourceServerInfo(_ctx, indicator) {
           if (indicator !== apiResource) throw new errors.InvalidTarget();
-          return { scope: '', audience, accessTokenFormat: 'jwt', accessTokenTTL: accessTokenTtlSeconds };
+          // Keycloak's access tokens list the sign-in scopes; these do too.
+          return { scope: SIGN_IN_SCOPES, audience, accessTokenFormat: 'jwt', accessTokenTTL: accessTokenTtlSeconds };
         },
       },
       rpInitiatedLogout: {

@@ -153,7 +153,7 @@ describe('sign-in with the authorization code flow and PKCE S256', () => {
     const response = await exchange(app(), { grant_type: 'authorization_code', code: redirect.searchParams.get('code')!, redirect_uri: REDIRECT_URI, code_verifier: verifier });
     expect(response.statusCode).toBe(200);
     const tokens = response.json() as Tokens;
-    expect(tokens).toMatchObject({ token_type: 'Bearer', expires_in: 300 });
+    expect(tokens).toMatchObject({ token_type: 'Bearer', expires_in: 300, scope: 'openid email profile' });
     expect(tokens.refresh_token).toEqual(expect.any(String));
 
     const { keys } = await installedKeys();
@@ -162,6 +162,7 @@ describe('sign-in with the authorization code flow and PKCE S256', () => {
       iss: ISSUER,
       aud: 'crm-api',
       email: EMAIL,
+      scope: 'openid email profile',
       resource_access: { [CLIENT_ID]: { roles: ['crm-access'] } },
     });
     expect(claims.sub).toEqual(expect.any(String));
