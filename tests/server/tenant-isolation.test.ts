@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { loadContract } from '../../server/contract.ts';
+import { startTestServer, type TestServer } from '../support/server-harness.ts';
+
+/**
+ * Issue 4: "A tenant_id or id of another tenant gets 404 and reveals nothing — for
+ * users, salespersons, teams and opportunities alike." Every operation of the
+ * contract is probed with the other tenant's ids, both ways round; the other tenant's
+ * rows must come out unchanged and none of its data may appear in any answer.
+ */
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+interface Tenant {
+  id: number;
+  caller: string;
+  userIds: number[];
+  superAdminId: number;
+  userEmails: string[];
+  userNames: string[];
+  /** E-mails of the tenant's users who already have a sign-in account. */
+  accountEmails: string[];
+  salespersonIds: number[];
+}
+
+async function tenantNamed(name: string, caller: string): Promise<Tenant> {
+  const [{ id }] = (await server.db.query<{ id: number }>('select id from tenants where name = $1', [name])) as [{ id: number }];
+  const users = await server.db.query<{ id: number; email: string; name: string; role_id: number }>(
+    'select id, email, name, role_id from users where tenant_id = $1 order by id',
+    [id],
+  );
+  const salespersons = await server.db.query<{ id: number }>('select id from salespersons where tenant_id = $1 order by id', [id]);
+  const accounts = await server.db.query<{ email: string }>(
+    'select a.email from accounts a join users u on u.email = a.email where u.tenant_id = $1',
+    [id],
+  );
+  return {
+    id,
+    caller,
+    userIds: users.map((u) => u.id),
+    superAdminId: users.find((u) => u.role_id === 1)!.id,
+    userEmails: users.map((u) => u.email),
+    userNames: users.map((u) => u.name),
+    accountEmails: accounts.map((a) => a.email),
+    salespersonIds: salespersons.map((s) => s.id),
+  };
+}
+
+/** Everything stored about a tenant, to prove a probe changed none of it. */
+async function snapshot(tenantId: number) {
+  const q = (sql: string) => server.db.query(sql, [tenantId]);
+  return {
+    users: await q('select * from users where tenant_id = $1 order by id'),
+    accounts: await q('select a.* from accounts a join users u on u.email = a.email where u.tenant_id = $1 order by a.id'),
+    salespersons: await q('select * from salespersons where tenant_id = $1 order by id'),
+    teams: await q('select t.*, m.salesperson_id from teams t left join team_members m on m.team_id = t.id where t.tenant_id = $1 order by t.id, m.salesperson_id'),
+    opportunities: await q('select count(*)::int as n, sum(revenue) as revenue from opportunities where tenant_id = $1'),
+  };
+}
+
+type Probe = (victim: Tenant) => Array<{ method: 'GET' | 'POST' | 'PUT'; url: string; payload?: object; expect: 'not found' | 'no victim data' }>;
+
+let serial = 0;
+const userBody = () => ({ name: `Probe-${serial}-end`, email: `probe${++serial}@probe.test`, password: 'probe-password', role_id: 3 });
+
+const probes: Record<string, Probe> = {
+  // Public: signing up is the person's own act, so only accounts that exist are probed.
+  'post /api/auth/signup': (victim) =>
+    victim.accountEmails.map((email) => ({ method: 'POST', url: '/api/auth/signup', payload: { email, password: 'probe-password' }, expect: 'no victim data' })),
+  'get /api/auth/email': (victim) =>
+    victim.userEmails.map((email) => ({ method: 'GET', url: `/api/auth/email?email=${encodeURIComponent(email)}`, expect: 'not found' })),
+  'get /api/users/getAllData/{tenant_id}': (victim) => [{ method: 'GET', url: `/api/users/getAllData/${victim.id}`, expect: 'not found' }],
+  'post /api/users': () => [
+    // The body cannot name a tenant: the field is refused, and a valid body lands in the caller's tenant.
+    { method: 'POST', url: '/api/users', payload: { ...userBody(), status: 1, tenant_id: 2 }, expect: 'no victim data' },
+    { method: 'POST', url: '/api/users', payload: { ...userBody(), status: 1 }, expect: 'no victim data' },
+  ],
+  'get /api/users/{id}': (victim) => victim.userIds.map((id) => ({ method: 'GET', url: `/api/users/${id}`, expect: 'not found' })),
+  'put /api/users/{id}': (victim) => victim.userIds.map((id) => ({ method: 'PUT', url: `/api/users/${id}`, payload: userBody(), expect: 'not found' })),
+  'put /api/users/nohash/{id}': (victim) =>
+    victim.userIds.map((id) => ({ method: 'PUT', url: `/api/users/nohash/${id}`, payload: userBody(), expect: 'not found' })),
+  'put /api/users/admin/{id}': (victim) => [
+    { method: 'PUT', url: `/api/users/admin/${victim.superAdminId}`, payload: { ...userBody(), role_id: 1 }, expect: 'not found' },
+  ],
+  'put /api/users/admin/nohash/{id}': (victim) => [
+    { method: 'PUT', url: `/api/users/admin/nohash/${victim.superAdminId}`, payload: { ...userBody(), role_id: 1 }, expect: 'not found' },
+  ],
+  'post /api/salespersons': (victim) =>
+    victim.userEmails.map((email) => ({
+      method: 'POST',
+      url: '/api/salespersons',
+      payload: { name: 'Probe', email, phone: '0301234567', mobile: '0301234567', status: 1 },
+      expect: 'not found',
+    })),
+  'get /api/salespersons/getAllData/{tenant_id}': (victim) => [{ method: 'GET', url: `/api/salespersons/getAllData/${victim.id}`, expect: 'not found' }],
+  'get /api/salespersons/{id}': (victim) => victim.salespersonIds.map((id) => ({ method: 'GET', url: `/api/salespersons/${id}`, expect: 'not found' })),
+  'put /api/salespersons/{id}': (victim) =>
+    victim.salespersonIds.map((id) => ({
+      method: 'PUT',
+      url: `/api/salespersons/${id}`,
+      payload: { name: 'Probe', email: 'probe@probe.test', phone: '0301234567', mobile: '0301234567', latest_login: null, status: 1 },
+      expect: 'not found',
+    })),
+  'post /api/teams/searchTeam': (victim) =>
+    victim.salespersonIds.map((id) => ({ method: 'POST', url: '/api/teams/searchTeam', payload: { salespersonId: id }, expect: 'not found' })),
+  'post /api/opportunities/anlaysis': (victim) =>
+    [2025, 2026].map((year) => ({ method: 'POST', url: '/api/opportunities/anlaysis', payload: { year, tenantId: victim.id }, expect: 'not found' })),
+  'get /get-tenant': (victim) =>
+    victim.userEmails.map((email) => ({ method: 'GET', url: `/tenant-service/get-tenant?email=${encodeURIComponent(email)}`, expect: 'no victim data' })),
+};
+
+test('every operation of the contract has a cross-tenant probe', () => {
+  const operations = loadContract().operations().map(({ method, path }) => `${method} ${path}`);
+  expect(Object.keys(probes).sort()).toEqual(operations.sort());
+});
+
+describe.each([
+  { attackerTenant: 'Demo', attacker: 'admin@demo.test', victimTenant: 'Globex', victimCaller: 'admin@globex.test' },
+  { attackerTenant: 'Globex', attacker: 'admin@globex.test', victimTenant: 'Demo', victimCaller: 'admin@demo.test' },
+])('the super admin of $attackerTenant probing $victimTenant', ({ attacker, attackerTenant, victimTenant, victimCaller }) => {
+  test.each(Object.keys(probes))('%s answers 404 or nothing of the other tenant, and changes none of it', async (operation) => {
+    const victim = await tenantNamed(victimTenant, victimCaller);
+    const own = await tenantNamed(attackerTenant, attacker);
+    const before = await snapshot(victim.id);
+    const headers = await server.as(attacker);
+    for (const request of probes[operation]!(victim)) {
+      const response = await server.app.inject({ ...request, headers });
+      expect(response.statusCode).toBeLessThan(500);
+      if (request.expect === 'not found') {
+        expect(response.statusCode, `${request.method} ${request.url}`).toBe(404);
+        expect(response.json()).toEqual({ message: 'Not found' });
+      }
+      for (const leaked of [...victim.userEmails, ...victim.userNames]) expect(response.body).not.toContain(leaked);
+      if (response.statusCode === 201 && request.url === '/api/users') expect(response.json().tenant_id).toBe(own.id);
+    }
+    expect(await snapshot(victim.id)).toEqual(before);
+  });
+
+  test('the lists of the own tenant hold no row of the other tenant', async () => {
+    const own = await tenantNamed(attackerTenant, attacker);
+    const victim = await tenantNamed(victimTenant, victimCaller);
+    const headers = await server.as(attacker);
+    const users = (await server.app.inject({ url: `/api/users/getAllData/${own.id}`, headers })).json() as Array<{ id: number; tenant_id: number }>;
+    expect(users.filter((user) => user.tenant_id !== own.id || victim.userIds.includes(user.id))).toEqual([]);
+    const salespersons = (await server.app.inject({ url: `/api/salespersons/getAllData/${own.id}`, headers })).json() as Array<{ id: number }>;
+    expect(salespersons.filter((salesperson) => victim.salespersonIds.includes(salesperson.id))).toEqual([]);
+    for (const year of [2025, 2026]) {
+      const response = await server.app.inject({ method: 'POST', url: '/api/opportunities/anlaysis', headers, payload: { year, tenantId: own.id } });
+      const opportunities = response.json() as Array<{ salesperson_id: number }>;
+      expect(opportunities.length).toBeGreaterThan(0);
+      expect(opportunities.filter((o) => !own.salespersonIds.includes(o.salesperson_id))).toEqual([]);
+    }
+  });
+});
