@@ -228,7 +228,7 @@ export interface paths {
         put?: never;
         /**
          * Every opportunity of the caller's tenant created in the given year.
-         * @description Spelled "anlaysis" as the product's API has always spelled it. The tenantId of the body must be the caller's own tenant; another tenant's id answers 404.
+         * @description Spelled "anlaysis" as the product's API has always spelled it. The tenantId of the body must be the caller's own tenant; another tenant's id answers 404. The year is taken wide: every opportunity created from 14 hours before the year's first UTC instant to 14 hours after its last, so that a browser in any time zone (UTC-12 to UTC+14) receives every opportunity of its own local year; the app drops what falls outside its local year when it buckets.
          */
         post: operations["analyseOpportunities"];
         delete?: never;
@@ -697,6 +697,15 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            /** @description No user of the caller's tenant has that e-mail address. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             409: components["responses"]["Conflict"];
         };
     };
