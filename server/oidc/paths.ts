@@ -6,7 +6,6 @@ export const KEYCLOAK_ROUTES = {
   end_session: '/protocol/openid-connect/logout',
   jwks: '/protocol/openid-connect/certs',
   revocation: '/protocol/openid-connect/revoke',
-  introspection: '/protocol/openid-connect/token/introspect',
 } as const;
 
 /** Where the provider sends a person to sign in (followed by the interaction's uid). */

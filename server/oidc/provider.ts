@@ -25,7 +25,6 @@ const AUTHORIZATION_CODE_LIFETIME_SECONDS = 60;
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 const SIGN_IN_SCOPES = 'openid email profile';
 
-
 /**
  * Runs the identity provider inside this server at the issuer's path (/realms/crm):
  * oidc-provider with its state in the database, a real login form, and one public
@@ -145,7 +144,6 @@ function createProvider(config: ServerConfig, db: Database, secrets: ProviderKey
       end_session: KEYCLOAK_ROUTES.end_session,
       jwks: KEYCLOAK_ROUTES.jwks,
       revocation: KEYCLOAK_ROUTES.revocation,
-      introspection: KEYCLOAK_ROUTES.introspection,
     },
     features: {
       devInteractions: { enabled: false },
@@ -179,10 +177,7 @@ function createProvider(config: ServerConfig, db: Database, secrets: ProviderKey
         },
       },
     },
-    discovery: {
-      userinfo_endpoint: issuer + KEYCLOAK_ROUTES.userinfo,
-      claims_parameter_supported: undefined,
-    },
+    discovery: { userinfo_endpoint: issuer + KEYCLOAK_ROUTES.userinfo },
     async renderError(ctx, out) {
       ctx.type = 'html';
       ctx.body = errorPage('Sign-in problem', String(out.error_description ?? out.error ?? 'The request could not be completed.'));
@@ -192,8 +187,8 @@ function createProvider(config: ServerConfig, db: Database, secrets: ProviderKey
       IdToken: accessTokenTtlSeconds,
       AuthorizationCode: AUTHORIZATION_CODE_LIFETIME_SECONDS,
       Interaction: INTERACTION_LIFETIME_SECONDS,
-      Grant: SIGN_IN_LIFETIME_SECONDS,
       // Absolute from the moment of sign-in, however often they are used or rotated.
+      Grant: (_ctx, grant) => remainingSignIn(grant.iat),
       Session: (_ctx, session) => remainingSignIn(session.loginTs),
       RefreshToken: (_ctx, token) => remainingSignIn(token.authTime),
     },
