@@ -1,7 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, expect as playwrightExpect, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 export const DEMO_PASSWORD = 'demo-password';
@@ -35,11 +32,8 @@ export interface TrackedPage {
 }
 
 export async function openBrowser(): Promise<BrowserSession> {
-  const userDataDir = mkdtempSync(join(tmpdir(), 'crm-chromium-'));
-  const browser = await chromium.launch({
-    executablePath: inject('chromiumPath'),
-    args: [...CHROMIUM_FLAGS, `--user-data-dir=${userDataDir}`],
-  });
+  // Playwright gives every launch a fresh, empty profile directory of its own.
+  const browser = await chromium.launch({ executablePath: inject('chromiumPath'), args: CHROMIUM_FLAGS });
   const baseUrl = inject('baseUrl');
   return {
     browser,
@@ -56,7 +50,6 @@ export async function openBrowser(): Promise<BrowserSession> {
     },
     async close() {
       await browser.close();
-      rmSync(userDataDir, { recursive: true, force: true });
     },
   };
 }
@@ -72,4 +65,3 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-export { playwrightExpect };
