@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openBrowser, signIn, type BrowserSession } from '../support/browser.ts';
+import { DEMO_PASSWORD, openBrowser, signIn, type BrowserSession } from '../support/browser.ts';
 import { seriousAccessibilityProblems } from './axe-scan.ts';
 
 let browser: BrowserSession;
@@ -11,14 +11,19 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** Signs in at /signin as `email` (landing on /dashboard), then opens `path`. */
+async function signInAndOpen(page: Page, email: string, path: string): Promise<void> {
+  await signIn(page, email, DEMO_PASSWORD, '/signin');
+  await page.waitForURL('**/dashboard');
+  await page.goto(path);
+}
+
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
 describe('Edit Salesperson (/edit-Salesperson/:id)', () => {
   test("editing Riley Rep's phone: read-only fields, the spec's validation, 'Saving...', the success message and /salesperson", async () => {
     const { page, context, cspViolations, pageErrors } = await browser.newPage();
-    await signIn(page, 'manager@demo.test');
-    await page.waitForURL('**/dashboard');
-    await page.goto('/salesperson');
+    await signInAndOpen(page, 'manager@demo.test', '/salesperson');
     await page.getByRole('link', { name: 'Riley Rep' }).click();
     await page.waitForURL(/\/edit-Salesperson\/\d+$/);
     await page.getByRole('heading', { name: 'Edit Salesperson' }).waitFor();
@@ -66,9 +71,7 @@ describe('Edit Salesperson (/edit-Salesperson/:id)', () => {
 
   test('a User-role account gets the fallback page', async () => {
     const { page, context } = await browser.newPage();
-    await signIn(page, 'rep@demo.test');
-    await page.waitForURL('**/dashboard');
-    await page.goto('/edit-Salesperson/1');
+    await signInAndOpen(page, 'rep@demo.test', '/edit-Salesperson/1');
     await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
     await expect(page.getByLabel('Phone').count()).resolves.toBe(0);
     await context.close();

@@ -96,7 +96,7 @@ describe('sign-up', () => {
     await context.close();
 
     const signedIn = await browser.newPage();
-    await signIn(signedIn.page, 'newhire@demo.test', password);
+    await signIn(signedIn.page, 'newhire@demo.test', password, '/signin');
     await signedIn.page.waitForURL('**/dashboard');
     await signedIn.context.close();
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openBrowser, signIn, type BrowserSession, type TrackedPage } from '../support/browser.ts';
+import { DEMO_PASSWORD, openBrowser, signIn, type BrowserSession, type TrackedPage } from '../support/browser.ts';
 import { seriousAccessibilityProblems } from './axe-scan.ts';
 
 let browser: BrowserSession;
@@ -11,12 +11,17 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Signs in as `email` and opens the user list through the navigation. */
+/** Signs in at /signin as `email` (landing on /dashboard), then opens `path`. */
+async function signInAndOpen(page: Page, email: string, path: string): Promise<void> {
+  await signIn(page, email, DEMO_PASSWORD, '/signin');
+  await page.waitForURL('**/dashboard');
+  await page.goto(path);
+}
+
+/** Signs in as `email` and opens the user list. */
 async function openUserList(email: string): Promise<TrackedPage> {
   const tracked = await browser.newPage();
-  await signIn(tracked.page, email);
-  await tracked.page.waitForURL('**/dashboard');
-  await tracked.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).click();
+  await signInAndOpen(tracked.page, email, '/user');
   await tracked.page.getByRole('heading', { name: 'User', exact: true }).waitFor();
   await summary(tracked.page).waitFor();
   return tracked;
@@ -173,10 +178,7 @@ describe('the user list (/user)', () => {
 
   test("a User-role account (rep@demo.test) gets the fallback page 'Page Not Found' at /user", async () => {
     const { page, context } = await browser.newPage();
-    await signIn(page, 'rep@demo.test');
-    await page.waitForURL('**/dashboard');
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).count()).resolves.toBe(0);
-    await page.goto('/user');
+    await signInAndOpen(page, 'rep@demo.test', '/user');
     await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
     await expect(page.getByPlaceholder('Search...').count()).resolves.toBe(0);
     await context.close();
