@@ -7,6 +7,10 @@ import { SignIn, POST_LOGIN_ROUTE } from './SignIn.tsx';
 import { Spinner } from './Spinner.tsx';
 
 // Every screen is its own chunk, loaded when its route is first opened.
+const DashboardScreen = lazy(() => import('../dashboard/DashboardScreen.tsx'));
+const SignupScreen = lazy(() => import('../signup/SignupScreen.tsx'));
+const UserListScreen = lazy(() => import('../users/UserListScreen.tsx'));
+const EditSalespersonScreen = lazy(() => import('../salesperson/EditSalespersonScreen.tsx'));
 const SalespersonListScreen = lazy(() => import('../salesperson-list/SalespersonListScreen.tsx'));
 
 function Loading({ children }: { children: ReactNode }) {
@@ -30,6 +34,9 @@ function protectedScreen(Screen: LazyExoticComponent<ComponentType>, only?: type
 }
 
 // Made once, so that a route's screen keeps its state across renders of the table.
+const DashboardRoute = protectedScreen(DashboardScreen);
+const UserListRoute = protectedScreen(UserListScreen, ManagersOnly);
+const EditSalespersonRoute = protectedScreen(EditSalespersonScreen, ManagersOnly);
 const SalespersonListRoute = protectedScreen(SalespersonListScreen);
 
 /** The spec's route table. */
@@ -40,6 +47,14 @@ export function Routes() {
         <Redirect to={POST_LOGIN_ROUTE} replace />
       </Route>
       <Route path="/signin" component={SignIn} />
+      <Route path="/signup">
+        <Loading>
+          <SignupScreen />
+        </Loading>
+      </Route>
+      <Route path="/dashboard" component={DashboardRoute} />
+      <Route path="/user" component={UserListRoute} />
+      <Route path="/edit-Salesperson/:id" component={EditSalespersonRoute} />
       <Route path="/salesperson" component={SalespersonListRoute} />
       <Route>
         <NotFound />
