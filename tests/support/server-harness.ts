@@ -86,29 +86,43 @@ export function testDatabaseKind(): 'pglite' | 'postgres' {
 
 /** A database no other test file touches. */
 export async function openTestDatabase(): Promise<TestDatabase> {
+  const place = await createTestStorage();
+  const db = await openDatabase(place.storage);
+  return {
+    db,
+    close: async () => {
+      await db.close();
+      await place.remove();
+    },
+  };
+}
+
+/**
+ * An empty place for data, not yet opened: the settings for openDatabase, the same
+ * as environment variables for a server process, and how to remove it afterwards.
+ */
+export async function createTestStorage(): Promise<{
+  storage: { databaseUrl?: string; dataDir: string };
+  env: Record<string, string>;
+  remove(): Promise<void>;
+}> {
   if (testDatabaseKind() === 'postgres') {
     const adminUrl = inject('databaseUrl');
     const name = `crm_test_${randomBytes(6).toString('hex')}`;
     await adminQuery(adminUrl, `create database ${name}`);
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
-    const db = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
     return {
-      db,
-      close: async () => {
-        await db.close();
-        await adminQuery(adminUrl, `drop database ${name} with (force)`);
-      },
+      storage: { databaseUrl: url.toString(), dataDir: '' },
+      env: { DATABASE_URL: url.toString() },
+      remove: () => adminQuery(adminUrl, `drop database ${name} with (force)`),
     };
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'crm-pglite-'));
-  const db = await openDatabase({ dataDir });
   return {
-    db,
-    close: async () => {
-      await db.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    storage: { dataDir },
+    env: { CRM_DATA_DIR: dataDir },
+    remove: async () => rmSync(dataDir, { recursive: true, force: true }),
   };
 }
 
