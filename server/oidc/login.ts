@@ -16,6 +16,8 @@ const FORM_BODY_LIMIT = 8 * 1024;
  * The login form the provider sends people to, and the small script its sign-out
  * page loads. A wrong password re-shows the form with an error and resolves
  * nothing; the right one finishes the interaction and the library issues the code.
+ * A consent prompt (only when a request insists on prompt=consent) is granted
+ * without asking: the CRM app is first-party.
  */
 export async function installInteractions(
   app: FastifyInstance,
@@ -30,14 +32,19 @@ export async function installInteractions(
     );
 
     scope.get(`${prefix}${LOGIN_PATH}/:uid`, async (request: LoginRequest, reply) => {
-      const interaction = await loginInteraction(provider, request, reply);
-      if (!interaction) return expired(reply);
+      const interaction = await pendingInteraction(provider, request, reply);
+      if (interaction?.prompt.name === 'consent') {
+        const grantId = await grantFirstPartyConsent(provider, interaction);
+        const returnTo = await provider.interactionResult(request.raw, reply.raw, { consent: { grantId } });
+        return reply.code(303).header('Cache-Control', 'no-store').redirect(returnTo);
+      }
+      if (interaction?.prompt.name !== 'login') return expired(reply);
       return sendPage(reply, 200, loginPage({ action: request.url }));
     });
 
     scope.post(`${prefix}${LOGIN_PATH}/:uid`, async (request: LoginRequest, reply) => {
-      const interaction = await loginInteraction(provider, request, reply);
-      if (!interaction) return expired(reply);
+      const interaction = await pendingInteraction(provider, request, reply);
+      if (interaction?.prompt.name !== 'login') return expired(reply);
       const email = String(request.body?.email ?? '').trim();
       const password = String(request.body?.password ?? '');
       const key = email.toLowerCase();
@@ -69,15 +76,32 @@ export async function installInteractions(
   });
 }
 
-/** The pending login interaction this page belongs to, or undefined when it is gone or not ours. */
-async function loginInteraction(provider: Provider, request: LoginRequest, reply: FastifyReply): Promise<Interaction | undefined> {
+/** The pending interaction this page belongs to, or undefined when it is gone or not this one. */
+async function pendingInteraction(provider: Provider, request: LoginRequest, reply: FastifyReply): Promise<Interaction | undefined> {
   let interaction: Interaction;
   try {
     interaction = await provider.interactionDetails(request.raw, reply.raw);
   } catch {
     return undefined;
   }
-  return interaction.uid === request.params.uid && interaction.prompt.name === 'login' ? interaction : undefined;
+  return interaction.uid === request.params.uid ? interaction : undefined;
+}
+
+/** Grants whatever the consent prompt found missing, as oidc-provider's example does for first-party clients. */
+async function grantFirstPartyConsent(provider: Provider, interaction: Interaction): Promise<string> {
+  const { details } = interaction.prompt;
+  const grant =
+    (interaction.grantId ? await provider.Grant.find(interaction.grantId) : undefined) ??
+    new provider.Grant({ accountId: interaction.session!.accountId, clientId: String(interaction.params.client_id) });
+  const missingScopes = details.missingOIDCScope as string[] | undefined;
+  const missingClaims = details.missingOIDCClaims as string[] | undefined;
+  const missingResourceScopes = details.missingResourceScopes as Record<string, string[]> | undefined;
+  if (missingScopes) grant.addOIDCScope(missingScopes.join(' '));
+  if (missingClaims) grant.addOIDCClaims(missingClaims);
+  for (const [indicator, scopes] of Object.entries(missingResourceScopes ?? {})) {
+    grant.addResourceScope(indicator, scopes.join(' '));
+  }
+  return grant.save();
 }
 
 function expired(reply: FastifyReply) {

@@ -187,6 +187,19 @@ describe('sign-in with the authorization code flow and PKCE S256', () => {
     await expect(apiAccepts(tokens.access_token, (await installedKeys()).keys)).rejects.toThrow(/crm-access/);
   });
 
+  test('a request insisting on prompt=consent is granted without a consent screen', async () => {
+    const browser = new InjectBrowser(app);
+    await signIn(browser, app, { email: EMAIL, password: PASSWORD });
+    const url = new URL(authorizationUrl({ challenge: pkcePair().challenge }));
+    url.searchParams.set('prompt', 'consent');
+    const toInteraction = await browser.get(url.href);
+    expect(toInteraction.headers.location).toMatch(/^\/realms\/crm\/login-actions\//);
+    const resume = await browser.get(toInteraction.headers.location as string);
+    expect(resume.statusCode).toBe(303);
+    const callback = await browser.get(resume.headers.location as string);
+    expect(new URL(callback.headers.location as string).searchParams.get('code')).toEqual(expect.any(String));
+  });
+
   test('userinfo answers for the access token', async () => {
     const tokens = await signIn(new InjectBrowser(app), app, { email: EMAIL, password: PASSWORD });
     const response = await app().inject({
