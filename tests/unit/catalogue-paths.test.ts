@@ -1,0 +1,414 @@
+import { describe, expect, test } from 'vitest';
+import {
+  createActor,
+  fromPromise,
+  type AnyStateMachine,
+  type AnyStateNode,
+  type AnyTransitionDefinition,
+  type EventObject,
+  type SnapshotFrom,
+} from 'xstate';
+import { getAdjacencyMap, getShortestPaths, getStateNodes, type AdjacencyMap, type AdjacencyValue } from 'xstate/graph';
+import type { Salesperson, User } from '../../src/api/client.ts';
+import { machineCatalogue } from '../../src/machines/catalogue.ts';
+import { RefreshRefused } from '../../src/machines/session.ts';
+import { ADMIN, SUPER_ADMIN, USER } from '../../src/domain/users/roles.ts';
+
+/*
+ * Path tests generated from every machine in the catalogue. For each machine a
+ * model names the events a person and the machine's actors can produce (an
+ * actor's answer is its done or error event); xstate's graph utilities walk
+ * every state reachable with them. One path is replayed per transition that
+ * any reachable state can take, in a real actor, and the replay must end where
+ * the traversal said. Every state node and every transition definition of the
+ * machine must be reached along the way, and the numbers of states and paths
+ * are pinned, so a new state or transition without a path here fails.
+ */
+
+type Snapshot = SnapshotFrom<AnyStateMachine>;
+
+interface PathModel {
+  input?: unknown;
+  /** The events to try in every state; only those the state can take are followed. */
+  events: (machine: AnyStateMachine) => EventObject[];
+  /** What besides the state value tells two states apart for the machine's guards. */
+  distinguish?: (snapshot: Snapshot) => unknown;
+}
+
+/**
+ * Reachable states (state value plus what the model distinguishes) and paths
+ * (one per transition a reachable state can take) for each machine. A change
+ * here is a change of behaviour: say why in the commit.
+ */
+const EXPECTED: Record<string, { states: number; paths: number }> = {
+  session: { states: 22, paths: 47 },
+  // 8 fillings of the three fields while editing, then submitting, succeeded, done.
+  signup: { states: 11, paths: 38 },
+  dashboard: { states: 21, paths: 147 },
+  userList: { states: 16, paths: 146 },
+  // 32 fillings of the five text fields while editing, then the two saves and three endings.
+  createUser: { states: 37, paths: 260 },
+  updateUser: { states: 15, paths: 74 },
+  salespersonList: { states: 4, paths: 6 },
+  salespersonEditor: { states: 18, paths: 48 },
+};
+
+// ---- answers of the machines' actors -------------------------------------------------
+
+/** The done event of the actor invoked from `src`, with its output. */
+function done(machine: AnyStateMachine, src: string, output: unknown): EventObject {
+  return { type: `xstate.done.actor.${invokeIdOf(machine, src)}`, output } as EventObject;
+}
+
+function failed(machine: AnyStateMachine, src: string, error: unknown = new Error('503')): EventObject {
+  return { type: `xstate.error.actor.${invokeIdOf(machine, src)}`, error } as EventObject;
+}
+
+function invokeIdOf(machine: AnyStateMachine, src: string): string {
+  const ids = new Set(
+    getStateNodes(machine.root).flatMap((node) => node.invoke.filter((invoke) => invoke.src === src).map((invoke) => invoke.id)),
+  );
+  if (ids.size !== 1) throw new Error(`${machine.id} invokes ${src} under ${ids.size} ids`);
+  return [...ids][0]!;
+}
+
+function jwt(claims: Record<string, unknown>): string {
+  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${encode({ alg: 'RS256' })}.${encode(claims)}.signature`;
+}
+
+const FAR_FUTURE = 4_000_000_000;
+const tokens = (claims: Record<string, unknown>) => ({
+  accessToken: jwt(claims),
+  refreshToken: 'refresh',
+  idToken: 'id',
+  clockSkewSeconds: 0,
+});
+const fullAccess = { email: 'rep@demo.test', resource_access: { 'crm-app': { roles: ['crm-access'] } } };
+
+const user = (id: number, role_id = USER): User => ({
+  id,
+  name: `User ${id}`,
+  email: `user${id}@demo.test`,
+  password: '********',
+  tenant_id: 1,
+  role_id: role_id as User['role_id'],
+  status: 1,
+  role: role_id === SUPER_ADMIN ? 'Super Admin' : role_id === ADMIN ? 'Admin' : 'User',
+});
+
+const rep: Salesperson = {
+  id: 3,
+  name: 'Grace Hopper',
+  email: 'grace@demo.test',
+  phone: '020 7946 0000',
+  mobile: '+44 7700 900000',
+  latest_login: null,
+  status: 1,
+};
+
+// ---- one model per catalogue machine -------------------------------------------------
+
+const MODELS: Record<string, PathModel> = {
+  session: {
+    input: { settings: { clientId: 'crm-app', minValiditySeconds: 5, pollIntervalMs: 5000, profileFailureLogoutMs: 3000 } },
+    events: (machine) => [
+      { type: 'session.login' },
+      { type: 'session.logout' },
+      { type: 'token.refresh' },
+      { type: 'token.rejected' },
+      done(machine, 'initialise', { tokens: null }),
+      done(machine, 'initialise', { tokens: tokens({ ...fullAccess, exp: FAR_FUTURE }) }),
+      done(machine, 'initialise', { tokens: tokens({ ...fullAccess, exp: 0 }) }),
+      done(machine, 'initialise', { tokens: tokens({ resource_access: fullAccess.resource_access, exp: FAR_FUTURE }) }),
+      done(machine, 'initialise', { tokens: tokens({ email: fullAccess.email, exp: FAR_FUTURE }) }),
+      failed(machine, 'initialise'),
+      failed(machine, 'startLogin'),
+      done(machine, 'lookupTenant', { subscriptionExpired: false }),
+      done(machine, 'lookupTenant', { subscriptionExpired: true }),
+      failed(machine, 'lookupTenant'),
+      done(machine, 'loadProfile', { id: 7, name: 'Rep', email: fullAccess.email, password: '', tenant_id: 1, role_id: USER }),
+      failed(machine, 'loadProfile'),
+      done(machine, 'refreshTokens', { accessToken: jwt({ ...fullAccess, exp: FAR_FUTURE }), refreshToken: 'r2', idToken: 'id' }),
+      failed(machine, 'refreshTokens', new RefreshRefused('400')),
+      failed(machine, 'refreshTokens', new Error('network')),
+      ...afterEvents(machine),
+    ],
+    distinguish: (snapshot) => ({
+      email: snapshot.context.claims?.email !== undefined,
+      role: snapshot.context.claims?.clientRoles.length > 0,
+      expiring: snapshot.context.claims?.expiresAt === 0,
+    }),
+  },
+
+  signup: {
+    events: (machine) => [
+      { type: 'form.change', field: 'email', value: 'newhire@demo.test' },
+      { type: 'form.change', field: 'password', value: 'demo-password' },
+      { type: 'form.change', field: 'retypedPassword', value: 'demo-password' },
+      { type: 'signup.submit' },
+      done(machine, 'submitSignup', { ok: true, status: 201 }),
+      done(machine, 'submitSignup', { ok: false, status: 404 }),
+      done(machine, 'submitSignup', { ok: false, status: 409 }),
+      done(machine, 'submitSignup', { ok: false, status: 500 }),
+      failed(machine, 'submitSignup'),
+      ...afterEvents(machine),
+    ],
+    // The form matters only while it is being edited.
+    distinguish: (snapshot) =>
+      snapshot.matches('editing') ? { form: snapshot.context.form, retyped: snapshot.context.retypedPassword } : null,
+  },
+
+  dashboard: {
+    input: { tenantId: 1, today: new Date(2026, 10, 22) },
+    events: (machine) => [
+      { type: 'filters.granularity.change', granularity: 'month' },
+      { type: 'filters.salesperson.change', salespersonId: 2 },
+      // Not among the loaded salespersons: the view falls back to All.
+      { type: 'filters.salesperson.change', salespersonId: 9 },
+      { type: 'filters.year.change', year: 2025 },
+      { type: 'data.retry' },
+      done(machine, 'loadOpportunities', [
+        { created_date: '2026-01-02T12:00:00.000Z', revenue: 2000, probability: 10, salesperson_id: 2 },
+      ]),
+      done(machine, 'loadOpportunities', []),
+      done(machine, 'loadSalespersons', [{ id: 2, name: 'Grace Hopper' }]),
+      failed(machine, 'loadOpportunities'),
+      failed(machine, 'loadSalespersons'),
+    ],
+    distinguish: (snapshot) => ({
+      salesperson: snapshot.context.filters.salespersonId,
+      opportunities: snapshot.context.opportunities?.count ?? null,
+      salespersons: snapshot.context.salespersons !== null,
+    }),
+  },
+
+  userList: {
+    input: { tenantId: 1, currentRoleId: ADMIN },
+    events: (machine) => [
+      { type: 'search.change', value: 'user 1' },
+      { type: 'sort.toggle', key: 'name' },
+      { type: 'page.go', page: 2 },
+      { type: 'page.previous' },
+      { type: 'page.next' },
+      { type: 'selection.toggle', userId: 1 },
+      { type: 'selection.togglePage' },
+      { type: 'users.refresh' },
+      { type: 'modal.create.open' },
+      { type: 'modal.update.open', userId: 1 },
+      // Not in the list: the modal stays closed.
+      { type: 'modal.update.open', userId: 99 },
+      // Eleven users: two pages.
+      done(machine, 'loadUsers', Array.from({ length: 11 }, (_, index) => user(index + 1))),
+      failed(machine, 'loadUsers'),
+      done(machine, 'createUserModal', { saved: true }),
+      done(machine, 'createUserModal', { saved: false }),
+      done(machine, 'updateUserModal', { saved: true }),
+      done(machine, 'updateUserModal', { saved: false }),
+    ],
+    distinguish: (snapshot) => ({ loaded: snapshot.context.rows.length > 0, page: snapshot.context.page }),
+  },
+
+  createUser: {
+    // An Admin opens the modal: User is the only role they may give.
+    input: { currentRoleId: ADMIN, existingEmails: new Set(['taken@demo.test']) },
+    events: (machine) => [
+      { type: 'form.change', field: 'name', value: 'Ada Lovelace' },
+      { type: 'form.change', field: 'email', value: 'ada@demo.test' },
+      { type: 'form.change', field: 'password', value: 'demo-password' },
+      { type: 'form.change', field: 'phone', value: '+15550100' },
+      { type: 'form.change', field: 'mobile', value: '5550101' },
+      { type: 'form.role.change', roleId: USER },
+      { type: 'form.role.change', roleId: SUPER_ADMIN },
+      { type: 'form.submit' },
+      { type: 'modal.close' },
+      done(machine, 'createUser', user(12)),
+      failed(machine, 'createUser'),
+      done(machine, 'createSalesperson', { ...rep, id: 12 }),
+      failed(machine, 'createSalesperson'),
+    ],
+    distinguish: (snapshot) => (snapshot.matches('editing') ? { form: snapshot.context.form } : null),
+  },
+
+  updateUser: {
+    input: { user: user(5), existingEmails: new Set(['user5@demo.test', 'taken@demo.test']) },
+    events: (machine) => [
+      { type: 'form.change', field: 'name', value: '' },
+      { type: 'form.change', field: 'name', value: 'Ada Lovelace' },
+      { type: 'form.change', field: 'newPassword', value: 'new-password' },
+      { type: 'form.role.change', roleId: ADMIN },
+      { type: 'form.role.change', roleId: SUPER_ADMIN },
+      { type: 'form.submit' },
+      { type: 'modal.close' },
+      done(machine, 'updateUser', user(5)),
+      failed(machine, 'updateUser'),
+    ],
+    distinguish: (snapshot) => (snapshot.matches('editing') ? { form: snapshot.context.form } : null),
+  },
+
+  salespersonList: {
+    input: { tenantId: 1 },
+    events: (machine) => [
+      { type: 'salespersons.reload' },
+      done(machine, 'loadSalespersons', [rep]),
+      done(machine, 'loadSalespersons', []),
+      failed(machine, 'loadSalespersons'),
+    ],
+  },
+
+  salespersonEditor: {
+    input: { salespersonId: rep.id },
+    events: (machine) => [
+      { type: 'form.change', field: 'phone', value: '' },
+      { type: 'form.change', field: 'phone', value: rep.phone },
+      { type: 'form.submit' },
+      { type: 'salesperson.reload' },
+      done(machine, 'loadSalesperson', rep),
+      failed(machine, 'loadSalesperson'),
+      done(machine, 'loadTeams', [{ id: 1, name: 'North' }]),
+      failed(machine, 'loadTeams'),
+      done(machine, 'saveSalesperson', { id: rep.id }),
+      done(machine, 'saveSalesperson', {}),
+      failed(machine, 'saveSalesperson'),
+    ],
+    distinguish: (snapshot) => (snapshot.matches({ record: 'editing' }) ? { form: snapshot.context.form } : null),
+  },
+};
+
+/** The events of every `after` of the machine, as the timers would send them. */
+function afterEvents(machine: AnyStateMachine): EventObject[] {
+  return getStateNodes(machine.root).flatMap((node) => node.after.map((after) => ({ type: after.eventType })));
+}
+
+// ---- traversal and replay ------------------------------------------------------------
+
+/** The machine with actors that never answer: their answers are the model's events. */
+function withSilentActors(machine: AnyStateMachine): AnyStateMachine {
+  const silent = Object.fromEntries(
+    Object.keys(machine.implementations.actors).map((name) => [name, fromPromise(() => new Promise<never>(() => {}))]),
+  );
+  return machine.provide({ actors: silent });
+}
+
+interface Exploration {
+  machine: AnyStateMachine;
+  states: Snapshot[];
+  paths: Array<{ events: EventObject[]; expected: string }>;
+  serialize: (snapshot: Snapshot) => string;
+  model: PathModel;
+}
+
+function explore(id: string, original: AnyStateMachine): Exploration {
+  const model = MODELS[id]!;
+  const machine = withSilentActors(original);
+  const events = model.events(machine);
+  const serialize = (snapshot: Snapshot) =>
+    JSON.stringify({ value: snapshot.value, more: model.distinguish?.(snapshot) ?? null });
+  const options = {
+    input: model.input,
+    events: (snapshot: Snapshot) => events.filter((event) => snapshot.can(event)),
+    serializeState: serialize,
+  };
+  const shortest = new Map(getShortestPaths(machine, options as never).map((path) => [serialize(path.state as Snapshot), path]));
+  const adjacency = getAdjacencyMap(machine, options as never) as AdjacencyMap<Snapshot, EventObject>;
+  const entries = Object.entries(adjacency) as Array<[string, AdjacencyValue<Snapshot, EventObject>]>;
+  const paths = entries.flatMap(([key, { transitions }]) => {
+    const head = shortest.get(key)!.steps.map((step) => step.event as EventObject).filter((event) => event.type !== 'xstate.init');
+    const edges = Object.values(transitions) as Array<{ event: EventObject; state: Snapshot }>;
+    return edges.map(({ event, state }) => ({ events: [...head, event], expected: serialize(state) }));
+  });
+  return { machine, states: [...shortest.values()].map((path) => path.state as Snapshot), paths, serialize, model };
+}
+
+/**
+ * Replays a path in a running actor: where it ends, the transitions it took
+ * (eventless ones included) and every snapshot on the way, passing states too.
+ */
+function replay(exploration: Exploration, events: EventObject[]) {
+  const taken: AnyTransitionDefinition[] = [];
+  const passed: Snapshot[] = [];
+  const actor = createActor(exploration.machine, {
+    input: exploration.model.input,
+    inspect: (inspection) => {
+      if (inspection.type !== '@xstate.microstep' || inspection.actorRef !== actor) return;
+      taken.push(...inspection._transitions);
+      passed.push(inspection.snapshot as Snapshot);
+    },
+  });
+  actor.start();
+  passed.push(actor.getSnapshot());
+  for (const event of events) actor.send(event);
+  const end = actor.getSnapshot();
+  actor.stop();
+  return { end, taken, passed };
+}
+
+function transitionDefinitions(machine: AnyStateMachine): AnyTransitionDefinition[] {
+  return [machine.root, ...getStateNodes(machine.root)].flatMap((node: AnyStateNode) => [
+    ...[...node.transitions.values()].flat(),
+    ...(node.always ?? []),
+  ]);
+}
+
+function describeTransition(definition: AnyTransitionDefinition): string {
+  const targets = (definition.target ?? []).map((target) => target.id).join(', ') || '(stays)';
+  return `${definition.source.id} on ${definition.eventType || 'always'} → ${targets}`;
+}
+
+function stateValueOf(node: AnyStateNode): unknown {
+  return node.path.reduceRight<unknown>((value, key) => (value === null ? key : { [key]: value }), null);
+}
+
+// ---- the tests ------------------------------------------------------------------------
+
+test('every machine in the catalogue has a path model and pinned counts', () => {
+  expect(Object.keys(MODELS).sort()).toEqual(machineCatalogue.map((entry) => entry.id).sort());
+  expect(Object.keys(EXPECTED).sort()).toEqual(machineCatalogue.map((entry) => entry.id).sort());
+});
+
+describe.each(machineCatalogue.map((entry) => [entry.id, entry] as const))('the %s machine', (id, entry) => {
+  const exploration = explore(id, entry.machine);
+  const replays = exploration.paths.map((path) => ({ path, ...replay(exploration, path.events) }));
+
+  test('has the pinned number of reachable states and of paths, one per transition from each', () => {
+    expect({ states: exploration.states.length, paths: exploration.paths.length }).toEqual(EXPECTED[id]);
+  });
+
+  test('every path replays in a running actor to the state the traversal predicted', () => {
+    for (const { path, end } of replays) expect(exploration.serialize(end)).toBe(path.expected);
+  });
+
+  test('the paths take every transition of the machine at least once', () => {
+    const taken = new Set(replays.flatMap((run) => run.taken));
+    const missed = transitionDefinitions(exploration.machine).filter((definition) => !taken.has(definition));
+    expect(missed.map(describeTransition)).toEqual([]);
+  });
+
+  test('the paths reach every state of the machine, passing states included', () => {
+    const passed = replays.flatMap((run) => run.passed);
+    const missed = getStateNodes(exploration.machine.root).filter(
+      (node) => !passed.some((snapshot) => snapshot.matches(stateValueOf(node) as never)),
+    );
+    expect(missed.map((node) => node.id)).toEqual([]);
+  });
+});
+
+describe('forbidden transitions are absent', () => {
+  test('an Admin cannot choose Super Admin in Create User, in any reachable state', () => {
+    const exploration = explore('createUser', machineCatalogue.find((entry) => entry.id === 'createUser')!.machine);
+    const editing = exploration.states.filter((snapshot) => snapshot.matches('editing'));
+    expect(editing.length).toBeGreaterThan(0);
+    for (const snapshot of editing) {
+      expect(snapshot.can({ type: 'form.role.change', roleId: SUPER_ADMIN })).toBe(false);
+      expect(snapshot.context.form.role_id).not.toBe(SUPER_ADMIN);
+    }
+    for (const snapshot of exploration.states) expect(snapshot.context.form.role_id).toBe(USER);
+  });
+
+  test('sign-up has no second submit while one is in flight', () => {
+    const exploration = explore('signup', machineCatalogue.find((entry) => entry.id === 'signup')!.machine);
+    const submitting = exploration.states.filter((snapshot) => snapshot.matches('submitting'));
+    expect(submitting.length).toBeGreaterThan(0);
+    for (const snapshot of submitting) expect(snapshot.can({ type: 'signup.submit' })).toBe(false);
+  });
+});
