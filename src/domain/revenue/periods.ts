@@ -49,15 +49,10 @@ export function weekPeriods(year: number, today: Date): Period[] {
   while (firstDay <= lastDay) {
     const sunday = firstDay + 6 - mondayBasedWeekdayOf(firstDay);
     const weekEnd = Math.min(sunday, lastDay);
-    const start = startOfDayNumber(firstDay);
-    const end = endOfDayNumber(weekEnd);
-    periods.push({
-      label: `${format(start, 'MMM d')}-${format(end, 'MMM d')}`,
-      start,
-      end,
-      firstDay,
-      lastDay: weekEnd,
-    });
+    const week = period('', firstDay, weekEnd);
+    // Formatted once per week, never per opportunity.
+    week.label = `${format(week.start, 'MMM d')}-${format(week.end, 'MMM d')}`;
+    periods.push(week);
     firstDay = weekEnd + 1;
   }
   return periods;
