@@ -3,7 +3,7 @@ import { createActor, fromPromise, type AnyStateNode } from 'xstate';
 import { getShortestPaths, getSimplePaths, type StatePath } from 'xstate/graph';
 import { sessionMachine, type EndReason, type SessionEvent } from '../../../src/machines/session.ts';
 import { SETTINGS, type Effect } from './harness.ts';
-import { DELAYS, INVOCATIONS, MODEL_EVENTS, MODEL_NOW, serializeSession, type SessionSnapshot } from './session-model.ts';
+import { DELAYS, INVOCATIONS, MODEL_EVENTS, MODEL_NOW, nameOf, serializeSession, type SessionSnapshot } from './session-model.ts';
 
 /*
  * Model-based tests. xstate's graph utilities walk the machine itself (its pure
@@ -27,9 +27,14 @@ const traversal = {
 vi.useFakeTimers({ now: MODEL_NOW });
 const shortestPaths = getShortestPaths(sessionMachine, traversal);
 const simplePaths = getSimplePaths(sessionMachine, traversal);
+const titledShortestPaths = shortestPaths.map((path) => [serializeSession(path.state), describePath(path), path] as const);
 vi.useRealTimers();
 
 type SessionPath = StatePath<SessionSnapshot, SessionEvent>;
+
+function describePath(path: SessionPath): string {
+  return path.steps.slice(1).map((step) => nameOf(step.event)).join(' → ') || 'start';
+}
 
 /** The state nodes a session can rest in: leaves without an eventless (always) transition. */
 function restingStateIds(node: AnyStateNode = sessionMachine.root): string[] {
@@ -95,9 +100,7 @@ describe('replaying every path on a running session', () => {
     vi.clearAllTimers();
   });
 
-  const describePath = (path: SessionPath) => path.steps.slice(1).map((step) => step.event.type.replace(/^xstate\./, '')).join(' → ') || 'start';
-
-  test.each(shortestPaths.map((path) => [serializeSession(path.state), describePath(path), path] as const))(
+  test.each(titledShortestPaths)(
     'reaches %s by %s',
     async (_state, _events, path) => {
       await replay(path);

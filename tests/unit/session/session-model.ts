@@ -41,36 +41,43 @@ export const DELAYS = {
 const done = (invocation: keyof typeof INVOCATIONS, output: unknown) => ({ type: `xstate.done.actor.${INVOCATIONS[invocation]}`, output });
 const failed = (invocation: keyof typeof INVOCATIONS, error: unknown) => ({ type: `xstate.error.actor.${INVOCATIONS[invocation]}`, error });
 
+const NAMED_EVENTS = {
+  'login': { type: 'session.login' },
+  'logout': { type: 'session.logout' },
+  'forced refresh': { type: 'token.refresh' },
+  'API says 401': { type: 'token.rejected' },
+  'no tokens found': done('initialise', { tokens: null }),
+  'tokens found': done('initialise', { tokens: MODEL_TOKENS.good }),
+  'tokens without email found': done('initialise', { tokens: MODEL_TOKENS.withoutEmail }),
+  'tokens without crm-access found': done('initialise', { tokens: MODEL_TOKENS.withoutRole }),
+  'start-up fails': failed('initialise', new Error('invalid callback')),
+  'sign-in cannot start': failed('startLogin', new TypeError('Failed to fetch')),
+  'tenant current': done('lookupTenant', { subscriptionExpired: false }),
+  'tenant expired': done('lookupTenant', { subscriptionExpired: true }),
+  'tenant service down': failed('lookupTenant', new TypeError('Failed to fetch')),
+  'profile loaded': done('loadProfile', PROFILE),
+  'profile fails': failed('loadProfile', new Error('502')),
+  'refreshed': done('refreshTokens', MODEL_TOKENS.good),
+  'refreshed, due again': done('refreshTokens', MODEL_TOKENS.nearExpiry),
+  'refresh refused (400)': failed('refreshTokens', new RefreshRefused('invalid_grant')),
+  'refresh network error': failed('refreshTokens', new TypeError('Failed to fetch')),
+  'poll': { type: DELAYS.pollInterval },
+  'backoff over': { type: DELAYS.refreshBackoff },
+  '3 s after profile failure': { type: DELAYS.profileFailureLogout },
+};
+
 /**
  * Everything that can happen to a session: what the person does, every answer
  * each invoked actor can give, and each timer firing. Actor answers and timers
  * are the events xstate itself raises for them, so the traversal explores every
  * order in which they can arrive.
  */
-export const MODEL_EVENTS = [
-  { type: 'session.login' },
-  { type: 'session.logout' },
-  { type: 'token.refresh' },
-  { type: 'token.rejected' },
-  done('initialise', { tokens: null }),
-  done('initialise', { tokens: MODEL_TOKENS.good }),
-  done('initialise', { tokens: MODEL_TOKENS.withoutEmail }),
-  done('initialise', { tokens: MODEL_TOKENS.withoutRole }),
-  failed('initialise', new Error('invalid callback')),
-  failed('startLogin', new TypeError('Failed to fetch')),
-  done('lookupTenant', { subscriptionExpired: false }),
-  done('lookupTenant', { subscriptionExpired: true }),
-  failed('lookupTenant', new TypeError('Failed to fetch')),
-  done('loadProfile', PROFILE),
-  failed('loadProfile', new Error('502')),
-  done('refreshTokens', MODEL_TOKENS.good),
-  done('refreshTokens', MODEL_TOKENS.nearExpiry),
-  failed('refreshTokens', new RefreshRefused('invalid_grant')),
-  failed('refreshTokens', new TypeError('Failed to fetch')),
-  { type: DELAYS.pollInterval },
-  { type: DELAYS.refreshBackoff },
-  { type: DELAYS.profileFailureLogout },
-] as unknown as SessionEvent[];
+export const MODEL_EVENTS = Object.values(NAMED_EVENTS) as unknown as SessionEvent[];
+
+/** A readable name for one of MODEL_EVENTS, for test titles. */
+export function nameOf(event: SessionEvent): string {
+  return Object.entries(NAMED_EVENTS).find(([, candidate]) => candidate === (event as unknown))?.[0] ?? event.type;
+}
 
 export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 
