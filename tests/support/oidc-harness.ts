@@ -28,9 +28,9 @@ export interface ProviderServer {
   close(): Promise<void>;
 }
 
-export async function startProviderServer(): Promise<ProviderServer> {
+export async function startProviderServer({ publicUrl = PUBLIC_URL } = {}): Promise<ProviderServer> {
   const storage = await persistentTestStorage();
-  const config = readConfig({ PUBLIC_URL, CRM_SEED: 'none', CRM_RATE_LIMIT: '10000' });
+  const config = readConfig({ PUBLIC_URL: publicUrl, CRM_SEED: 'none', CRM_RATE_LIMIT: '10000' });
   let db = await storage.open();
   await migrate(db);
   let app = await buildServer({ config, db, serveApp: false });
