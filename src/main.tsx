@@ -3,19 +3,26 @@ import { createRoot } from 'react-dom/client';
 import { navigate } from 'wouter/use-browser-location';
 import { App } from './ui/app/App.tsx';
 import { ServicesProvider } from './ui/app/services.tsx';
+import { startInspector } from './platform/inspector.ts';
 import { loadRuntimeConfig } from './platform/runtime-config.ts';
 import { createAppServices } from './platform/session-runtime.ts';
 import './ui/app/theme.css';
 
 async function start(): Promise<void> {
   const config = await loadRuntimeConfig();
-  const services = createAppServices(config, {
-    sessionStorage: window.sessionStorage,
-    localStorage: window.localStorage,
-    location: window.location,
-    replaceAddress: (path) => window.history.replaceState(null, '', path),
-    navigate: (path) => navigate(path),
-  });
+  // Before any actor starts, so the inspector sees the session from its first event.
+  const inspect = await startInspector(config);
+  const services = createAppServices(
+    config,
+    {
+      sessionStorage: window.sessionStorage,
+      localStorage: window.localStorage,
+      location: window.location,
+      replaceAddress: (path) => window.history.replaceState(null, '', path),
+      navigate: (path) => navigate(path),
+    },
+    inspect,
+  );
   services.session.start();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

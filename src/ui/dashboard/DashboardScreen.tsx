@@ -13,6 +13,7 @@ import { DashboardFilters } from './DashboardFilters.tsx';
 import { RevenueChart } from './RevenueChart.tsx';
 import { RevenueTable } from './RevenueTable.tsx';
 import './dashboard.css';
+import { inspection } from '../../platform/inspector.ts';
 
 /** /dashboard: total revenue by week, month or year, for everyone or one salesperson. */
 export default function DashboardScreen() {
@@ -46,7 +47,7 @@ export default function DashboardScreen() {
           navigateRef.current(`/dashboard?${searchOfFilters(filters)}`, { replace: true }),
       },
     }),
-    { input: { tenantId, today, initial } },
+    { input: { tenantId, today, initial }, inspect: inspection() },
   );
 
   return <DashboardView dashboard={dashboard} today={today} years={years} />;

@@ -7,6 +7,7 @@ import { managesUsers } from '../../domain/session/profile.ts';
 import { useServices, useSession } from '../app/services.tsx';
 import { Spinner } from '../app/Spinner.tsx';
 import { formatLatestLogin } from './format.ts';
+import { inspection } from '../../platform/inspector.ts';
 
 /** /salesperson: every salesperson of the tenant, each editable by managers. */
 export default function SalespersonListScreen() {
@@ -22,7 +23,7 @@ export default function SalespersonListScreen() {
       },
       actions: { logError: (_, { error }) => console.error(error) },
     }),
-    { input: { tenantId } },
+    { input: { tenantId }, inspect: inspection() },
   );
   const phase = useSelector(list, (state) => state.value);
   const salespersons = useSelector(list, (state) => state.context.salespersons);

@@ -12,6 +12,7 @@ import { formatLatestLogin } from '../salesperson-list/format.ts';
 import { TextField } from '../users/fields.tsx';
 import { salespersonIdFromPath } from './route.ts';
 import './salesperson.css';
+import { inspection } from '../../platform/inspector.ts';
 
 type EditorActor = ActorRefFrom<typeof salespersonEditorMachine>;
 
@@ -48,7 +49,7 @@ function SalespersonEditor({ salespersonId }: { salespersonId: number }) {
   const { api } = useServices();
   const [, navigate] = useLocation();
   const [logic] = useState(() => editorLogic(api, (to) => navigate(to)));
-  const editor = useActorRef(logic, { input: { salespersonId } });
+  const editor = useActorRef(logic, { input: { salespersonId }, inspect: inspection() });
   const loading = useSelector(editor, (state) => state.hasTag('loading'));
   const failed = useSelector(editor, (state) => state.hasTag('failed'));
 

@@ -10,6 +10,7 @@ import { TextField } from '../users/fields.tsx';
 import logo from '../app/logo.svg';
 import art from './signup-art.svg';
 import './signup.css';
+import { inspection } from '../../platform/inspector.ts';
 
 /** Sign-up has toasts of its own, top-center, apart from the app's top-right ones. */
 export const SIGNUP_TOASTER = 'signup';
@@ -46,7 +47,7 @@ export default function SignupScreen() {
   const { publicApi } = useServices();
   const [, navigate] = useLocation();
   const [logic] = useState(() => signupLogic(publicApi, (to) => navigate(to)));
-  const signup = useActorRef(logic);
+  const signup = useActorRef(logic, { inspect: inspection() });
   const [email, setEmail] = useField(signup, 'email');
   const [password, setPassword] = useField(signup, 'password');
   const [retyped, setRetyped] = useField(signup, 'retypedPassword');

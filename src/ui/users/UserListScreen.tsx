@@ -16,6 +16,7 @@ import { CreateUserModal } from './CreateUserModal.tsx';
 import { UpdateUserModal } from './UpdateUserModal.tsx';
 import { userListLogic } from './wiring.ts';
 import './users.css';
+import { inspection } from '../../platform/inspector.ts';
 
 type UserListActor = ActorRefFrom<typeof userListMachine>;
 
@@ -27,7 +28,7 @@ export default function UserListScreen() {
   const tenantId = useSession((state) => Number(state.context.profile?.tenant_id || 0));
   const currentRoleId = useSession((state) => state.context.profile?.role_id ?? 0);
   const [logic] = useState(() => userListLogic(api));
-  const list = useActorRef(logic, { input: { tenantId, currentRoleId } });
+  const list = useActorRef(logic, { input: { tenantId, currentRoleId }, inspect: inspection() });
 
   const loading = useSelector(list, (state) => state.hasTag('loading'));
   const failed = useSelector(list, (state) => state.hasTag('failed'));

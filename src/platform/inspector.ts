@@ -1,0 +1,42 @@
+import type { InspectionEvent, Observer } from 'xstate';
+import type { RuntimeConfig } from './runtime-config.ts';
+
+/*
+ * Live inspection of every actor the app starts, in the Stately inspector.
+ * The inspector's code is imported only when inspection is switched on, so it
+ * lands in its own chunk and never in the first one.
+ */
+
+let observer: Observer<InspectionEvent> | undefined;
+
+/**
+ * Inspection is on when the server's settings say so (CRM_INSPECT=1), or, in a
+ * development build, when the address carries `?inspect`.
+ */
+export function inspectionWanted(config: Pick<RuntimeConfig, 'inspect'>, address: string, development: boolean): boolean {
+  if (config.inspect) return true;
+  return development && new URL(address).searchParams.has('inspect');
+}
+
+/**
+ * Opens the Stately inspector when inspection is wanted and returns the observer
+ * to pass as `inspect` to every actor; undefined otherwise. Call once at start,
+ * before any actor is created.
+ */
+export async function startInspector(
+  config: Pick<RuntimeConfig, 'inspect'>,
+  address: string = window.location.href,
+): Promise<Observer<InspectionEvent> | undefined> {
+  if (!inspectionWanted(config, address, process.env.NODE_ENV === 'development')) return undefined;
+  const { createBrowserInspector } = await import(/* webpackChunkName: "inspector" */ '@statelyai/inspect');
+  observer = createBrowserInspector().inspect;
+  return observer;
+}
+
+/**
+ * The observer that startInspector opened, if any. Screens pass it to the
+ * actors they start: `useActorRef(logic, { input, inspect: inspection() })`.
+ */
+export function inspection(): Observer<InspectionEvent> | undefined {
+  return observer;
+}
