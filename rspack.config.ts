@@ -43,7 +43,12 @@ export default defineConfig({
     ],
   },
   plugins: [
-    new rspack.HtmlRspackPlugin({ template: './src/index.html', inject: 'body', scriptLoading: 'module' }),
+    new rspack.HtmlRspackPlugin({
+      template: './src/index.html',
+      inject: 'body',
+      scriptLoading: 'module',
+      favicon: './src/ui/app/logo.svg',
+    }),
     new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') }),
   ],
   optimization: { splitChunks: { chunks: 'async' } },
