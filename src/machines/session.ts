@@ -184,11 +184,47 @@ export const sessionMachine = setup({
       },
     },
 
-    // The checks after sign-in, in the spec's order.
+    // The checks after sign-in, in the spec's order, on a token the API will still accept.
     verifying: {
       tags: ['busy'],
-      initial: 'checkingClaims',
+      initial: 'checkingFreshness',
       states: {
+        // Tokens restored after a reload may have run out while the tab was away (a
+        // closed laptop, a server restart): refresh them before the profile is asked for
+        // with them, instead of failing that call and logging the user out.
+        checkingFreshness: {
+          always: [{ guard: 'tokenNearExpiry', target: 'renewing' }, { target: 'checkingClaims' }],
+        },
+        renewing: {
+          invoke: {
+            src: 'refreshTokens',
+            input: ({ context }) => ({ refreshToken: context.tokens?.refreshToken, idToken: context.tokens?.idToken }),
+            onDone: {
+              target: 'checkingClaims',
+              actions: [
+                { type: 'acceptTokens', params: ({ event }) => ({ tokens: event.output }) },
+                { type: 'persistTokens', params: ({ context }) => ({ tokens: context.tokens! }) },
+              ],
+            },
+            onError: [
+              {
+                guard: { type: 'refusedByProvider', params: ({ event }) => ({ error: event.error }) },
+                target: '#session.expired.providerSessionEnded',
+              },
+              {
+                target: 'renewRetrying',
+                actions: [
+                  assign({ refreshFailures: ({ context }) => context.refreshFailures + 1 }),
+                  { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+                ],
+              },
+            ],
+          },
+        },
+        // A network error or 5xx keeps the tokens and tries again, backing off.
+        renewRetrying: {
+          after: { refreshBackoff: 'renewing' },
+        },
         checkingClaims: {
           always: [
             { guard: 'lacksEmail', target: '#session.denied.invalidToken' },

@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { createCrmClient } from '../../../src/api/client.ts';
 import { RefreshRefused } from '../../../src/machines/session.ts';
 import { freshAccessToken, type SessionActor } from '../../../src/platform/session-runtime.ts';
@@ -26,10 +26,26 @@ async function signedInSession(tokens: FreshTokens, refreshTokens?: () => Promis
   return session;
 }
 
+// Only the clock's date is faked, so that a signed-in session's token can be made
+// to near its expiry; timers and promises run as they do in the browser.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** Signed in with a token of one minute, then 58 s pass: under the 5 s minimum validity. */
+async function signedInNearExpiry(refreshTokens: () => Promise<FreshTokens>) {
+  const session = await signedInSession(tokensFor({ lifetimeSeconds: 60 }), refreshTokens);
+  vi.setSystemTime(Date.now() + 58_000);
+  return session;
+}
+
 describe('freshAccessToken', () => {
   test('several concurrent callers needing a refresh share ONE refresh request and all get the new token', async () => {
     const refresh = heldRefresh();
-    const session = await signedInSession(tokensFor({ lifetimeSeconds: 3 }), refresh.refreshTokens);
+    const session = await signedInNearExpiry(refresh.refreshTokens);
     const callers = Promise.all(Array.from({ length: 5 }, () => freshAccessToken(session)));
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(refresh.calls()).toBe(1);
@@ -41,7 +57,7 @@ describe('freshAccessToken', () => {
 
   test('concurrent API calls through the client share one refresh and all carry the new bearer token', async () => {
     const refresh = heldRefresh();
-    const session = await signedInSession(tokensFor({ lifetimeSeconds: 3 }), refresh.refreshTokens);
+    const session = await signedInNearExpiry(refresh.refreshTokens);
     const sent: string[] = [];
     const client = createCrmClient({
       baseUrl: 'http://127.0.0.1:4000',
@@ -86,7 +102,7 @@ describe('freshAccessToken', () => {
   });
 
   test('a refresh the provider refused leaves no token', async () => {
-    const session = await signedInSession(tokensFor({ lifetimeSeconds: 3 }), () => Promise.reject(new RefreshRefused('invalid_grant')));
+    const session = await signedInNearExpiry(() => Promise.reject(new RefreshRefused('invalid_grant')));
     await expect(freshAccessToken(session)).resolves.toBeUndefined();
     expect(session.getSnapshot().matches({ expired: 'providerSessionEnded' })).toBe(true);
   });

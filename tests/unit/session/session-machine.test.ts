@@ -231,6 +231,69 @@ describe('the checks after sign-in, in the spec order', () => {
   });
 });
 
+describe('restored tokens that ran out while the tab was away', () => {
+  /** Tokens stored in this tab a while ago: their access token has `leftSeconds` of validity left. */
+  const storedTokens = (leftSeconds: number) => ({ ...tokensFor({ lifetimeSeconds: leftSeconds }), clockSkewSeconds: 0 });
+
+  test('are refreshed before the checks, so the profile is asked for with a token the API accepts', async () => {
+    const renewed = tokensFor({}, { refreshToken: 'refresh-2', idToken: 'id-token-2' });
+    const { session, effects, effectTypes } = startSession({
+      initialise: returningWith(storedTokens(-60)),
+      refreshTokens: async () => renewed,
+    });
+    await settle();
+    expect(session.getSnapshot().value).toEqual({ authenticated: 'idle' });
+    expect(effectTypes()).toEqual(['persistTokens', 'refreshTokens', 'persistTokens', 'lookupTenant', 'loadProfile', 'storeProfile']);
+    expect(effects[2]).toEqual({ type: 'persistTokens', tokens: { ...renewed, clockSkewSeconds: 0 } });
+    expect(session.getSnapshot().context.tokens?.accessToken).toBe(renewed.accessToken);
+  });
+
+  test('with under 5 s left they are refreshed too; with 5 s or more they are used as they are', async () => {
+    const nearly = startSession({ initialise: returningWith(storedTokens(4)) });
+    await settle();
+    expect(nearly.effectTypes()).toContain('refreshTokens');
+    const enough = startSession({ initialise: returningWith(storedTokens(5)) });
+    await settle();
+    expect(enough.effectTypes()).not.toContain('refreshTokens');
+    expect(enough.session.getSnapshot().value).toEqual({ authenticated: 'idle' });
+  });
+
+  test('the checks read the renewed token: a role taken away meanwhile denies access', async () => {
+    const { session } = startSession({
+      initialise: returningWith(storedTokens(-60)),
+      refreshTokens: async () => tokensFor({ roles: [] }),
+    });
+    await settle();
+    expect(session.getSnapshot().value).toEqual({ denied: 'missingRole' });
+  });
+
+  test('a refresh the provider refuses (400) ends the session: providerSessionEnded, and the checks never run', async () => {
+    const { session, effectTypes } = startSession({
+      initialise: returningWith(storedTokens(-60)),
+      refreshTokens: () => Promise.reject(new RefreshRefused('invalid_grant')),
+    });
+    await settle();
+    expect(session.getSnapshot().value).toEqual({ expired: 'providerSessionEnded' });
+    expect(effectTypes()).toEqual(['persistTokens', 'refreshTokens', 'clearTokens', 'clearStoredUserId']);
+  });
+
+  test('a network error keeps the tokens and retries with backoff, busy meanwhile', async () => {
+    const outcomes = [() => Promise.reject(new TypeError('Failed to fetch')), async () => tokensFor()];
+    const { session, effectTypes } = startSession({
+      initialise: returningWith(storedTokens(-60)),
+      refreshTokens: () => outcomes.shift()!(),
+    });
+    await settle();
+    expect(session.getSnapshot().value).toEqual({ verifying: 'renewRetrying' });
+    expect(session.getSnapshot().hasTag('busy')).toBe(true);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(effectTypes().filter((type) => type === 'refreshTokens')).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(session.getSnapshot().value).toEqual({ authenticated: 'idle' });
+    expect(effectTypes()).not.toContain('clearTokens');
+  });
+});
+
 describe('clock skew', () => {
   test('fresh tokens measure the provider clock against ours from the access token iat', async () => {
     const { session } = startSession({ initialise: returningWith(tokensFor({ providerAheadSeconds: 42 })) });

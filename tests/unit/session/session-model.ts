@@ -28,6 +28,7 @@ export const INVOCATIONS = {
   startLogin: '0.session.signingIn',
   lookupTenant: '0.session.verifying.checkingTenant',
   loadProfile: '0.session.verifying.loadingProfile',
+  renewTokens: '0.session.verifying.renewing',
   refreshTokens: '0.session.authenticated.refreshing',
 } as const;
 
@@ -36,6 +37,7 @@ export const DELAYS = {
   pollInterval: 'xstate.after.pollInterval.session.authenticated.idle',
   refreshBackoff: 'xstate.after.refreshBackoff.session.authenticated.retrying',
   profileFailureLogout: 'xstate.after.profileFailureLogout.session.denied.profileFailed',
+  renewBackoff: 'xstate.after.refreshBackoff.session.verifying.renewRetrying',
 } as const;
 
 const done = (invocation: keyof typeof INVOCATIONS, output: unknown) => ({ type: `xstate.done.actor.${INVOCATIONS[invocation]}`, output });
@@ -50,7 +52,11 @@ const NAMED_EVENTS = {
   'tokens found': done('initialise', { tokens: MODEL_TOKENS.good }),
   'tokens without email found': done('initialise', { tokens: MODEL_TOKENS.withoutEmail }),
   'tokens without crm-access found': done('initialise', { tokens: MODEL_TOKENS.withoutRole }),
+  'tokens found, run out': done('initialise', { tokens: MODEL_TOKENS.nearExpiry }),
   'start-up fails': failed('initialise', new Error('invalid callback')),
+  'renewed': done('renewTokens', MODEL_TOKENS.good),
+  'renew refused (400)': failed('renewTokens', new RefreshRefused('invalid_grant')),
+  'renew network error': failed('renewTokens', new TypeError('Failed to fetch')),
   'sign-in cannot start': failed('startLogin', new TypeError('Failed to fetch')),
   'tenant current': done('lookupTenant', { subscriptionExpired: false }),
   'tenant expired': done('lookupTenant', { subscriptionExpired: true }),
@@ -64,6 +70,7 @@ const NAMED_EVENTS = {
   'poll': { type: DELAYS.pollInterval },
   'backoff over': { type: DELAYS.refreshBackoff },
   '3 s after profile failure': { type: DELAYS.profileFailureLogout },
+  'renew backoff over': { type: DELAYS.renewBackoff },
 };
 
 /**
