@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, raise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, or, raise, setup, stateIn } from 'xstate';
 import type { User } from '../api/client';
 import {
   clampPage,
@@ -142,6 +142,8 @@ export const userListMachine = setup({
       return context.rows.some((row) => row.user.id === event.userId);
     },
     modalSaved: (_, params: { output: ModalOutput }) => params.output.saved,
+    // Creating needs the list: its e-mails are what the duplicate check compares against.
+    listIsLoaded: or([stateIn({ data: 'loaded' }), stateIn({ data: 'refreshing' })]),
   },
 }).createMachine({
   id: 'userList',
@@ -190,8 +192,10 @@ export const userListMachine = setup({
         loaded: {
           on: { 'users.refresh': 'refreshing' },
         },
-        // The rows stay on screen while the fresh ones load.
+        // The rows stay on screen while the fresh ones load. A save meanwhile starts
+        // over, since the answer on its way may predate it.
         refreshing: {
+          on: { 'users.refresh': { target: 'refreshing', reenter: true } },
           invoke: {
             id: 'loadUsers',
             src: 'loadUsers',
@@ -217,7 +221,7 @@ export const userListMachine = setup({
       states: {
         closed: {
           on: {
-            'modal.create.open': 'creating',
+            'modal.create.open': { guard: 'listIsLoaded', target: 'creating' },
             'modal.update.open': { guard: 'userIsListed', target: 'updating', actions: 'rememberEditedUser' },
           },
         },

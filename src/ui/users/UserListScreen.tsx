@@ -34,12 +34,13 @@ export default function UserListScreen() {
   const failed = useSelector(list, (state) => state.hasTag('failed'));
   const createModal = useSelector(list, (state) => state.children.createUserModal);
   const updateModal = useSelector(list, (state) => state.children.updateUserModal);
+  const canCreate = useSelector(list, (state) => state.can({ type: 'modal.create.open' }));
 
   return (
     <section className="users" aria-labelledby="users-title">
       <div className="users__header">
         <h1 id="users-title">User</h1>
-        <button type="button" className="button" onClick={() => list.send({ type: 'modal.create.open' })}>
+        <button type="button" className="button" disabled={!canCreate} onClick={() => list.send({ type: 'modal.create.open' })}>
           Create User
         </button>
       </div>

@@ -1,5 +1,6 @@
+import { getAdjacencyMap, getShortestPaths } from '@xstate/graph';
 import { describe, expect, test } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise, waitFor, type EventFrom } from 'xstate';
 import type { Salesperson, SalespersonCreate, User, UserCreate } from '../../../src/api/client';
 import type { UserUpdateRequest } from '../../../src/domain/users/update-route';
 import { createUserMachine } from '../../../src/machines/create-user';
@@ -82,6 +83,50 @@ describe('loading', () => {
   });
 });
 
+describe('refetching', () => {
+  test('a failed refetch keeps the rows on screen and only logs', async () => {
+    const { actor, server, seen } = startUserList(tenantOfUsers(3));
+    await loaded(actor);
+    server.failNextLoad = true;
+    actor.send({ type: 'users.refresh' });
+    expect(actor.getSnapshot().matches({ data: 'refreshing' })).toBe(true);
+    expect(actor.getSnapshot().hasTag('loading')).toBe(false);
+    await loaded(actor);
+    expect(actor.getSnapshot().context.rows).toHaveLength(3);
+    expect(seen.logged).toHaveLength(1);
+  });
+
+  test('a refresh asked for during a refetch starts it over, so a save is never missed', async () => {
+    const answers: ((users: User[]) => void)[] = [];
+    const machine = userListMachine.provide({
+      actors: { loadUsers: fromPromise<User[], { tenantId: number }>(() => new Promise((resolve) => answers.push(resolve))) },
+    });
+    const actor = createActor(machine, { input: { tenantId: 4, currentRoleId: 1 } }).start();
+    answers[0]!(tenantOfUsers(2));
+    await waitFor(actor, (snapshot) => snapshot.matches({ data: 'loaded' }));
+    actor.send({ type: 'users.refresh' });
+    actor.send({ type: 'users.refresh' });
+    expect(answers).toHaveLength(3);
+    answers[1]!(tenantOfUsers(2));
+    answers[2]!(tenantOfUsers(3));
+    await waitFor(actor, (snapshot) => snapshot.matches({ data: 'loaded' }));
+    expect(actor.getSnapshot().context.rows).toHaveLength(3);
+  });
+
+  test('a refetch keeps the search, the sort and the page where it can', async () => {
+    const { actor, server } = startUserList(tenantOfUsers(35));
+    await loaded(actor);
+    actor.send({ type: 'sort.toggle', key: 'email' });
+    actor.send({ type: 'search.change', value: 'demo.test' });
+    actor.send({ type: 'page.go', page: 4 });
+    server.users = server.users.slice(0, 22);
+    actor.send({ type: 'users.refresh' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ data: 'loaded' }) && snapshot.context.rows.length === 22);
+    const { context } = actor.getSnapshot();
+    expect([context.search, context.sort?.key, context.page]).toEqual(['demo.test', 'email', 3]);
+  });
+});
+
 describe('pages of 10', () => {
   test('25 users: pages 1 to 3, Previous impossible on the first, Next impossible on the last', async () => {
     const { actor } = startUserList(tenantOfUsers(25));
@@ -153,6 +198,15 @@ describe('selection', () => {
 });
 
 describe('the modals are child actors of the list', () => {
+  test('Create User opens only once the list is there to check e-mails against', async () => {
+    const { actor } = startUserList(tenantOfUsers(2));
+    expect(actor.getSnapshot().can({ type: 'modal.create.open' })).toBe(false);
+    actor.send({ type: 'modal.create.open' });
+    expect(actor.getSnapshot().children.createUserModal).toBeUndefined();
+    await loaded(actor);
+    expect(actor.getSnapshot().can({ type: 'modal.create.open' })).toBe(true);
+  });
+
   test('Create User gets the signed-in role and the list e-mails; a save refetches the list', async () => {
     const { actor, server, seen } = startUserList(tenantOfUsers(12), 2);
     await loaded(actor);
@@ -199,6 +253,59 @@ describe('the modals are child actors of the list', () => {
     expect(actor.getSnapshot().matches({ modal: 'closed' })).toBe(true);
     expect(actor.getSnapshot().children.updateUserModal).toBeUndefined();
     expect(server.loads).toHaveLength(1);
+  });
+});
+
+describe('model of the list and its modals', () => {
+  type Event = EventFrom<typeof userListMachine>;
+  const users = tenantOfUsers(3);
+  const events = [
+    { type: 'xstate.done.actor.loadUsers', output: users },
+    { type: 'xstate.error.actor.loadUsers', error: new Error('offline') },
+    { type: 'users.refresh' },
+    { type: 'modal.create.open' },
+    { type: 'modal.update.open', userId: 2 },
+    { type: 'xstate.done.actor.createUserModal', output: { saved: true } },
+    { type: 'xstate.done.actor.createUserModal', output: { saved: false } },
+    { type: 'xstate.done.actor.updateUserModal', output: { saved: true } },
+    { type: 'xstate.done.actor.updateUserModal', output: { saved: false } },
+  ] as unknown as Event[];
+  const paths = getShortestPaths(userListMachine, { events, input: { tenantId: 4, currentRoleId: 1 } });
+  const reached = paths.map((path) => JSON.stringify(path.state.value)).sort();
+
+  test('before a first load only loading and failed, no modal; then loaded or refreshing × closed, creating or updating', () => {
+    expect(reached).toEqual(
+      [
+        { data: 'loading', modal: 'closed' },
+        { data: 'failed', modal: 'closed' },
+        ...['loaded', 'refreshing'].flatMap((data) =>
+          ['closed', 'creating', 'updating'].map((modal) => ({ data, modal })),
+        ),
+      ]
+        .map((value) => JSON.stringify(value))
+        .sort(),
+    );
+    expect(paths).toHaveLength(8);
+  });
+
+  test('from every reachable modal state, a saved modal leads to a refetch and a closed one never does', () => {
+    const adjacency = getAdjacencyMap(userListMachine, { events, input: { tenantId: 4, currentRoleId: 1 } });
+    let checked = 0;
+    for (const { state, transitions } of Object.values(adjacency)) {
+      if (state.matches({ modal: 'closed' })) continue;
+      const modal = state.matches({ modal: 'creating' }) ? 'createUserModal' : 'updateUserModal';
+      const moves = Object.values(transitions) as { event: Event; state: typeof state }[];
+      for (const { event, state: next } of moves) {
+        const output = (event as unknown as { output?: { saved: boolean } }).output;
+        if (event.type !== `xstate.done.actor.${modal}` || !output) continue;
+        checked += 1;
+        expect(next.matches({ modal: 'closed' })).toBe(true);
+        if (output.saved) expect(next.matches({ data: 'refreshing' })).toBe(true);
+        else expect((next.value as { data: string }).data).toBe((state.value as { data: string }).data);
+      }
+    }
+    // creating and updating, each while loaded and while refreshing, each saved or not.
+    expect(checked).toBe(8);
   });
 });
 
