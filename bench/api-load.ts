@@ -1,0 +1,86 @@
+/**
+ * The API under load with autocannon: the user list of the large tenant with 100
+ * concurrent clients, against a bare node:http server answering the same users in
+ * the same run, and the analysis of a year with 10 concurrent clients.
+ */
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon, { type Result } from 'autocannon';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+export interface LoadRun {
+  /** Of the answered requests; a lower bound when `unanswered` is more than 1% of `sent`. */
+  p99: number;
+  requestsPerSecond: number;
+  sent: number;
+  /** Requests still waiting for their answer when the run ended: their latency is unknown. */
+  unanswered: number;
+}
+
+export interface LoadOptions {
+  url: string;
+  connections: number;
+  durationSeconds: number;
+  headers?: Record<string, string>;
+  method?: 'GET' | 'POST';
+  body?: string;
+}
+
+// Slow answers are measured, not dropped as timeouts.
+const REQUEST_TIMEOUT_SECONDS = 120;
+
+/** One autocannon run; any error or non-2xx answer fails the whole benchmark rather than flattering it. */
+export async function load({ url, connections, durationSeconds, headers = {}, method = 'GET', body }: LoadOptions): Promise<LoadRun> {
+  const result: Result = await autocannon({
+    url,
+    connections,
+    duration: durationSeconds,
+    timeout: REQUEST_TIMEOUT_SECONDS,
+    method,
+    headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body } : {}),
+  });
+  if (result.errors > 0 || result.timeouts > 0 || result.non2xx > 0) {
+    throw new Error(`${method} ${url}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx answers`);
+  }
+  const answered = result['2xx'];
+  return {
+    p99: result.latency.p99,
+    requestsPerSecond: answered / result.duration,
+    sent: result.requests.sent,
+    unanswered: result.requests.sent - answered,
+  };
+}
+
+/**
+ * A run ends with up to one request per connection in flight; when those are more
+ * than 1% of what was sent, the answered requests' p99 understates the real one.
+ */
+export function p99IsLowerBound(run: LoadRun): boolean {
+  return run.unanswered > 0.01 * run.sent;
+}
+
+/** Serves `payload` from a bare node:http process until `stop` is called. */
+export async function startBareServer(payload: unknown, workDir: string): Promise<{ url: string; stop(): Promise<void> }> {
+  const file = join(workDir, 'bare-payload.json');
+  writeFileSync(file, JSON.stringify(payload));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts', file], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the bare server exited with ${code}`)));
+    child.stdout!.on('data', (chunk: Buffer) => {
+      const match = /listening (\d+)/.exec(chunk.toString());
+      if (match) resolve(Number(match[1]));
+    });
+  });
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    stop: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

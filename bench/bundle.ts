@@ -1,0 +1,64 @@
+/**
+ * The production build and what it weighs: the JavaScript of the first screen, the
+ * chart chunk the dashboard adds, and all JavaScript, each gzipped as a server
+ * would send it. Used by `npm run bench` and by the size test in `npm test`.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { rspack, type StatsCompilation } from '@rspack/core';
+import config from '../rspack.config.ts';
+
+export const KB = 1024;
+
+/** The size budgets of issue 8, in bytes of gzip. */
+export const BUNDLE_BUDGETS = {
+  firstScreen: 120 * KB,
+  chartChunk: 100 * KB,
+  allJavaScript: 260 * KB,
+} as const;
+
+export interface BundleSizes {
+  /** The scripts index.html loads before anything else. */
+  firstScreen: number;
+  /** Every chunk holding the chart library (Plot and the d3 modules it brings); 0 when none does. */
+  chartChunk: number;
+  chartChunkFiles: string[];
+  allJavaScript: number;
+}
+
+/** Builds the app for production into `outputDir` and returns the build's chunk statistics. */
+export async function buildApp(outputDir: string): Promise<StatsCompilation> {
+  const compiler = rspack({ ...config, mode: 'production', output: { ...config.output, path: outputDir } });
+  return new Promise<StatsCompilation>((resolve, reject) =>
+    compiler.run((error, result) => {
+      if (error || !result) return reject(error ?? new Error('no build result'));
+      if (result.hasErrors()) return reject(new Error(result.toString({ all: false, errors: true })));
+      compiler.close(() => resolve(result.toJson({ all: false, chunks: true, chunkModules: true, assets: true })));
+    }),
+  );
+}
+
+// The chart library and the d3 packages only it pulls in.
+const CHART_MODULE = /node_modules\/(@observablehq\/plot|d3-[a-z-]+|interval-tree-1d|isoformat|binary-search-bounds)\//;
+
+export function bundleSizes(outputDir: string, stats: StatsCompilation): BundleSizes {
+  const gzipped = (file: string) => gzipSync(readFileSync(join(outputDir, file)), { level: 9 }).length;
+  const sum = (files: readonly string[]) => files.reduce((total, file) => total + gzipped(file), 0);
+  const isJavaScript = (file: string) => file.endsWith('.js');
+
+  const html = readFileSync(join(outputDir, 'index.html'), 'utf8');
+  const firstScreenFiles = [...html.matchAll(/<script[^>]+src="\/([^"]+)"/g)].map((match) => match[1]!);
+  if (firstScreenFiles.length === 0) throw new Error('index.html loads no script');
+
+  const chartChunkFiles = (stats.chunks ?? [])
+    .filter((chunk) => (chunk.modules ?? []).some((module) => CHART_MODULE.test(module.nameForCondition ?? module.name ?? '')))
+    .flatMap((chunk) => (chunk.files ?? []).filter(isJavaScript));
+
+  return {
+    firstScreen: sum(firstScreenFiles),
+    chartChunk: sum(chartChunkFiles),
+    chartChunkFiles,
+    allJavaScript: sum((stats.assets ?? []).map((asset) => asset.name).filter(isJavaScript)),
+  };
+}

@@ -1,0 +1,89 @@
+/**
+ * The large tenant the benchmarks run against, written straight into the
+ * database before the server starts: 'Bench' with 10,000 users (each with a
+ * sign-in account, as in real use), 500 salespersons, 100,000 opportunities in the
+ * current year and 50,000 in the year before. Generated in SQL with a fixed
+ * seed, so every run measures the same data.
+ */
+import { hashPassword } from '../server/accounts/passwords.ts';
+import type { Database } from '../server/db/database.ts';
+import { migrate } from '../server/db/migrate.ts';
+import { seedDemoData } from '../server/db/seed.ts';
+
+export const BENCH_TENANT = 'Bench';
+export const BENCH_ADMIN_EMAIL = 'admin@bench.test';
+export const BENCH_PASSWORD = 'bench-password';
+export const BENCH_USERS = 10_000;
+export const BENCH_SALESPERSONS = 500;
+/** Opportunities of the current year: the dashboard's default year. */
+export const CURRENT_YEAR_OPPORTUNITIES = 100_000;
+/** Opportunities of the year before: what the analysis endpoint is measured on. */
+export const PREVIOUS_YEAR_OPPORTUNITIES = 50_000;
+
+export interface LargeTenant {
+  tenantId: number;
+  currentYear: number;
+  previousYear: number;
+}
+
+/** Migrates, seeds the demo data, and adds the large tenant unless it is there already. */
+export async function prepareLargeTenant(db: Database, { today = new Date() }: { today?: Date } = {}): Promise<LargeTenant> {
+  await migrate(db);
+  await seedDemoData(db, { demoPassword: 'demo-password', today });
+  const currentYear = today.getFullYear();
+  const previousYear = currentYear - 1;
+  const [existing] = await db.query<{ id: number }>('select id from tenants where name = $1', [BENCH_TENANT]);
+  if (existing) return { tenantId: existing.id, currentYear, previousYear };
+
+  const passwordHash = await hashPassword(BENCH_PASSWORD);
+  const tenantId = await db.transaction(async (tx) => {
+    await tx.query('select setseed(0.42)');
+    const [tenant] = await tx.query<{ id: number }>('insert into tenants (name) values ($1) returning id', [BENCH_TENANT]);
+    const id = tenant!.id;
+    // User 1 of the tenant is its Super Admin; every 20th is an Admin, the rest Users.
+    await tx.query(
+      `insert into users (tenant_id, name, email, role_id, phone, mobile)
+       select $1,
+              case when n = 1 then 'Bench Admin' else 'Person ' || lpad(n::text, 5, '0') end,
+              case when n = 1 then $2 else 'person' || n || '@bench.test' end,
+              case when n = 1 then 1 when n % 20 = 0 then 2 else 3 end,
+              '+4930' || lpad((n * 7919 % 10000000)::text, 7, '0'),
+              '+49151' || lpad((n * 104729 % 10000000)::text, 7, '0')
+       from generate_series(1, $3::int) as n
+       order by n`,
+      [id, BENCH_ADMIN_EMAIL, BENCH_USERS],
+    );
+    await tx.query(
+      `insert into accounts (email, password_hash, client_roles)
+       select email, $2, array['crm-access'] from users where tenant_id = $1`,
+      [id, passwordHash],
+    );
+    await tx.query(
+      `insert into salespersons (tenant_id, user_id, name, email, phone, mobile, latest_login)
+       select tenant_id, id, name, email, phone, mobile, now() - random() * interval '60 days'
+       from users where tenant_id = $1 and role_id = 3 order by id limit $2`,
+      [id, BENCH_SALESPERSONS],
+    );
+    await insertOpportunities(tx, id, CURRENT_YEAR_OPPORTUNITIES, new Date(currentYear, 0, 1), today);
+    await insertOpportunities(tx, id, PREVIOUS_YEAR_OPPORTUNITIES, new Date(previousYear, 0, 1), new Date(currentYear, 0, 1));
+    return id;
+  });
+  await db.query('analyze');
+  return { tenantId, currentYear, previousYear };
+}
+
+async function insertOpportunities(tx: Pick<Database, 'query'>, tenantId: number, count: number, from: Date, to: Date): Promise<void> {
+  await tx.query(
+    `with sales as (select array_agg(id order by id) as ids from salespersons where tenant_id = $1)
+     insert into opportunities (tenant_id, salesperson_id, customer, stage, created_date, revenue, probability)
+     select $1,
+            sales.ids[1 + floor(random() * array_length(sales.ids, 1))::int],
+            'Customer ' || (n % 997),
+            (array['qualification', 'proposal', 'negotiation', 'closed won', 'closed lost'])[1 + n % 5],
+            $3::timestamptz + random() * ($4::timestamptz - $3::timestamptz),
+            round((500 + power(random(), 3) * 99500)::numeric, 2),
+            (n % 21) * 5
+     from generate_series(1, $2::int) as n, sales`,
+    [tenantId, count, from.toISOString(), to.toISOString()],
+  );
+}

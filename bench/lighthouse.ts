@@ -1,0 +1,63 @@
+/**
+ * Lighthouse's performance audit with its default (mobile) preset: a mid-range
+ * phone on slow 4G, simulated, against Debian's Chromium started here with a
+ * debugging port for Lighthouse to drive.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.ts';
+import { median } from './figures.ts';
+import { freePort } from './server-process.ts';
+
+export interface LighthouseFigures {
+  /** 0–100. */
+  performance: number;
+  totalBlockingTime: number;
+  cumulativeLayoutShift: number;
+}
+
+export async function runLighthouse(url: string, runs: number): Promise<LighthouseFigures> {
+  const scores: number[] = [];
+  const blocking: number[] = [];
+  const shifts: number[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    const figures = await oneRun(url);
+    scores.push(figures.performance);
+    blocking.push(figures.totalBlockingTime);
+    shifts.push(figures.cumulativeLayoutShift);
+  }
+  return { performance: median(scores), totalBlockingTime: median(blocking), cumulativeLayoutShift: median(shifts) };
+}
+
+async function oneRun(url: string): Promise<LighthouseFigures> {
+  const port = await freePort();
+  const userDataDir = mkdtempSync(join(tmpdir(), 'crm-bench-lighthouse-'));
+  const chromium = spawn(CHROMIUM_PATH, [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${userDataDir}`, 'about:blank'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      chromium.once('exit', (code) => reject(new Error(`Chromium exited with ${code} before listening`)));
+      chromium.stderr!.on('data', (chunk: Buffer) => {
+        if (chunk.toString().includes('DevTools listening on')) resolve();
+      });
+    });
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+    if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${lhr.runtimeError.message}`);
+    const score = lhr.categories.performance?.score;
+    const tbt = lhr.audits['total-blocking-time']?.numericValue;
+    const cls = lhr.audits['cumulative-layout-shift']?.numericValue;
+    if (score == null || tbt === undefined || cls === undefined) throw new Error(`Lighthouse left figures out for ${url}`);
+    return { performance: score * 100, totalBlockingTime: tbt, cumulativeLayoutShift: cls };
+  } finally {
+    const exited = new Promise((resolve) => chromium.once('exit', resolve));
+    chromium.kill('SIGTERM');
+    await exited;
+    rmSync(userDataDir, { recursive: true, force: true });
+  }
+}
