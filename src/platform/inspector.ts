@@ -9,13 +9,27 @@ import type { RuntimeConfig } from './runtime-config.ts';
 
 let observer: Observer<InspectionEvent> | undefined;
 
+const REMEMBERED = 'crm.inspect';
+
 /**
  * Inspection is on when the server's settings say so (CRM_INSPECT=1), or, in a
- * development build, when the address carries `?inspect`.
+ * development build, when the address carries `?inspect`. The tab remembers
+ * `?inspect`, because signing in leaves for the provider and comes back
+ * without it.
  */
-export function inspectionWanted(config: Pick<RuntimeConfig, 'inspect'>, address: string, development: boolean): boolean {
+export function inspectionWanted(
+  config: Pick<RuntimeConfig, 'inspect'>,
+  address: string,
+  development: boolean,
+  memory?: Pick<Storage, 'getItem' | 'setItem'>,
+): boolean {
   if (config.inspect) return true;
-  return development && new URL(address).searchParams.has('inspect');
+  if (!development) return false;
+  if (new URL(address).searchParams.has('inspect')) {
+    memory?.setItem(REMEMBERED, '1');
+    return true;
+  }
+  return memory?.getItem(REMEMBERED) === '1';
 }
 
 /**
@@ -27,7 +41,9 @@ export async function startInspector(
   config: Pick<RuntimeConfig, 'inspect'>,
   address: string = window.location.href,
 ): Promise<Observer<InspectionEvent> | undefined> {
-  if (!inspectionWanted(config, address, process.env.NODE_ENV === 'development')) return undefined;
+  const development = process.env.NODE_ENV === 'development';
+  const memory = typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
+  if (!inspectionWanted(config, address, development, memory)) return undefined;
   const { createBrowserInspector } = await import(/* webpackChunkName: "inspector" */ '@statelyai/inspect');
   observer = createBrowserInspector().inspect;
   return observer;

@@ -13,6 +13,15 @@ describe('switching the inspector on', () => {
     expect(inspectionWanted({ inspect: false }, 'https://crm.example/dashboard?inspect', false)).toBe(false);
   });
 
+  test('the tab remembers ?inspect across the sign-in round trip, in development', () => {
+    const stored = new Map<string, string>();
+    const memory = { getItem: (key: string) => stored.get(key) ?? null, setItem: (key: string, value: string) => void stored.set(key, value) };
+    expect(inspectionWanted({ inspect: false }, 'http://localhost:3000/dashboard', true, memory)).toBe(false);
+    expect(inspectionWanted({ inspect: false }, 'http://localhost:3000/dashboard?inspect', true, memory)).toBe(true);
+    expect(inspectionWanted({ inspect: false }, 'http://localhost:3000/dashboard', true, memory)).toBe(true);
+    expect(inspectionWanted({ inspect: false }, 'https://crm.example/dashboard', false, memory)).toBe(false);
+  });
+
   test('without either it stays off and hands the actors no observer', async () => {
     expect(inspectionWanted({ inspect: false }, 'http://localhost:3000/dashboard', true)).toBe(false);
     await expect(startInspector({ inspect: false }, 'http://localhost:3000/dashboard')).resolves.toBeUndefined();
@@ -55,6 +64,7 @@ test('the modals the user list opens report to the same observer', () => {
     inspect: (event) => void seen.push(event),
   });
   actor.start();
+  actor.send({ type: 'xstate.done.actor.loadUsers', output: [] } as never);
   actor.send({ type: 'modal.create.open' });
   const modal = actor.getSnapshot().children.createUserModal!;
   modal.send({ type: 'form.change', field: 'name', value: 'Ada' });
