@@ -362,6 +362,10 @@ export interface components {
             revenue: number;
             probability: number;
             salesperson_id: number;
+            /** @description The customer's name; the opportunity and customer screens group by it. */
+            customer: string;
+            /** @description The sales stage, e.g. qualification, proposal, negotiation, closed won, closed lost. */
+            stage: string;
         };
         TenantStatus: {
             result: {
