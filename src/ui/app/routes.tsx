@@ -12,6 +12,7 @@ const SignupScreen = lazy(() => import('../signup/SignupScreen.tsx'));
 const UserListScreen = lazy(() => import('../users/UserListScreen.tsx'));
 const EditSalespersonScreen = lazy(() => import('../salesperson/EditSalespersonScreen.tsx'));
 const SalespersonListScreen = lazy(() => import('../salesperson-list/SalespersonListScreen.tsx'));
+const MachinesScreen = lazy(() => import('../machines/MachinesScreen.tsx'));
 
 function Loading({ children }: { children: ReactNode }) {
   return <Suspense fallback={<Spinner />}>{children}</Suspense>;
@@ -38,6 +39,7 @@ const DashboardRoute = protectedScreen(DashboardScreen);
 const UserListRoute = protectedScreen(UserListScreen, ManagersOnly);
 const EditSalespersonRoute = protectedScreen(EditSalespersonScreen, ManagersOnly);
 const SalespersonListRoute = protectedScreen(SalespersonListScreen);
+const MachinesRoute = protectedScreen(MachinesScreen, ManagersOnly);
 
 /** The spec's route table. */
 export function Routes() {
@@ -56,6 +58,7 @@ export function Routes() {
       <Route path="/user" component={UserListRoute} />
       <Route path="/edit-Salesperson/:id" component={EditSalespersonRoute} />
       <Route path="/salesperson" component={SalespersonListRoute} />
+      <Route path="/machines" component={MachinesRoute} />
       <Route>
         <NotFound />
       </Route>
