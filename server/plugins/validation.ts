@@ -12,18 +12,19 @@ export function installValidation(app: FastifyInstance): void {
   const strict = withFormats(new Ajv({ allErrors: false, coerceTypes: false, removeAdditional: false, useDefaults: false, strict: false }));
   const coercing = withFormats(new Ajv({ allErrors: false, coerceTypes: true, removeAdditional: false, useDefaults: false, strict: false }));
   app.setValidatorCompiler(({ schema, httpPart }) =>
-    httpPart === 'body' ? strict.compile(schema) : digitsOnlyForIntegers(coercing.compile(schema), schema),
+    httpPart === 'body' ? strict.compile(schema) : digitsOnlyForIntegers(coercing.compile(schema), schema as IntegerSchema),
   );
   app.setSchemaErrorFormatter((errors, dataVar) => new Error(describeFirst(errors, dataVar)));
 }
 
+type IntegerSchema = { properties?: Record<string, { type?: unknown }> };
 type Validate = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
 
 /**
  * Coercion would read `1e3`, `0x10` or ` 7` as integers; an id in a path or query is
  * an integer only when written as plain decimal digits.
  */
-function digitsOnlyForIntegers(validate: Validate, schema: { properties?: Record<string, { type?: unknown }> }): Validate {
+function digitsOnlyForIntegers(validate: Validate, schema: IntegerSchema): Validate {
   const integerKeys = Object.entries(schema.properties ?? {})
     .filter(([, property]) => property?.type === 'integer')
     .map(([key]) => key);
