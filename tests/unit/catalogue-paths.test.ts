@@ -363,12 +363,16 @@ function stateValueOf(node: AnyStateNode): unknown {
 
 // ---- the tests ------------------------------------------------------------------------
 
-test('every machine in the catalogue has a path model and pinned counts', () => {
-  expect(Object.keys(MODELS).sort()).toEqual(machineCatalogue.map((entry) => entry.id).sort());
-  expect(Object.keys(EXPECTED).sort()).toEqual(machineCatalogue.map((entry) => entry.id).sort());
+test('every machine in the catalogue has a path model and pinned counts here', () => {
+  const ids = machineCatalogue.map((entry) => entry.id).sort();
+  expect(Object.keys(MODELS).sort(), 'MODELS in tests/unit/catalogue-paths.test.ts').toEqual(ids);
+  expect(Object.keys(EXPECTED).sort(), 'EXPECTED in tests/unit/catalogue-paths.test.ts').toEqual(ids);
 });
 
-describe.each(machineCatalogue.map((entry) => [entry.id, entry] as const))('the %s machine', (id, entry) => {
+// A machine without a model fails the test above; the others are still checked.
+const modelled = machineCatalogue.filter((entry) => entry.id in MODELS && entry.id in EXPECTED);
+
+describe.each(modelled.map((entry) => [entry.id, entry] as const))('the %s machine', (id, entry) => {
   const exploration = explore(id, entry.machine);
   const replays = exploration.paths.map((path) => ({ path, ...replay(exploration, path.events) }));
 
