@@ -21,7 +21,13 @@ export function Dialog({ title, onClose, children }: DialogProps) {
     const opener = document.activeElement as HTMLElement | null;
     const first = panel.current?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? panel.current)?.focus();
-    return () => opener?.focus();
+    // The page behind stays put while the dialog is open.
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.body.style.overflow = overflow;
+      opener?.focus();
+    };
   }, []);
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
