@@ -8,6 +8,7 @@ import { registerSalespersonRoutes } from './salespersons.ts';
 import { registerTeamRoutes } from './teams.ts';
 import { registerOpportunityRoutes } from './opportunities.ts';
 import { registerTenantService } from './tenant-service.ts';
+import { refuseNulCharacters } from './text-guard.ts';
 
 const ONE_MINUTE_MS = 60_000;
 
@@ -21,6 +22,7 @@ export async function registerApiRoutes(app: FastifyInstance, context: RouteCont
   await app.register(async (api) => {
     // Fastify reads text/plain bodies by default; this API takes JSON only (others get 415).
     api.removeContentTypeParser('text/plain');
+    api.addHook('preValidation', refuseNulCharacters);
     await api.register(rateLimitPlugin, {
       global: false,
       errorResponseBuilder: (_request, { after }) => new HttpError(429, `Too many requests; try again in ${after}`),

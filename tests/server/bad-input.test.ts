@@ -58,6 +58,20 @@ describe('bodies that break the document', () => {
   });
 });
 
+describe('text the database cannot store', () => {
+  test('a NUL character in a body field or a query is refused with 400 naming where, never a 500', async () => {
+    const body = await server.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers,
+      payload: { name: 'Nul\u0000Name', email: 'nul@demo.test', password: 'long-password', role_id: 3, status: 1 },
+    });
+    expectMessage(body, 400, /body\.name/);
+    const query = await server.app.inject({ url: '/tenant-service/get-tenant?email=a%00b%40demo.test' });
+    expectMessage(query, 400, /querystring\.email/);
+  });
+});
+
 describe('bodies that are not JSON', () => {
   test('malformed JSON is refused with 400', async () => {
     const response = await server.app.inject({

@@ -4,7 +4,7 @@ import { fc, test } from '@fast-check/vitest';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { loadContract, type HttpMethod } from '../../server/contract.ts';
 import { startTestServer, type TestServer } from '../support/server-harness.ts';
-import { mutatedBody, pathSegment, useHints, type Schema } from '../support/schema-arbitraries.ts';
+import { hostileUrlText, mutatedBody, pathSegment, useHints, type Schema } from '../support/schema-arbitraries.ts';
 
 /**
  * Issue 4: "property-based fuzzing of every request body and path parameter from the
@@ -52,9 +52,10 @@ function urlOf(path: string): string {
   return path === '/get-tenant' ? '/tenant-service/get-tenant' : path;
 }
 
-const emailQuery = fc
-  .oneof(fc.emailAddress(), fc.string({ maxLength: 300 }), fc.constantFrom(...seededEmails, 'REP@demo.test'))
-  .map(encodeURIComponent);
+const emailQuery = fc.oneof(
+  fc.oneof(fc.emailAddress(), fc.string({ maxLength: 300 }), fc.constantFrom(...seededEmails, 'REP@demo.test', 'a\u0000@demo.test')).map(encodeURIComponent),
+  fc.constantFrom(...hostileUrlText),
+);
 
 describe.each(operations.map(({ method, path }) => ({ method, path })))('$method $path', ({ method, path }) => {
   const schema = contract.routeSchema(method as HttpMethod, path) as {

@@ -113,18 +113,28 @@ export function mutatedBody(schema: Schema): fc.Arbitrary<unknown> {
     const replaced = fc
       .tuple(asObject, fc.constantFrom(...keys), fc.jsonValue())
       .map(([value, key, replacement]) => ({ ...value, [key]: replacement }));
-    variants.push(...[dropped, extended, replaced].map((arbitrary) => ({ arbitrary, weight: 1 })));
+    const hostile = fc
+      .tuple(asObject, fc.constantFrom(...keys), fc.constantFrom(...hostileStrings))
+      .map(([value, key, replacement]) => ({ ...value, [key]: replacement }));
+    variants.push(...[dropped, extended, replaced, hostile].map((arbitrary) => ({ arbitrary, weight: 1 })));
   }
   return fc.oneof(...variants);
 }
 
-/** Path segments: real-looking ids, any integer, and text that is no id at all. */
+/** Text that has broken servers: NUL, lone surrogates, SQL, sheer length. */
+const hostileStrings = ['\u0000', 'a\u0000b@demo.test', '\ud800', '\udfff\ud800', "'; drop table users; --", 'x'.repeat(10_000), '%00', '\u202e'];
+
+/** Bytes in a URL that decode to nothing sensible: invalid UTF-8, NUL, stray percent signs. */
+export const hostileUrlText = ['%ED%A0%80', '%FF%FE', '%00', '1%00', '%', '%2', '%25', '..%2F..%2F'];
+
+/** Path segments: real-looking ids, any integer, and text that is no id at all (already URL-encoded). */
 export function pathSegment(schema: Schema): fc.Arbitrary<string> {
   return fc.oneof(
-    { arbitrary: fc.integer({ min: 1, max: 50 }).map(String), weight: 4 },
-    validValue(schema).map(String),
-    fc.integer().map(String),
-    fc.constantFrom('0', '-1', '1.5', '1e3', '0x1f', '00001', '9999999999999', ' 1', 'null', 'undefined'),
-    fc.string({ maxLength: 12 }).filter((text) => text.length > 0),
-  ).map(encodeURIComponent);
+    { arbitrary: fc.integer({ min: 1, max: 50 }).map(String).map(encodeURIComponent), weight: 4 },
+    validValue(schema).map(String).map(encodeURIComponent),
+    fc.integer().map(String).map(encodeURIComponent),
+    fc.constantFrom('0', '-1', '1.5', '1e3', '0x1f', '00001', '9999999999999', ' 1', 'null', 'undefined').map(encodeURIComponent),
+    fc.string({ maxLength: 12 }).filter((text) => text.length > 0).map(encodeURIComponent),
+    fc.constantFrom(...hostileUrlText),
+  );
 }
