@@ -57,5 +57,9 @@ function describeFirst(errors: ErrorObject[] | FastifyError['validation'], dataV
   if (error.keyword === 'additionalProperties') {
     return `${at}.${(error.params as { additionalProperty: string }).additionalProperty} is not allowed`;
   }
+  if (error.keyword === 'minLength' || error.keyword === 'maxLength') {
+    const { limit } = error.params as { limit: number };
+    return `${at} must be ${error.keyword === 'minLength' ? 'at least' : 'at most'} ${limit} characters long`;
+  }
   return `${at} ${error.message ?? 'is invalid'}`;
 }
