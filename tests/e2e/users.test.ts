@@ -129,6 +129,28 @@ describe('the user list (/user)', () => {
     await context.close();
   });
 
+  test('a refused request keeps what was typed in the modal; Close then discards it', async () => {
+    const { page, context } = await openUserList('admin@demo.test');
+    await page.getByRole('button', { name: 'Create User' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create User' });
+    // Another tenant's address: not in this list, so only the server can refuse it.
+    await dialog.getByLabel('Name').fill('Gale Again');
+    await dialog.getByLabel('Email').fill('admin@globex.test');
+    await dialog.getByLabel('Password').fill('gale-password-1');
+    await dialog.getByLabel('Phone').fill('+4930555011');
+    await dialog.getByLabel('Mobile').fill('+49151555011');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await toast(page, 'Email already exists').waitFor();
+    await expect(dialog.getByLabel('Name').inputValue()).resolves.toBe('Gale Again');
+    await expect(dialog.getByLabel('Email').inputValue()).resolves.toBe('admin@globex.test');
+    await expect(dialog.getByRole('button', { name: 'Create' }).isEnabled()).resolves.toBe(true);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Create User' }).click();
+    await expect(dialog.getByLabel('Name').inputValue()).resolves.toBe('');
+    await context.close();
+  });
+
   test("updating a user: the stored password masked and disabled, 'User updated successfully', the server's data shown", async () => {
     const { page, context } = await openUserList('admin@demo.test');
     await page.getByPlaceholder('Search...').fill('jordan');
