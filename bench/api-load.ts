@@ -63,6 +63,21 @@ export function p99IsLowerBound(run: LoadRun): boolean {
   return run.unanswered > 0.01 * run.sent;
 }
 
+/**
+ * Up to `rounds` runs, one after another. A run that ends with its p99 only a lower
+ * bound leaves the server a backlog of abandoned requests that the next run would
+ * queue behind, so the rounds stop there.
+ */
+export async function loadRounds(options: LoadOptions, rounds: number): Promise<LoadRun[]> {
+  const runs: LoadRun[] = [];
+  for (let round = 0; round < rounds; round += 1) {
+    const run = await load(options);
+    runs.push(run);
+    if (p99IsLowerBound(run)) break;
+  }
+  return runs;
+}
+
 /** Serves `payload` from a bare node:http process until `stop` is called. */
 export async function startBareServer(payload: unknown, workDir: string): Promise<{ url: string; stop(): Promise<void> }> {
   const file = join(workDir, 'bare-payload.json');

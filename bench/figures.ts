@@ -11,6 +11,8 @@ export interface Figure {
   /** How the budget reads in the table, e.g. "≤ 120 KB". */
   budget: string;
   pass: boolean;
+  /** The real value is above the median shown (a load run ended with requests unanswered). */
+  lowerBound?: boolean;
   /** How many runs the median is of, and anything a reader needs to judge it. */
   note?: string;
 }
@@ -47,7 +49,7 @@ export function notMeasured(figure: string, budget: string, why: string): Figure
 export function formatValue(figure: Figure): string {
   if (figure.median === null) return '—';
   const digits = figure.unit === 'score' || figure.unit === 'req/s' ? 0 : figure.median < 10 ? 2 : 1;
-  return `${figure.median.toFixed(digits)}${figure.unit ? ` ${figure.unit}` : ''}`;
+  return `${figure.lowerBound ? '> ' : ''}${figure.median.toFixed(digits)}${figure.unit ? ` ${figure.unit}` : ''}`;
 }
 
 /** The table as Markdown, for the terminal and for README's Performance section. */

@@ -42,6 +42,8 @@ export async function startServer({ appDir, dataDir, databaseUrl }: ServerOption
       // The load runs from one address; the limiter guards sign-up, not the measured calls.
       CRM_RATE_LIMIT: '100000',
       LOG_LEVEL: 'error',
+      // One sign-in serves every load run, however slow the machine makes them.
+      ACCESS_TOKEN_TTL: '3600',
       ...(dataDir ? { CRM_DATA_DIR: dataDir } : {}),
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     },
