@@ -174,7 +174,7 @@ describe('the user list (/user)', () => {
     await context.close();
   });
 
-  test('the super admin keeps their role; Escape closes a modal and discards what was typed', async () => {
+  test('the super admin keeps their role and is saved through the admin endpoint; Escape closes a modal and discards what was typed', async () => {
     const { page, context } = await openUserList('admin@demo.test');
     await page.getByPlaceholder('Search...').fill('admin@demo.test');
     await page.getByRole('button', { name: 'Alex Admin' }).click();
@@ -187,6 +187,15 @@ describe('the user list (/user)', () => {
     await expect(dialog.getByLabel('Name').inputValue()).resolves.toBe('Alex Admin');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
+
+    // Saving the super admin goes through the admin endpoint, keeping the password.
+    await page.getByRole('button', { name: 'Alex Admin' }).click();
+    const update = page.waitForRequest((request) => request.method() === 'PUT');
+    await dialog.getByRole('button', { name: 'Update' }).click();
+    const sent = await update;
+    expect(new URL(sent.url()).pathname).toMatch(/^\/api\/users\/admin\/nohash\/\d+$/);
+    expect(sent.postDataJSON()).toMatchObject({ name: 'Alex Admin', email: 'admin@demo.test', role_id: 1 });
+    await toast(page, 'User updated successfully').waitFor();
     await context.close();
   });
 
