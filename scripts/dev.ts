@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { rspack, type Configuration } from '@rspack/core';
+import { rspack, type Configuration, type RuleSetRule } from '@rspack/core';
 import { RspackDevServer } from '@rspack/dev-server';
+import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 
 /*
  * `npm run dev`: the app with hot reload from the Rspack dev server, in front of
@@ -51,6 +52,26 @@ async function waitUntilHealthy(child: ChildProcess, timeoutMs = 60_000): Promis
   throw new Error(`The embedded server did not answer ${server}/healthz within ${timeoutMs / 1000} s`);
 }
 
+/**
+ * The build configuration with React Fast Refresh: an edited component is
+ * swapped in place and keeps its state (and its machine's), instead of a reload.
+ */
+function withFastRefresh(config: Configuration): Configuration {
+  type SwcRule = { loader?: string; options?: { jsc?: { transform?: { react?: object } } } };
+  const rules = (config.module?.rules ?? []).map((rule) => {
+    const swc = rule as SwcRule;
+    const transform = swc.options?.jsc?.transform;
+    if (swc.loader !== 'builtin:swc-loader' || !transform?.react) return rule;
+    const react = { ...transform.react, development: true, refresh: true };
+    return { ...swc, options: { ...swc.options, jsc: { ...swc.options!.jsc, transform: { ...transform, react } } } } as RuleSetRule;
+  });
+  return {
+    ...config,
+    module: { ...config.module, rules },
+    plugins: [...(config.plugins ?? []), new ReactRefreshRspackPlugin()],
+  };
+}
+
 async function main(): Promise<void> {
   // The build configuration reads the mode when it loads.
   process.env.NODE_ENV = 'development';
@@ -79,7 +100,7 @@ async function main(): Promise<void> {
       proxy: [{ context: SERVER_PATHS, target: server }],
       client: { overlay: { errors: true, warnings: false } },
     },
-    rspack(config),
+    rspack(withFastRefresh(config)),
   );
   await devServer.start();
   console.log(`The CRM with hot reload: ${origin} (server at ${server})`);
