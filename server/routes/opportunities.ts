@@ -4,16 +4,10 @@ import { notFound } from './refusals.ts';
 
 // Time zones run from UTC-12 to UTC+14: widening the UTC year by 14 hours on each
 // side gives a browser in any zone every opportunity of its own local year (the app
-// buckets by local date and drops what falls outside the year).
-const WIDEST_ZONE_OFFSET_MS = 14 * 60 * 60 * 1000;
-
-/** The instants a year's analysis covers, as [from, to). */
-export function analysisWindow(year: number): { from: Date; to: Date } {
-  return {
-    from: new Date(Date.UTC(year, 0, 1) - WIDEST_ZONE_OFFSET_MS),
-    to: new Date(Date.UTC(year + 1, 0, 1) + WIDEST_ZONE_OFFSET_MS),
-  };
-}
+// buckets by local date and drops what falls outside the year). The bounds are made
+// by the database from the year, so even year 9999 needs no five-digit ISO date.
+const yearWindow = `created_date >= make_timestamptz($2::int, 1, 1, 0, 0, 0, 'UTC') - interval '14 hours'
+  and created_date < make_timestamptz($2::int + 1, 1, 1, 0, 0, 0, 'UTC') + interval '14 hours'`;
 
 export function registerOpportunityRoutes(app: FastifyInstance, context: RouteContext): void {
   const { db } = context;
@@ -32,15 +26,14 @@ export function registerOpportunityRoutes(app: FastifyInstance, context: RouteCo
     async (request: FastifyRequest<{ Body: { year: number; tenantId: number } }>, reply) => {
       const { caller, body } = request;
       if (body.tenantId !== caller.tenantId) throw notFound();
-      const { from, to } = analysisWindow(body.year);
       const [answer] = await db.query<{ json: string }>(
         `select coalesce(json_agg(o), '[]')::text as json from (
            select id, to_char(created_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_date,
                   revenue, probability, salesperson_id, customer, stage
            from opportunities
-           where tenant_id = $1 and created_date >= $2 and created_date < $3
+           where tenant_id = $1 and ${yearWindow}
          ) o`,
-        [caller.tenantId, from.toISOString(), to.toISOString()],
+        [caller.tenantId, body.year],
       );
       // A string with a JSON content type is sent as it is.
       return reply.type('application/json; charset=utf-8').send(answer!.json);

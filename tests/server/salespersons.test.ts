@@ -193,6 +193,12 @@ describe('POST /api/opportunities/anlaysis', () => {
   });
 });
 
+test.each([1970, 9999])('answers the years at the ends of the range too (%i), with no opportunities', async (year) => {
+  const response = await call('rep@demo.test', 'POST', '/api/opportunities/anlaysis', { year, tenantId: 1 });
+  expect(response.statusCode).toBe(200);
+  expect(response.json()).toEqual([]);
+});
+
 describe('GET /tenant-service/get-tenant', () => {
   const expired = async (email: string) => {
     const response = await server.app.inject({ url: `/tenant-service/get-tenant?email=${encodeURIComponent(email)}` });
