@@ -1,6 +1,9 @@
 import type { AnyStateMachine } from 'xstate';
 import { createUserMachine } from './create-user.ts';
+import { customerListMachine } from './customer-list.ts';
 import { dashboardMachine } from './dashboard.ts';
+import { opportunityListMachine } from './opportunity-list.ts';
+import { opportunityYearMachine } from './opportunity-year.ts';
 import { salespersonEditorMachine } from './salesperson-editor.ts';
 import { salespersonListMachine } from './salesperson-list.ts';
 import { sessionMachine } from './session.ts';
@@ -26,6 +29,9 @@ export const machineCatalogue: readonly CatalogueEntry[] = [
   entry(sessionMachine, 'Sign-in, the checks after it, token refresh, and every way a session ends.'),
   entry(signupMachine, 'The sign-up form: validation, one request at a time, and the answer shown.'),
   entry(dashboardMachine, 'The revenue dashboard: loading a year, the three filters, and the empty and failed states.'),
+  entry(opportunityListMachine, 'The opportunity list: loading a year, search, sort and pages, and the empty and failed states.'),
+  entry(opportunityYearMachine, 'The pipeline board\'s year of opportunities: loading it, choosing another, and the empty and failed states.'),
+  entry(customerListMachine, 'The customer list: loading a year, summing it per customer, the sort, and the empty and failed states.'),
   entry(userListMachine, 'The user list: loading and refetching, search, sort, pages, selection, and which modal is open.'),
   entry(createUserMachine, 'The Create User modal: the form, the roles the signed-in user may give, and the two saves.'),
   entry(updateUserMachine, 'The Update User modal: the form, the roles that may be assigned, and the save.'),

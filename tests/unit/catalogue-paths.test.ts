@@ -49,6 +49,10 @@ const EXPECTED: Record<string, { states: number; paths: number }> = {
   // 32 fillings of the five text fields while editing, then the two saves and three endings.
   createUser: { states: 37, paths: 260 },
   updateUser: { states: 15, paths: 74 },
+  // The model's opportunities are all in 2026, so 2025 can only be empty or failed.
+  opportunityList: { states: 8, paths: 24 },
+  opportunityYear: { states: 7, paths: 15 },
+  customerList: { states: 7, paths: 16 },
   salespersonList: { states: 4, paths: 6 },
   salespersonEditor: { states: 18, paths: 48 },
 };
@@ -106,6 +110,20 @@ const rep: Salesperson = {
   latest_login: null,
   status: 1,
 };
+
+/** `count` opportunities created in 2026, as the opportunity screens load a year. */
+const yearOf = (count: number) => ({
+  opportunities: Array.from({ length: count }, (_, index) => ({
+    id: index + 1,
+    created_date: `2026-03-${String(index + 1).padStart(2, '0')}T12:00:00.000Z`,
+    revenue: 1000 * (index + 1),
+    probability: 50,
+    salesperson_id: rep.id,
+    customer: index % 2 === 0 ? 'Acme' : 'Globex',
+    stage: 'proposal',
+  })),
+  salespersons: [{ id: rep.id, name: rep.name }],
+});
 
 // ---- one model per catalogue machine -------------------------------------------------
 
@@ -246,6 +264,50 @@ const MODELS: Record<string, PathModel> = {
       failed(machine, 'updateUser'),
     ],
     distinguish: (snapshot) => (snapshot.matches('editing') ? { form: snapshot.context.form } : null),
+  },
+
+  opportunityList: {
+    input: { tenantId: 1, year: 2026 },
+    events: (machine) => [
+      { type: 'year.change', year: 2025 },
+      { type: 'data.retry' },
+      { type: 'search.change', value: 'acme' },
+      { type: 'sort.toggle', key: 'revenue' },
+      { type: 'page.go', page: 2 },
+      { type: 'page.previous' },
+      { type: 'page.next' },
+      // Eleven opportunities in 2026: two pages.
+      done(machine, 'loadYear', yearOf(11)),
+      // Nothing in the year asked for.
+      done(machine, 'loadYear', { opportunities: [], salespersons: [] }),
+      failed(machine, 'loadYear'),
+    ],
+    distinguish: (snapshot) => ({ year: snapshot.context.year, page: snapshot.context.page }),
+  },
+
+  opportunityYear: {
+    input: { tenantId: 1, year: 2026 },
+    events: (machine) => [
+      { type: 'year.change', year: 2025 },
+      { type: 'data.retry' },
+      done(machine, 'loadYear', yearOf(1)),
+      done(machine, 'loadYear', { opportunities: [], salespersons: [] }),
+      failed(machine, 'loadYear'),
+    ],
+    distinguish: (snapshot) => ({ year: snapshot.context.year }),
+  },
+
+  customerList: {
+    input: { tenantId: 1, year: 2026 },
+    events: (machine) => [
+      { type: 'year.change', year: 2025 },
+      { type: 'data.retry' },
+      { type: 'sort.toggle', key: 'revenue' },
+      done(machine, 'loadYear', yearOf(3)),
+      done(machine, 'loadYear', { opportunities: [], salespersons: [] }),
+      failed(machine, 'loadYear'),
+    ],
+    distinguish: (snapshot) => ({ year: snapshot.context.year }),
   },
 
   salespersonList: {

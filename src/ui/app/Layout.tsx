@@ -13,6 +13,9 @@ interface NavItem {
 // Screens join the navigation as they are built; the spec's other routes are not yet.
 const navigation: NavItem[] = [
   { href: '/dashboard', label: 'Dashboard' },
+  { href: '/opportunity', label: 'Opportunities' },
+  { href: '/pipeline', label: 'Pipeline' },
+  { href: '/customer', label: 'Customers' },
   { href: '/salesperson', label: 'Salespersons' },
   { href: '/user', label: 'Users', managersOnly: true },
 ];

@@ -12,6 +12,9 @@ const SignupScreen = lazy(() => import('../signup/SignupScreen.tsx'));
 const UserListScreen = lazy(() => import('../users/UserListScreen.tsx'));
 const EditSalespersonScreen = lazy(() => import('../salesperson/EditSalespersonScreen.tsx'));
 const SalespersonListScreen = lazy(() => import('../salesperson-list/SalespersonListScreen.tsx'));
+const OpportunityListScreen = lazy(() => import('../opportunities/OpportunityListScreen.tsx'));
+const PipelineScreen = lazy(() => import('../pipeline/PipelineScreen.tsx'));
+const CustomerListScreen = lazy(() => import('../customers/CustomerListScreen.tsx'));
 const MachinesScreen = lazy(() => import('../machines/MachinesScreen.tsx'));
 
 function Loading({ children }: { children: ReactNode }) {
@@ -39,6 +42,9 @@ const DashboardRoute = protectedScreen(DashboardScreen);
 const UserListRoute = protectedScreen(UserListScreen, ManagersOnly);
 const EditSalespersonRoute = protectedScreen(EditSalespersonScreen, ManagersOnly);
 const SalespersonListRoute = protectedScreen(SalespersonListScreen);
+const OpportunityListRoute = protectedScreen(OpportunityListScreen);
+const PipelineRoute = protectedScreen(PipelineScreen);
+const CustomerListRoute = protectedScreen(CustomerListScreen);
 const MachinesRoute = protectedScreen(MachinesScreen, ManagersOnly);
 
 /** The spec's route table. */
@@ -58,6 +64,9 @@ export function Routes() {
       <Route path="/user" component={UserListRoute} />
       <Route path="/edit-Salesperson/:id" component={EditSalespersonRoute} />
       <Route path="/salesperson" component={SalespersonListRoute} />
+      <Route path="/opportunity" component={OpportunityListRoute} />
+      <Route path="/pipeline" component={PipelineRoute} />
+      <Route path="/customer" component={CustomerListRoute} />
       <Route path="/machines" component={MachinesRoute} />
       <Route>
         <NotFound />

@@ -1,0 +1,178 @@
+import { useId, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { pageSlice } from '../../domain/users/list-view.ts';
+import { totalUnits, type OpportunityRow } from '../../domain/opportunities/rows.ts';
+import type { OpportunitySortKey } from '../../domain/opportunities/list-view.ts';
+import { opportunityListMachine } from '../../machines/opportunity-list.ts';
+import { inspection } from '../../platform/inspector.ts';
+import { useServices, useSession } from '../app/services.tsx';
+import { customerLabel, formatDay, formatUnits, stageLabel } from './format.ts';
+import { loadYearFrom } from './load-year.ts';
+import { Pager } from './Pager.tsx';
+import { SortHeader } from './SortHeader.tsx';
+import { YearNotice } from './StateNotices.tsx';
+import { YearSelect } from './YearSelect.tsx';
+import './opportunities.css';
+
+type ListActor = ActorRefFrom<typeof opportunityListMachine>;
+
+const sameRows = (a: readonly OpportunityRow[], b: readonly OpportunityRow[]) => a.length === b.length && a.every((row, i) => row === b[i]);
+
+/** /opportunity: the tenant's opportunities of a year, searchable, sortable and paged by ten. */
+export default function OpportunityListScreen() {
+  const { api } = useServices();
+  const tenantId = useSession((state) => Number(state.context.profile?.tenant_id || 0));
+  const [logic] = useState(() =>
+    opportunityListMachine.provide({
+      actors: { loadYear: loadYearFrom(api) },
+      actions: { logError: (_, { error }) => console.error(error) },
+    }),
+  );
+  const list = useActorRef(logic, { input: { tenantId, year: new Date().getFullYear() }, inspect: inspection() });
+  const phase = useSelector(list, (state) => state.value);
+  const year = useSelector(list, (state) => state.context.year);
+
+  return (
+    <section className="opportunities" aria-labelledby="opportunities-title">
+      <div className="screen-header">
+        <h1 id="opportunities-title">Opportunities</h1>
+        <YearSelect year={year} onChange={(next) => list.send({ type: 'year.change', year: next })} />
+      </div>
+      {phase === 'ready' ? (
+        <>
+          <Totals list={list} />
+          <div className="card opportunities__card">
+            <SearchBox list={list} />
+            <OpportunityTable list={list} />
+            <ListPager list={list} />
+          </div>
+        </>
+      ) : (
+        <YearNotice phase={phase} year={year} what="opportunities" onRetry={() => list.send({ type: 'data.retry' })} />
+      )}
+    </section>
+  );
+}
+
+function Totals({ list }: { list: ListActor }) {
+  const visible = useSelector(list, (state) => state.context.visible);
+  return (
+    <dl className="figures" aria-label="Totals of the opportunities shown">
+      <div className="figure">
+        <dt>Opportunities</dt>
+        <dd>{visible.length}</dd>
+      </div>
+      <div className="figure">
+        <dt>Revenue</dt>
+        <dd>{formatUnits(totalUnits(visible, 'revenueUnits'))}</dd>
+      </div>
+      <div className="figure">
+        <dt>Weighted revenue</dt>
+        <dd>{formatUnits(totalUnits(visible, 'weightedUnits'))}</dd>
+      </div>
+    </dl>
+  );
+}
+
+function SearchBox({ list }: { list: ListActor }) {
+  const id = useId();
+  const search = useSelector(list, (state) => state.context.search);
+  return (
+    <div className="search">
+      <label htmlFor={id} className="visually-hidden">
+        Search opportunities by customer, salesperson or stage
+      </label>
+      <input
+        id={id}
+        type="search"
+        className="input"
+        placeholder="Search..."
+        value={search}
+        onChange={(event) => list.send({ type: 'search.change', value: event.target.value })}
+      />
+    </div>
+  );
+}
+
+const COLUMNS: readonly { key: OpportunitySortKey; label: string; numeric?: boolean }[] = [
+  { key: 'date', label: 'Created' },
+  { key: 'customer', label: 'Customer' },
+  { key: 'salesperson', label: 'Salesperson' },
+  { key: 'stage', label: 'Stage' },
+  { key: 'revenue', label: 'Revenue', numeric: true },
+];
+
+function ListSortHeader({ list, column }: { list: ListActor; column: { key: OpportunitySortKey; label: string; numeric?: boolean } }) {
+  const direction = useSelector(list, (state) => (state.context.sort.key === column.key ? state.context.sort.direction : 'none'));
+  return (
+    <SortHeader
+      label={column.label}
+      numeric={column.numeric}
+      direction={direction}
+      onToggle={() => list.send({ type: 'sort.toggle', key: column.key })}
+    />
+  );
+}
+
+function OpportunityTable({ list }: { list: ListActor }) {
+  const rows = useSelector(list, (state) => pageSlice(state.context.visible, state.context.page), sameRows);
+  return (
+    <div className="table-scroll">
+      <table className="table opportunities__table">
+        <thead>
+          <tr>
+            {COLUMNS.map((column) => (
+              <ListSortHeader key={column.key} list={list} column={column} />
+            ))}
+            <th scope="col" className="numeric">
+              Probability
+            </th>
+            <ListSortHeader list={list} column={{ key: 'weighted', label: 'Weighted', numeric: true }} />
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={7} className="table-empty">
+                No opportunities match the search.
+              </td>
+            </tr>
+          ) : (
+            rows.map((row) => (
+              <tr key={row.id}>
+                <td className="nowrap">{formatDay(row.day)}</td>
+                <td>{customerLabel(row.customer)}</td>
+                <td>{row.salespersonName}</td>
+                <td>
+                  <span className={`stage-badge stage-badge--${row.stage.replace(/\s+/g, '-')}`}>{stageLabel(row.stage)}</span>
+                </td>
+                <td className="numeric">{formatUnits(row.revenueUnits)}</td>
+                <td className="numeric">{row.probability}%</td>
+                <td className="numeric">{formatUnits(row.weightedUnits)}</td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function ListPager({ list }: { list: ListActor }) {
+  const page = useSelector(list, (state) => state.context.page);
+  const total = useSelector(list, (state) => state.context.visible.length);
+  const canPrevious = useSelector(list, (state) => state.can({ type: 'page.previous' }));
+  const canNext = useSelector(list, (state) => state.can({ type: 'page.next' }));
+  return (
+    <Pager
+      page={page}
+      total={total}
+      canPrevious={canPrevious}
+      canNext={canNext}
+      onPage={(next) => list.send({ type: 'page.go', page: next })}
+      onPrevious={() => list.send({ type: 'page.previous' })}
+      onNext={() => list.send({ type: 'page.next' })}
+    />
+  );
+}

@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { Opportunity, Salesperson } from '../../src/api/client.ts';
+import { summariseCustomers, sortCustomers, DEFAULT_CUSTOMER_SORT } from '../../src/domain/opportunities/customers.ts';
+import { searchOpportunities, sortOpportunities, DEFAULT_OPPORTUNITY_SORT } from '../../src/domain/opportunities/list-view.ts';
+import { groupByStage } from '../../src/domain/opportunities/pipeline.ts';
+import { toOpportunityRows, totalUnits, type OpportunityRow } from '../../src/domain/opportunities/rows.ts';
+import { formatUnits } from '../../src/ui/opportunities/format.ts';
+import { DEMO_PASSWORD, openBrowser, signIn, type BrowserSession } from '../support/browser.ts';
+import { seriousAccessibilityProblems } from './axe-scan.ts';
+
+let browser: BrowserSession;
+beforeAll(async () => {
+  browser = await openBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/**
+ * Signs in as the sales rep, opens `path` and answers the year's rows the screen
+ * was given by the API, read from the very answers the browser received (the
+ * browser and this test run in the same time zone).
+ */
+async function openWithRows(page: Page, path: string): Promise<OpportunityRow[]> {
+  await signIn(page, 'rep@demo.test', DEMO_PASSWORD, '/signin');
+  await page.waitForURL('**/dashboard');
+  const analysis = page.waitForResponse((response) => response.url().endsWith('/api/opportunities/anlaysis'));
+  const salespersons = page.waitForResponse((response) => /\/api\/salespersons\/getAllData\/\d+$/.test(response.url()));
+  await page.goto(path);
+  const year = new Date().getFullYear();
+  return toOpportunityRows(
+    {
+      opportunities: (await (await analysis).json()) as Opportunity[],
+      salespersons: (await (await salespersons).json()) as Salesperson[],
+    },
+    year,
+  );
+}
+
+describe('the opportunity screens, on the demo data of the current year', () => {
+  test("/opportunity lists the year's opportunities newest first, ten to a page, with their totals, and searches them", async () => {
+    const { page, context, cspViolations, pageErrors } = await browser.newPage();
+    const rows = await openWithRows(page, '/opportunity');
+    expect(rows.length).toBeGreaterThan(10);
+    await page.getByRole('heading', { name: 'Opportunities', level: 1 }).waitFor();
+    const table = page.getByRole('table');
+    await table.waitFor();
+
+    await expect(page.getByText(`Showing 1 to 10 of ${rows.length} results`).count()).resolves.toBe(1);
+    const figures = page.getByRole('definition');
+    await expect(figures.allInnerTexts()).resolves.toEqual([
+      String(rows.length),
+      formatUnits(totalUnits(rows, 'revenueUnits')),
+      formatUnits(totalUnits(rows, 'weightedUnits')),
+    ]);
+    const newest = sortOpportunities(rows, DEFAULT_OPPORTUNITY_SORT)[0]!;
+    const firstRow = table.getByRole('row').nth(1);
+    await expect(firstRow.getByRole('cell').nth(4).innerText()).resolves.toBe(formatUnits(newest.revenueUnits));
+    await expect(firstRow.getByRole('cell').nth(2).innerText()).resolves.toBe(newest.salespersonName);
+    expect(await seriousAccessibilityProblems(page)).toEqual([]);
+
+    await page.getByRole('searchbox').fill('acme');
+    const acme = searchOpportunities(rows, 'acme');
+    await page.getByText(`Showing 1 to ${Math.min(10, acme.length)} of ${acme.length} results`).waitFor();
+
+    await page.getByRole('button', { name: 'Revenue', exact: false }).first().click();
+    const largest = sortOpportunities(acme, { key: 'revenue', direction: 'descending' })[0]!;
+    await expect.poll(() => firstRow.getByRole('cell').nth(4).innerText()).toBe(formatUnits(largest.revenueUnits));
+    await expect(page.getByRole('columnheader', { name: /Revenue/ }).getAttribute('aria-sort')).resolves.toBe('descending');
+
+    expect(cspViolations).toEqual([]);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  test('/pipeline shows a column per stage with its count and weighted total', async () => {
+    const { page, context, pageErrors } = await browser.newPage();
+    const rows = await openWithRows(page, '/pipeline');
+    await page.getByRole('heading', { name: 'Pipeline', level: 1 }).waitFor();
+    const columns = groupByStage(rows);
+    expect(columns.map((column) => column.stage)).toEqual(['qualification', 'proposal', 'negotiation', 'closed won', 'closed lost']);
+    for (const column of columns) {
+      const label = column.stage.charAt(0).toUpperCase() + column.stage.slice(1);
+      const region = page.getByRole('region', { name: label, exact: true });
+      await region.waitFor();
+      await expect(region.getByRole('definition').allInnerTexts()).resolves.toEqual([String(column.count), formatUnits(column.weightedUnits)]);
+      if (column.cards[0]) await expect(region.getByRole('listitem').first().innerText()).resolves.toContain(formatUnits(column.cards[0].revenueUnits));
+    }
+    expect(await seriousAccessibilityProblems(page)).toEqual([]);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  test('/customer lists each customer of the year with its totals, largest revenue first, and sorts by name', async () => {
+    const { page, context, pageErrors } = await browser.newPage();
+    const rows = await openWithRows(page, '/customer');
+    await page.getByRole('heading', { name: 'Customers', level: 1 }).waitFor();
+    const customers = sortCustomers(summariseCustomers(rows), DEFAULT_CUSTOMER_SORT);
+    const body = page.getByRole('table').getByRole('rowheader');
+    await body.first().waitFor();
+    await expect(body.allInnerTexts()).resolves.toEqual(customers.map((customer) => customer.customer));
+    const top = page.getByRole('row', { name: new RegExp(`^${customers[0]!.customer}`) });
+    await expect(top.getByRole('cell').allInnerTexts()).resolves.toEqual(
+      expect.arrayContaining([String(customers[0]!.opportunities), formatUnits(customers[0]!.revenueUnits), formatUnits(customers[0]!.weightedUnits)]),
+    );
+    expect(await seriousAccessibilityProblems(page)).toEqual([]);
+
+    await page.getByRole('button', { name: /^Customer/ }).click();
+    const byName = sortCustomers(customers, { key: 'customer', direction: 'ascending' }).map((customer) => customer.customer);
+    await expect.poll(() => body.allInnerTexts()).toEqual(byName);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  test('each screen is in the navigation', async () => {
+    const { page, context } = await browser.newPage();
+    await openWithRows(page, '/dashboard');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const [name, path] of [['Opportunities', '/opportunity'], ['Pipeline', '/pipeline'], ['Customers', '/customer']]) {
+      await expect(nav.getByRole('link', { name }).getAttribute('href')).resolves.toBe(path);
+    }
+    await context.close();
+  });
+});
