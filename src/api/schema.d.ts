@@ -200,6 +200,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/teams/getAllData/{tenant_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every team of the caller's tenant with its members, by name. */
+        get: operations["listTeams"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/teams/searchTeam": {
         parameters: {
             query?: never;
@@ -345,6 +362,16 @@ export interface components {
             status: number;
         };
         Team: {
+            id: number;
+            name: string;
+        };
+        TeamWithMembers: {
+            id: number;
+            name: string;
+            members: components["schemas"]["TeamMember"][];
+        };
+        TeamMember: {
+            /** @description The salesperson's id. */
             id: number;
             name: string;
         };
@@ -791,6 +818,32 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listTeams: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Must be the caller's own tenant; another tenant's id answers 404. */
+                tenant_id: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The teams by name, each with its members (salespersons) by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamWithMembers"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
         };
     };

@@ -106,6 +106,7 @@ const probes: Record<string, Probe> = {
       payload: { name: 'Probe', email: 'probe@probe.test', phone: '0301234567', mobile: '0301234567', latest_login: null, status: 1 },
       expect: 'not found',
     })),
+  'get /api/teams/getAllData/{tenant_id}': (victim) => [{ method: 'GET', url: `/api/teams/getAllData/${victim.id}`, expect: 'not found' }],
   'post /api/teams/searchTeam': (victim) =>
     victim.salespersonIds.map((id) => ({ method: 'POST', url: '/api/teams/searchTeam', payload: { salespersonId: id }, expect: 'not found' })),
   'post /api/opportunities/anlaysis': (victim) =>
