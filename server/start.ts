@@ -49,7 +49,8 @@ function buildAppIfStale(appDir: string): void {
   const sources = [join(root, 'src'), join(root, 'rspack.config.ts'), join(root, 'package-lock.json')];
   if (existsSync(built) && statSync(built).mtimeMs >= newestModification(sources)) return;
   console.log('Building the app…');
-  const result = spawnSync(process.execPath, [join(root, 'node_modules/@rspack/cli/bin/rspack.js'), 'build'], {
+  const rspackCli = join(root, 'node_modules/@rspack/cli/bin/rspack.js');
+  const result = spawnSync(process.execPath, [rspackCli, 'build', '--output-path', appDir], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, NODE_ENV: 'production' },

@@ -1,3 +1,4 @@
+import { inject } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -36,6 +37,7 @@ export async function startOwnStack(env: Record<string, string> = {}): Promise<O
         NODE_ENV: 'production',
         // The shared stack built the app before any test ran.
         CRM_SKIP_BUILD: '1',
+        CRM_APP_DIR: inject('appDir'),
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

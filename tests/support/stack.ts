@@ -10,6 +10,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     chromiumPath: string;
+    /** The stack's own build of the app, for tests that start servers of their own. */
+    appDir: string;
   }
 }
 
@@ -21,10 +23,12 @@ declare module 'vitest' {
 export default async function startStack(project: TestProject): Promise<() => Promise<void>> {
   const browser = chromiumPath();
   const dataDir = mkdtempSync(join(tmpdir(), 'crm-e2e-'));
+  // A build of its own, so a development server rebuilding dist/ cannot pull files from under it.
+  const appDir = join(dataDir, 'app');
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', CRM_DATA_DIR: dataDir, CRM_RATE_LIMIT: '1000', NODE_ENV: 'production' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', CRM_DATA_DIR: join(dataDir, 'db'), CRM_APP_DIR: appDir, CRM_RATE_LIMIT: '1000', NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
@@ -38,6 +42,7 @@ export default async function startStack(project: TestProject): Promise<() => Pr
   }
   project.provide('baseUrl', baseUrl);
   project.provide('chromiumPath', browser);
+  project.provide('appDir', appDir);
   return async () => {
     await stop(server);
     rmSync(dataDir, { recursive: true, force: true });
