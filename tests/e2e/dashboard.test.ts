@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { UNITS_PER_CURRENCY_UNIT, type Granularity, type OpportunityRecord } from '../../src/domain/revenue/index.ts';
+import { referenceBuckets } from '../domain/reference.ts';
+import { openBrowser, signIn, type BrowserSession, type TrackedPage } from '../support/browser.ts';
+
+/**
+ * The dashboard's table for the Demo tenant, checked against the slow reference
+ * bucketing applied to the API's own answer, for every view of 2025 and 2026, for
+ * All and for one salesperson.
+ */
+const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const granularities: Granularity[] = ['week', 'month', 'year'];
+const label = (granularity: Granularity) => granularity[0]!.toUpperCase() + granularity.slice(1);
+
+let browser: BrowserSession;
+let tracked: TrackedPage;
+let page: Page;
+let api: (path: string, body?: unknown) => Promise<unknown>;
+let tenantId: number;
+
+beforeAll(async () => {
+  browser = await openBrowser();
+  tracked = await browser.newPage({ width: 1280, height: 900 });
+  page = tracked.page;
+  await signIn(page, 'manager@demo.test');
+  await page.getByRole('table', { name: 'Revenue by period' }).waitFor();
+  const session = await page.evaluate(() => ({
+    token: JSON.parse(sessionStorage.getItem('crm.session.tokens')!).accessToken as string,
+    tenantId: JSON.parse(localStorage.getItem('user-storage')!).tenant_id as number,
+  }));
+  tenantId = session.tenantId;
+  api = async (path, body) => {
+    const response = await fetch(browser.baseUrl + path, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { Authorization: `Bearer ${session.token}`, 'Content-Type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    expect(response.status).toBe(200);
+    return response.json();
+  };
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function tableRows(): Promise<string[][]> {
+  return page
+    .getByRole('table', { name: 'Revenue by period' })
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.map((row) => [...row.children].map((cell) => cell.textContent ?? '')));
+}
+
+describe('the revenue dashboard of the Demo tenant', () => {
+  test('shows Total Revenue for this year from 01 Jan to today', async () => {
+    const today = new Date();
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const expected = `${today.getFullYear()}.01.01 - ${today.getFullYear()}.${pad(today.getMonth() + 1)}.${pad(today.getDate())}`;
+    await expect.poll(() => page.getByText(expected).count()).toBeGreaterThan(0);
+  });
+
+  for (const year of [2025, 2026]) {
+    test(`the table of ${year} matches the API's answer for week, month and year, All and one salesperson`, async () => {
+      const records = (await api('/api/opportunities/anlaysis', { year, tenantId })) as OpportunityRecord[];
+      const salespersons = (await api(`/api/salespersons/getAllData/${tenantId}`)) as Array<{ id: number }>;
+      expect(records.length).toBeGreaterThan(0);
+      await page.getByLabel('Year').selectOption(String(year));
+      for (const salespersonId of [0, salespersons[1]!.id]) {
+        await page.getByLabel('Salesperson').selectOption(String(salespersonId));
+        for (const granularity of granularities) {
+          await page.getByRole('button', { name: label(granularity) }).click();
+          const expected = referenceBuckets(records, { granularity, year, salespersonId, today: new Date() }).map(
+            (bucket) => [bucket.label, money.format(Number(bucket.units) / UNITS_PER_CURRENCY_UNIT)],
+          );
+          await expect.poll(tableRows, { timeout: 10_000 }).toEqual(expected);
+        }
+      }
+    });
+  }
+
+  test('the filters live in the address and survive a reload', async () => {
+    await page.getByLabel('Year').selectOption('2025');
+    await page.getByRole('button', { name: 'Month' }).click();
+    expect(new URL(page.url()).searchParams.get('granularity')).toBe('month');
+    await page.reload();
+    await page.getByRole('table', { name: 'Revenue by period' }).waitFor();
+    await expect.poll(() => page.getByLabel('Year').inputValue()).toBe('2025');
+    expect(await page.getByRole('button', { name: 'Month' }).getAttribute('aria-pressed')).toBe('true');
+    expect(tracked.cspViolations).toEqual([]);
+    expect(tracked.pageErrors).toEqual([]);
+  });
+});
