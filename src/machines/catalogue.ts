@@ -8,6 +8,7 @@ import { salespersonEditorMachine } from './salesperson-editor.ts';
 import { salespersonListMachine } from './salesperson-list.ts';
 import { sessionMachine } from './session.ts';
 import { signupMachine } from './signup.ts';
+import { teamListMachine } from './team-list.ts';
 import { updateUserMachine } from './update-user.ts';
 import { userListMachine } from './user-list.ts';
 
@@ -37,6 +38,7 @@ export const machineCatalogue: readonly CatalogueEntry[] = [
   entry(updateUserMachine, 'The Update User modal: the form, the roles that may be assigned, and the save.'),
   entry(salespersonListMachine, 'The salesperson list: loading the tenant\'s salespersons, the empty and failed states, and reloading.'),
   entry(salespersonEditorMachine, 'Edit Salesperson: loading the record and its teams, the phone and mobile form, and the save.'),
+  entry(teamListMachine, 'The team list: loading the tenant\'s teams with their members, the search, and the empty and failed states.'),
 ];
 
 function entry(machine: AnyStateMachine, governs: string): CatalogueEntry {

@@ -5,6 +5,7 @@ import { summariseCustomers, sortCustomers, DEFAULT_CUSTOMER_SORT } from '../../
 import { searchOpportunities, sortOpportunities, DEFAULT_OPPORTUNITY_SORT } from '../../src/domain/opportunities/list-view.ts';
 import { groupByStage } from '../../src/domain/opportunities/pipeline.ts';
 import { toOpportunityRows, totalUnits, type OpportunityRow } from '../../src/domain/opportunities/rows.ts';
+import type { TeamWithMembers } from '../../src/domain/teams.ts';
 import { formatUnits } from '../../src/ui/opportunities/format.ts';
 import { DEMO_PASSWORD, openBrowser, signIn, type BrowserSession } from '../support/browser.ts';
 import { seriousAccessibilityProblems } from './axe-scan.ts';
@@ -117,9 +118,36 @@ describe('the opportunity screens, on the demo data of the current year', () => 
     const { page, context } = await browser.newPage();
     await openWithRows(page, '/dashboard');
     const nav = page.getByRole('navigation', { name: 'Main' });
-    for (const [name, path] of [['Opportunities', '/opportunity'], ['Pipeline', '/pipeline'], ['Customers', '/customer']]) {
+    for (const [name, path] of [['Opportunities', '/opportunity'], ['Pipeline', '/pipeline'], ['Customers', '/customer'], ['Teams', '/team']]) {
       await expect(nav.getByRole('link', { name }).getAttribute('href')).resolves.toBe(path);
     }
+    await context.close();
+  });
+});
+
+describe('the team screen', () => {
+  test("/team shows each of the tenant's teams with its members as the API lists them, and searches by member", async () => {
+    const { page, context, pageErrors } = await browser.newPage();
+    await signIn(page, 'manager@demo.test', DEMO_PASSWORD, '/signin');
+    await page.waitForURL('**/dashboard');
+    const answer = page.waitForResponse((response) => /\/api\/teams\/getAllData\/\d+$/.test(response.url()));
+    await page.goto('/team');
+    const teams = (await (await answer).json()) as TeamWithMembers[];
+    expect(teams.length).toBeGreaterThan(0);
+    await page.getByRole('heading', { name: 'Teams', level: 1 }).waitFor();
+    for (const team of teams) {
+      const card = page.getByRole('region', { name: team.name, exact: true });
+      await expect(card.getByRole('listitem').allInnerTexts()).resolves.toEqual(team.members.map((member) => member.name));
+    }
+    // A manager reaches a member's Edit Salesperson screen from the team.
+    const member = teams[0]!.members[0]!;
+    await expect(page.getByRole('link', { name: member.name }).first().getAttribute('href')).resolves.toBe(`/edit-Salesperson/${member.id}`);
+    expect(await seriousAccessibilityProblems(page)).toEqual([]);
+
+    await page.getByRole('searchbox').fill(member.name);
+    const withMember = teams.filter((team) => team.members.some((other) => other.id === member.id)).map((team) => team.name);
+    await expect.poll(() => page.getByRole('heading', { level: 2 }).allInnerTexts()).toEqual(withMember);
+    expect(pageErrors).toEqual([]);
     await context.close();
   });
 });

@@ -55,6 +55,8 @@ const EXPECTED: Record<string, { states: number; paths: number }> = {
   customerList: { states: 7, paths: 16 },
   salespersonList: { states: 4, paths: 6 },
   salespersonEditor: { states: 18, paths: 48 },
+  // Loading, ready (searchable), empty and failed (reloadable).
+  teamList: { states: 4, paths: 5 },
 };
 
 // ---- answers of the machines' actors -------------------------------------------------
@@ -336,6 +338,17 @@ const MODELS: Record<string, PathModel> = {
       failed(machine, 'saveSalesperson'),
     ],
     distinguish: (snapshot) => (snapshot.matches({ record: 'editing' }) ? { form: snapshot.context.form } : null),
+  },
+
+  teamList: {
+    input: { tenantId: 1 },
+    events: (machine) => [
+      { type: 'search.change', value: 'north' },
+      { type: 'teams.reload' },
+      done(machine, 'loadTeams', [{ id: 1, name: 'North', members: [{ id: rep.id, name: rep.name }] }]),
+      done(machine, 'loadTeams', []),
+      failed(machine, 'loadTeams'),
+    ],
   },
 };
 

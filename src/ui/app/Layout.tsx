@@ -17,6 +17,7 @@ const navigation: NavItem[] = [
   { href: '/pipeline', label: 'Pipeline' },
   { href: '/customer', label: 'Customers' },
   { href: '/salesperson', label: 'Salespersons' },
+  { href: '/team', label: 'Teams' },
   { href: '/user', label: 'Users', managersOnly: true },
 ];
 

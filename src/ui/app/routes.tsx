@@ -15,6 +15,7 @@ const SalespersonListScreen = lazy(() => import('../salesperson-list/Salesperson
 const OpportunityListScreen = lazy(() => import('../opportunities/OpportunityListScreen.tsx'));
 const PipelineScreen = lazy(() => import('../pipeline/PipelineScreen.tsx'));
 const CustomerListScreen = lazy(() => import('../customers/CustomerListScreen.tsx'));
+const TeamListScreen = lazy(() => import('../teams/TeamListScreen.tsx'));
 const MachinesScreen = lazy(() => import('../machines/MachinesScreen.tsx'));
 
 function Loading({ children }: { children: ReactNode }) {
@@ -45,6 +46,7 @@ const SalespersonListRoute = protectedScreen(SalespersonListScreen);
 const OpportunityListRoute = protectedScreen(OpportunityListScreen);
 const PipelineRoute = protectedScreen(PipelineScreen);
 const CustomerListRoute = protectedScreen(CustomerListScreen);
+const TeamListRoute = protectedScreen(TeamListScreen);
 const MachinesRoute = protectedScreen(MachinesScreen, ManagersOnly);
 
 /** The spec's route table. */
@@ -67,6 +69,7 @@ export function Routes() {
       <Route path="/opportunity" component={OpportunityListRoute} />
       <Route path="/pipeline" component={PipelineRoute} />
       <Route path="/customer" component={CustomerListRoute} />
+      <Route path="/team" component={TeamListRoute} />
       <Route path="/machines" component={MachinesRoute} />
       <Route>
         <NotFound />

@@ -1,0 +1,119 @@
+import { useId, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise, type ActorRefFrom } from 'xstate';
+import { Link } from 'wouter';
+import { found } from '../../api/client.ts';
+import { distinctMembers, type TeamWithMembers } from '../../domain/teams.ts';
+import { managesUsers } from '../../domain/session/profile.ts';
+import { teamListMachine } from '../../machines/team-list.ts';
+import { inspection } from '../../platform/inspector.ts';
+import { useServices, useSession } from '../app/services.tsx';
+import { Spinner } from '../app/Spinner.tsx';
+import '../opportunities/opportunities.css';
+import './teams.css';
+
+type TeamListActor = ActorRefFrom<typeof teamListMachine>;
+
+/** /team: the tenant's teams, each with its members; managers reach a member's Edit Salesperson screen. */
+export default function TeamListScreen() {
+  const { api } = useServices();
+  const tenantId = useSession((state) => Number(state.context.profile?.tenant_id || 0));
+  const [logic] = useState(() =>
+    teamListMachine.provide({
+      actors: {
+        loadTeams: fromPromise(({ input }) =>
+          found(api.GET('/api/teams/getAllData/{tenant_id}', { params: { path: { tenant_id: input.tenantId } } })),
+        ),
+      },
+      actions: { logError: (_, { error }) => console.error(error) },
+    }),
+  );
+  const list = useActorRef(logic, { input: { tenantId }, inspect: inspection() });
+  const phase = useSelector(list, (state) => state.value);
+
+  return (
+    <section className="teams" aria-labelledby="teams-title">
+      <div className="screen-header">
+        <h1 id="teams-title">Teams</h1>
+      </div>
+      {phase === 'loading' ? <Spinner label="Loading teams" /> : null}
+      {phase === 'empty' ? (
+        <p className="card notice" role="status">
+          There are no teams yet.
+        </p>
+      ) : null}
+      {phase === 'failed' ? (
+        <div className="card notice" role="alert">
+          <p>The teams could not be loaded.</p>
+          <button type="button" className="button" onClick={() => list.send({ type: 'teams.reload' })}>
+            Try again
+          </button>
+        </div>
+      ) : null}
+      {phase === 'ready' ? <Teams list={list} /> : null}
+    </section>
+  );
+}
+
+function Teams({ list }: { list: TeamListActor }) {
+  const searchId = useId();
+  const search = useSelector(list, (state) => state.context.search);
+  const teams = useSelector(list, (state) => state.context.teams);
+  const visible = useSelector(list, (state) => state.context.visible);
+  return (
+    <>
+      <dl className="figures" aria-label="Team totals">
+        <div className="figure">
+          <dt>Teams</dt>
+          <dd>{teams.length}</dd>
+        </div>
+        <div className="figure">
+          <dt>Salespersons in teams</dt>
+          <dd>{distinctMembers(teams)}</dd>
+        </div>
+      </dl>
+      <div className="search">
+        <label htmlFor={searchId} className="visually-hidden">
+          Search teams by team or member name
+        </label>
+        <input
+          id={searchId}
+          type="search"
+          className="input"
+          placeholder="Search..."
+          value={search}
+          onChange={(event) => list.send({ type: 'search.change', value: event.target.value })}
+        />
+      </div>
+      {visible.length === 0 ? (
+        <p className="card notice" role="status">
+          No team or member matches the search.
+        </p>
+      ) : (
+        <div className="teams__grid">
+          {visible.map((team) => (
+            <TeamCard key={team.id} team={team} />
+          ))}
+        </div>
+      )}
+    </>
+  );
+}
+
+function TeamCard({ team }: { team: TeamWithMembers }) {
+  const headingId = useId();
+  const canEdit = useSession((state) => state.context.profile !== null && managesUsers(state.context.profile));
+  return (
+    <section className="card teams__card" aria-labelledby={headingId}>
+      <h2 id={headingId}>{team.name}</h2>
+      <p className="teams__count">{team.members.length === 1 ? '1 member' : `${team.members.length} members`}</p>
+      {team.members.length > 0 ? (
+        <ul className="teams__members">
+          {team.members.map((member) => (
+            <li key={member.id}>{canEdit ? <Link href={`/edit-Salesperson/${member.id}`}>{member.name}</Link> : member.name}</li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
