@@ -11,7 +11,7 @@ export interface Figure {
   /** How the budget reads in the table, e.g. "≤ 120 KB". */
   budget: string;
   pass: boolean;
-  /** The real value is above the median shown (a load run ended with requests unanswered). */
+  /** The real value is above the median shown (a load run ended before the server caught up). */
   lowerBound?: boolean;
   /** How many runs the median is of, and anything a reader needs to judge it. */
   note?: string;
