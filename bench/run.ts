@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: builds the production app, starts the real server on a
  * temporary data directory holding a large tenant, runs every benchmark of
- * issue 8, prints one table and writes it to bench/results/latest.json.
+ * issue 8, prints one table and writes it to bench/results/latest.json (and,
+ * with --readme, into README's Performance section).
  * Exits non-zero when a figure misses its budget or could not be measured.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,6 +24,7 @@ import {
 } from './interactions.ts';
 import { BENCH_ADMIN_EMAIL, BENCH_PASSWORD, BENCH_USERS, CURRENT_YEAR_OPPORTUNITIES, PREVIOUS_YEAR_OPPORTUNITIES, prepareLargeTenant, type LargeTenant } from './large-tenant.ts';
 import { runLighthouse } from './lighthouse.ts';
+import { writeReadmeTable } from './readme.ts';
 import { measurePaints } from './paint.ts';
 import { startBenchCluster } from './postgres.ts';
 import { benchRecompute } from './recompute.ts';
@@ -94,12 +96,14 @@ async function main(): Promise<void> {
   console.log(
     `${figures.length - failed.length} of ${figures.length} figures within budget; ${Math.round((Date.now() - started) / 1000)} s; ${cpus().length} CPUs, load average ${loadAverage.join(' ')}`,
   );
+  const facts = { date: new Date().toISOString(), node: process.version, cpus: cpus().length, cpu: cpus()[0]?.model, loadAverage: loadavg() };
   mkdirSync(join(root, 'bench/results'), { recursive: true });
-  writeFileSync(
-    resultsFile,
-    `${JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: cpus().length, cpu: cpus()[0]?.model, loadAverage: loadavg(), figures }, null, 2)}\n`,
-  );
+  writeFileSync(resultsFile, `${JSON.stringify({ ...facts, figures }, null, 2)}\n`);
   console.log(`written to ${resultsFile}`);
+  if (process.argv.includes('--readme')) {
+    writeReadmeTable(join(root, 'README.md'), figures, facts);
+    console.log('and to README.md');
+  }
   if (failed.length > 0) process.exitCode = 1;
 }
 
