@@ -24,9 +24,9 @@ import {
 } from './interactions.ts';
 import { BENCH_ADMIN_EMAIL, BENCH_PASSWORD, BENCH_USERS, CURRENT_YEAR_OPPORTUNITIES, PREVIOUS_YEAR_OPPORTUNITIES, prepareLargeTenant, type LargeTenant } from './large-tenant.ts';
 import { runLighthouse } from './lighthouse.ts';
-import { writeReadmeTable } from './readme.ts';
 import { measurePaints } from './paint.ts';
 import { startBenchCluster } from './postgres.ts';
+import { writeReadmeTable } from './readme.ts';
 import { benchRecompute } from './recompute.ts';
 import { startServer, type ServerProcess } from './server-process.ts';
 import { signInForAccessToken } from './sign-in.ts';
