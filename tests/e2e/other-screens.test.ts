@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { format } from 'date-fns';
 import type { Page } from 'playwright-core';
 import type { Opportunity, Salesperson } from '../../src/api/client.ts';
 import { summariseCustomers, sortCustomers, DEFAULT_CUSTOMER_SORT } from '../../src/domain/opportunities/customers.ts';
 import { searchOpportunities, sortOpportunities, DEFAULT_OPPORTUNITY_SORT } from '../../src/domain/opportunities/list-view.ts';
 import { groupByStage } from '../../src/domain/opportunities/pipeline.ts';
+import { dayTotals } from '../../src/domain/opportunities/calendar.ts';
+import { startOfDayNumber } from '../../src/domain/revenue/calendar.ts';
 import { toOpportunityRows, totalUnits, type OpportunityRow } from '../../src/domain/opportunities/rows.ts';
 import type { TeamWithMembers } from '../../src/domain/teams.ts';
 import { formatUnits } from '../../src/ui/opportunities/format.ts';
@@ -114,11 +117,41 @@ describe('the opportunity screens, on the demo data of the current year', () => 
     await context.close();
   });
 
+  test('/calendar shows the current month with the opportunities created each day, and moves to the previous month', async () => {
+    const { page, context, pageErrors } = await browser.newPage();
+    const rows = await openWithRows(page, '/calendar');
+    await page.getByRole('heading', { name: 'Calendar', level: 1 }).waitFor();
+    const now = new Date();
+    await page.getByRole('heading', { name: format(now, 'MMMM yyyy'), level: 2 }).waitFor();
+    const thisMonth = rows.filter((row) => new Date(row.createdDate).getMonth() === now.getMonth());
+    const figures = page.getByRole('definition');
+    await expect.poll(() => figures.allInnerTexts()).toEqual([
+      String(thisMonth.length),
+      formatUnits(totalUnits(thisMonth, 'revenueUnits')),
+      formatUnits(totalUnits(thisMonth, 'weightedUnits')),
+    ]);
+    const busiest = [...dayTotals(thisMonth).entries()].sort((a, b) => b[1].count - a[1].count)[0];
+    if (busiest) {
+      const [day, total] = busiest;
+      const cell = page.getByRole('cell', { name: new RegExp(`^${format(startOfDayNumber(day), 'EEEE d MMMM')}\\b`) });
+      await expect(cell.innerText()).resolves.toContain(formatUnits(total.revenueUnits));
+      await expect(cell.innerText()).resolves.toContain(total.count === 1 ? '1 opportunity' : `${total.count} opportunities`);
+    }
+    expect(await seriousAccessibilityProblems(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Previous month' }).click();
+    const previous = new Date(now.getFullYear(), now.getMonth() - 1, 1);
+    await page.getByRole('heading', { name: format(previous, 'MMMM yyyy'), level: 2 }).waitFor();
+    await expect(page.getByRole('button', { name: 'This month' }).isEnabled()).resolves.toBe(true);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
   test('each screen is in the navigation', async () => {
     const { page, context } = await browser.newPage();
     await openWithRows(page, '/dashboard');
     const nav = page.getByRole('navigation', { name: 'Main' });
-    for (const [name, path] of [['Opportunities', '/opportunity'], ['Pipeline', '/pipeline'], ['Customers', '/customer'], ['Teams', '/team']]) {
+    for (const [name, path] of [['Opportunities', '/opportunity'], ['Pipeline', '/pipeline'], ['Customers', '/customer'], ['Calendar', '/calendar'], ['Teams', '/team']]) {
       await expect(nav.getByRole('link', { name }).getAttribute('href')).resolves.toBe(path);
     }
     await context.close();

@@ -57,6 +57,8 @@ const EXPECTED: Record<string, { states: number; paths: number }> = {
   salespersonEditor: { states: 18, paths: 48 },
   // Loading, ready (searchable), empty and failed (reloadable).
   teamList: { states: 4, paths: 5 },
+  // Fourteen months, each loading, ready or failed.
+  calendar: { states: 42, paths: 159 },
 };
 
 // ---- answers of the machines' actors -------------------------------------------------
@@ -349,6 +351,21 @@ const MODELS: Record<string, PathModel> = {
       done(machine, 'loadTeams', []),
       failed(machine, 'loadTeams'),
     ],
+  },
+
+  calendar: {
+    // Today in February 2026: fourteen showable months (January 2025 on), and moves within
+    // a year, across the turn of the year both ways, and back to the current month from either year.
+    input: { tenantId: 1, today: new Date(2026, 1, 15) },
+    events: (machine) => [
+      { type: 'month.previous' },
+      { type: 'month.next' },
+      { type: 'month.current' },
+      { type: 'data.retry' },
+      done(machine, 'loadYear', yearOf(2)),
+      failed(machine, 'loadYear'),
+    ],
+    distinguish: (snapshot) => ({ month: snapshot.context.month }),
   },
 };
 

@@ -16,6 +16,7 @@ const navigation: NavItem[] = [
   { href: '/opportunity', label: 'Opportunities' },
   { href: '/pipeline', label: 'Pipeline' },
   { href: '/customer', label: 'Customers' },
+  { href: '/calendar', label: 'Calendar' },
   { href: '/salesperson', label: 'Salespersons' },
   { href: '/team', label: 'Teams' },
   { href: '/user', label: 'Users', managersOnly: true },

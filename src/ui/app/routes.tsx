@@ -16,6 +16,7 @@ const OpportunityListScreen = lazy(() => import('../opportunities/OpportunityLis
 const PipelineScreen = lazy(() => import('../pipeline/PipelineScreen.tsx'));
 const CustomerListScreen = lazy(() => import('../customers/CustomerListScreen.tsx'));
 const TeamListScreen = lazy(() => import('../teams/TeamListScreen.tsx'));
+const CalendarScreen = lazy(() => import('../calendar/CalendarScreen.tsx'));
 const MachinesScreen = lazy(() => import('../machines/MachinesScreen.tsx'));
 
 function Loading({ children }: { children: ReactNode }) {
@@ -47,6 +48,7 @@ const OpportunityListRoute = protectedScreen(OpportunityListScreen);
 const PipelineRoute = protectedScreen(PipelineScreen);
 const CustomerListRoute = protectedScreen(CustomerListScreen);
 const TeamListRoute = protectedScreen(TeamListScreen);
+const CalendarRoute = protectedScreen(CalendarScreen);
 const MachinesRoute = protectedScreen(MachinesScreen, ManagersOnly);
 
 /** The spec's route table. */
@@ -70,6 +72,7 @@ export function Routes() {
       <Route path="/pipeline" component={PipelineRoute} />
       <Route path="/customer" component={CustomerListRoute} />
       <Route path="/team" component={TeamListRoute} />
+      <Route path="/calendar" component={CalendarRoute} />
       <Route path="/machines" component={MachinesRoute} />
       <Route>
         <NotFound />

@@ -1,0 +1,83 @@
+import { eachDayOfInterval, endOfMonth, endOfWeek, startOfMonth, startOfWeek } from 'date-fns';
+import { dayNumberOf } from '../revenue/calendar.ts';
+import { FIRST_SELECTABLE_YEAR } from '../revenue/date-range.ts';
+import type { OpportunityRow } from './rows.ts';
+
+/** A calendar month: monthIndex 0 is January, as in Date. */
+export interface Month {
+  year: number;
+  monthIndex: number;
+}
+
+export interface CalendarDay {
+  /** The local day number (see revenue/calendar.ts), the key of the day's totals. */
+  day: number;
+  date: Date;
+  /** False for the days of the neighbouring months that fill the first and last weeks. */
+  inMonth: boolean;
+}
+
+export interface DayTotal {
+  count: number;
+  revenueUnits: number;
+  weightedUnits: number;
+}
+
+export function monthOf(date: Date): Month {
+  return { year: date.getFullYear(), monthIndex: date.getMonth() };
+}
+
+/** The month `offset` months after (or before, when negative) the given one. */
+export function addMonths(month: Month, offset: number): Month {
+  const index = month.year * 12 + month.monthIndex + offset;
+  return { year: Math.floor(index / 12), monthIndex: ((index % 12) + 12) % 12 };
+}
+
+/** Whether a month lies within what the calendar can show: January 2025 to the current month. */
+export function isShowable(month: Month, today: Date): boolean {
+  const index = month.year * 12 + month.monthIndex;
+  const current = monthOf(today);
+  return index >= FIRST_SELECTABLE_YEAR * 12 && index <= current.year * 12 + current.monthIndex;
+}
+
+/** The weeks of the month's grid, Monday first, padded with the neighbouring months' days. */
+export function monthGrid(month: Month): CalendarDay[][] {
+  const first = new Date(month.year, month.monthIndex, 1);
+  const days = eachDayOfInterval({
+    start: startOfWeek(startOfMonth(first), { weekStartsOn: 1 }),
+    end: endOfWeek(endOfMonth(first), { weekStartsOn: 1 }),
+  });
+  const weeks: CalendarDay[][] = [];
+  for (let i = 0; i < days.length; i += 7) {
+    weeks.push(days.slice(i, i + 7).map((date) => ({ day: dayNumberOf(date), date, inMonth: date.getMonth() === month.monthIndex })));
+  }
+  return weeks;
+}
+
+/** Each day's number of opportunities created and their revenue, for the days that have any. */
+export function dayTotals(rows: readonly OpportunityRow[]): Map<number, DayTotal> {
+  const totals = new Map<number, DayTotal>();
+  for (const row of rows) {
+    const total = totals.get(row.day) ?? { count: 0, revenueUnits: 0, weightedUnits: 0 };
+    total.count += 1;
+    total.revenueUnits += row.revenueUnits;
+    total.weightedUnits += row.weightedUnits;
+    totals.set(row.day, total);
+  }
+  return totals;
+}
+
+/** The sum of the totals of the month's own days. */
+export function monthTotal(grid: readonly CalendarDay[][], totals: ReadonlyMap<number, DayTotal>): DayTotal {
+  const sum: DayTotal = { count: 0, revenueUnits: 0, weightedUnits: 0 };
+  for (const week of grid) {
+    for (const cell of week) {
+      const total = cell.inMonth ? totals.get(cell.day) : undefined;
+      if (!total) continue;
+      sum.count += total.count;
+      sum.revenueUnits += total.revenueUnits;
+      sum.weightedUnits += total.weightedUnits;
+    }
+  }
+  return sum;
+}

@@ -1,0 +1,83 @@
+import { describe, expect, test, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import type { Opportunity } from '../../../src/api/client';
+import type { YearData, YearRequest } from '../../../src/domain/opportunities/rows';
+import { calendarMachine } from '../../../src/machines/calendar';
+import { makeOpportunity, SALESPERSONS } from '../opportunities/opportunities';
+
+const byYear: Record<number, Opportunity[]> = {
+  2025: [makeOpportunity({ created_date: '2025-12-24T12:00:00.000Z' })],
+  2026: [makeOpportunity({ created_date: '2026-01-05T12:00:00.000Z' }), makeOpportunity({ created_date: '2026-02-10T12:00:00.000Z' })],
+};
+
+function start(load: (request: YearRequest) => Promise<YearData>, today = new Date(2026, 1, 15), logError = vi.fn()) {
+  const actor = createActor(
+    calendarMachine.provide({
+      actors: { loadYear: fromPromise(({ input }) => load(input)) },
+      actions: { logError: (_, { error }) => logError(error) },
+    }),
+    { input: { tenantId: 3, today } },
+  );
+  actor.start();
+  return actor;
+}
+
+const answer = vi.fn(async ({ year }: YearRequest) => ({ opportunities: byYear[year] ?? [], salespersons: SALESPERSONS }));
+
+describe('the opportunity calendar', () => {
+  test("opens on the current month with its year's opportunities", async () => {
+    answer.mockClear();
+    const actor = start(answer);
+    const ready = await waitFor(actor, (state) => state.matches('ready'));
+    expect(ready.context.month).toEqual({ year: 2026, monthIndex: 1 });
+    expect(answer).toHaveBeenCalledWith({ tenantId: 3, year: 2026 });
+    expect(ready.context.rows).toHaveLength(2);
+  });
+
+  test('moving within the year loads nothing; crossing into another year loads that year', async () => {
+    answer.mockClear();
+    const actor = start(answer);
+    await waitFor(actor, (state) => state.matches('ready'));
+    actor.send({ type: 'month.previous' });
+    expect(actor.getSnapshot().matches('ready')).toBe(true);
+    expect(actor.getSnapshot().context.month).toEqual({ year: 2026, monthIndex: 0 });
+    expect(answer).toHaveBeenCalledTimes(1);
+    actor.send({ type: 'month.previous' });
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    const december = await waitFor(actor, (state) => state.matches('ready'));
+    expect(december.context.month).toEqual({ year: 2025, monthIndex: 11 });
+    expect(answer).toHaveBeenLastCalledWith({ tenantId: 3, year: 2025 });
+    expect(december.context.rows.map((row) => row.createdDate)).toEqual(['2025-12-24T12:00:00.000Z']);
+    actor.send({ type: 'month.current' });
+    const back = await waitFor(actor, (state) => state.matches('ready'));
+    expect(back.context.month).toEqual({ year: 2026, monthIndex: 1 });
+  });
+
+  test('shows no month after the current one, nor before January 2025', async () => {
+    const actor = start(answer, new Date(2025, 1, 3));
+    const ready = await waitFor(actor, (state) => state.matches('ready'));
+    expect(ready.can({ type: 'month.next' })).toBe(false);
+    expect(ready.can({ type: 'month.current' })).toBe(false);
+    actor.send({ type: 'month.previous' });
+    expect(actor.getSnapshot().context.month).toEqual({ year: 2025, monthIndex: 0 });
+    expect(actor.getSnapshot().can({ type: 'month.previous' })).toBe(false);
+  });
+
+  test('a failed load is logged and can be retried', async () => {
+    const logError = vi.fn();
+    let attempt = 0;
+    const actor = start(
+      async (request) => {
+        attempt += 1;
+        if (attempt === 1) throw new Error('offline');
+        return answer(request);
+      },
+      undefined,
+      logError,
+    );
+    await waitFor(actor, (state) => state.matches('failed'));
+    expect(logError).toHaveBeenCalledWith(new Error('offline'));
+    actor.send({ type: 'data.retry' });
+    await waitFor(actor, (state) => state.matches('ready'));
+  });
+});
