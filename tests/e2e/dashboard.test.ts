@@ -82,7 +82,7 @@ describe('the revenue dashboard of the Demo tenant', () => {
   test('the filters live in the address and survive a reload', async () => {
     await page.getByLabel('Year').selectOption('2025');
     await page.getByRole('button', { name: 'Month' }).click();
-    expect(new URL(page.url()).searchParams.get('granularity')).toBe('month');
+    await expect.poll(() => new URL(page.url()).searchParams.get('granularity')).toBe('month');
     await page.reload();
     await page.getByRole('table', { name: 'Revenue by period' }).waitFor();
     await expect.poll(() => page.getByLabel('Year').inputValue()).toBe('2025');

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo, useRef, useState } from 'react';
+import { memo, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
 import { found } from '../../api/client.ts';
@@ -23,6 +23,7 @@ export default function DashboardScreen() {
   const [, navigate] = useLocation();
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
+  const pendingAddress = useRef(0);
 
   const [today] = useState(() => new Date());
   const years = useMemo(() => selectableYears(today), [today]);
@@ -43,15 +44,26 @@ export default function DashboardScreen() {
       },
       actions: {
         logError: (_, { error }) => console.error('The dashboard data could not be loaded', error),
-        publishFilters: (_, { filters }) =>
-          navigateRef.current(`/dashboard?${searchOfFilters(filters)}`, { replace: true }),
+        // The address follows after the new chart has painted: writing it is not
+        // free, and the person is waiting for the chart, not for the address bar.
+        publishFilters: (_, { filters }) => {
+          cancelAnimationFrame(pendingAddress.current);
+          pendingAddress.current = requestAnimationFrame(() =>
+            setTimeout(() => navigateRef.current(`/dashboard?${searchOfFilters(filters)}`, { replace: true })),
+          );
+        },
       },
     }),
     { input: { tenantId, today, initial }, inspect: inspection() },
   );
 
-  return <DashboardView dashboard={dashboard} today={today} years={years} />;
+  return <StableDashboardView dashboard={dashboard} today={today} years={years} />;
 }
+
+// Its props never change, so an address update re-renders the screen but not the view.
+const StableDashboardView = memo(function StableDashboardView(props: Parameters<typeof DashboardView>[0]) {
+  return <DashboardView {...props} />;
+});
 
 /** The screen's content for a running dashboard actor: each of its states shown explicitly. */
 export function DashboardView({
