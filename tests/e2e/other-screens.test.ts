@@ -184,3 +184,19 @@ describe('the team screen', () => {
     await context.close();
   });
 });
+
+describe('on a phone (390 × 844)', () => {
+  test('each screen fits the width: nothing scrolls sideways but the navigation', async () => {
+    const { page, context, pageErrors } = await browser.newPage({ width: 390, height: 844 });
+    await signIn(page, 'manager@demo.test', DEMO_PASSWORD, '/signin');
+    await page.waitForURL('**/dashboard');
+    for (const [path, heading] of [['/opportunity', 'Opportunities'], ['/pipeline', 'Pipeline'], ['/customer', 'Customers'], ['/calendar', 'Calendar'], ['/team', 'Teams']] as const) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      await page.getByRole('status').filter({ hasText: /^Loading/ }).waitFor({ state: 'detached' });
+      await expect(page.evaluate(() => document.documentElement.scrollWidth), path).resolves.toBeLessThanOrEqual(390);
+    }
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+});
