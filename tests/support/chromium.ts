@@ -1,5 +1,5 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { installDebianPackages } from './debian.ts';
 
 const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
   (path): path is string => Boolean(path),
@@ -13,13 +13,7 @@ const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/ch
 export function chromiumPath(): string {
   const found = candidates.find((path) => existsSync(path));
   if (found) return found;
-  const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
-  if (canInstall) {
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
-    if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
-  }
+  if (installDebianPackages('chromium') && existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
   throw new Error(
     'Chromium is needed for the browser tests and was not found. Install Debian\'s package (apt-get install chromium) or set CHROMIUM_PATH.',
   );

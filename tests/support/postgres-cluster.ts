@@ -3,6 +3,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { installDebianPackages } from './debian.ts';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
@@ -46,6 +47,14 @@ export default async function startPostgresCluster(project: TestProject): Promis
 }
 
 function postgresBinDir(): string {
+  return findPostgresBinDir() ?? (installDebianPackages('postgresql') ? findPostgresBinDir() : undefined) ?? missing();
+}
+
+function missing(): never {
+  throw new Error('PostgreSQL server binaries (initdb, pg_ctl) were not found: install Debian\'s postgresql package');
+}
+
+function findPostgresBinDir(): string | undefined {
   const candidates: string[] = [];
   const fromConfig = spawnSync('pg_config', ['--bindir'], { encoding: 'utf8' });
   if (fromConfig.status === 0) candidates.push(fromConfig.stdout.trim());
@@ -54,11 +63,7 @@ function postgresBinDir(): string {
     const versions = readdirSync(debianRoot).sort((a, b) => Number(b) - Number(a));
     candidates.push(...versions.map((version) => join(debianRoot, version, 'bin')));
   }
-  const found = candidates.find((dir) => existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl')));
-  if (!found) {
-    throw new Error('PostgreSQL server binaries (initdb, pg_ctl) were not found: install Debian\'s postgresql package');
-  }
-  return found;
+  return candidates.find((dir) => existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl')));
 }
 
 /** Runs the cluster's tools as the current user, or as `postgres` when the current user is root. */
