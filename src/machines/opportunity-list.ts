@@ -31,12 +31,13 @@ export type OpportunityListEvent =
 
 /**
  * The opportunity list (/opportunity): a year's opportunities of the tenant,
- * searchable, sortable and paged by ten. Changing the year loads it afresh and
+ * searchable, sortable and paged by ten, opened on a given year and search when
+ * the address names them. Changing the year loads it afresh and
  * keeps the search and sort; a year without opportunities is its own state.
  */
 export const opportunityListMachine = setup({
   types: {
-    input: {} as YearRequest,
+    input: {} as YearRequest & { search?: string },
     context: {} as OpportunityListContext,
     events: {} as OpportunityListEvent,
     tags: {} as 'loading',
@@ -81,7 +82,15 @@ export const opportunityListMachine = setup({
   },
 }).createMachine({
   id: 'opportunityList',
-  context: ({ input }) => ({ ...input, sorted: [], visible: [], search: '', sort: DEFAULT_OPPORTUNITY_SORT, page: 1 }),
+  context: ({ input }) => ({
+    tenantId: input.tenantId,
+    year: input.year,
+    sorted: [],
+    visible: [],
+    search: input.search ?? '',
+    sort: DEFAULT_OPPORTUNITY_SORT,
+    page: 1,
+  }),
   initial: 'loading',
   on: {
     'year.change': { target: '.loading', reenter: true, actions: 'chooseYear' },

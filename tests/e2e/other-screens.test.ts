@@ -96,7 +96,7 @@ describe('the opportunity screens, on the demo data of the current year', () => 
     await context.close();
   });
 
-  test('/customer lists each customer of the year with its totals, largest revenue first, and sorts by name', async () => {
+  test("/customer lists each customer of the year with its totals, largest revenue first, sorts by name, and links to a customer's opportunities", async () => {
     const { page, context, pageErrors } = await browser.newPage();
     const rows = await openWithRows(page, '/customer');
     await page.getByRole('heading', { name: 'Customers', level: 1 }).waitFor();
@@ -113,6 +113,14 @@ describe('the opportunity screens, on the demo data of the current year', () => 
     await page.getByRole('button', { name: /^Customer/ }).click();
     const byName = sortCustomers(customers, { key: 'customer', direction: 'ascending' }).map((customer) => customer.customer);
     await expect.poll(() => body.allInnerTexts()).toEqual(byName);
+
+    // A customer's name opens the opportunity list on the same year, searched for that customer.
+    const first = byName[0]!;
+    await page.getByRole('link', { name: first, exact: true }).click();
+    await page.getByRole('heading', { name: 'Opportunities', level: 1 }).waitFor();
+    await expect(page.getByRole('searchbox').inputValue()).resolves.toBe(first);
+    const matching = searchOpportunities(rows, first).length;
+    await page.getByText(`Showing 1 to ${Math.min(10, matching)} of ${matching} results`).waitFor();
     expect(pageErrors).toEqual([]);
     await context.close();
   });

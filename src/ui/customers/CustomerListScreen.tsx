@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
+import { Link } from 'wouter';
+import { customerOpportunitiesAddress } from '../../domain/opportunities/address.ts';
 import type { CustomerSortKey } from '../../domain/opportunities/customers.ts';
 import { customerListMachine } from '../../machines/customer-list.ts';
 import { inspection } from '../../platform/inspector.ts';
@@ -15,7 +17,7 @@ import './customers.css';
 
 type CustomerListActor = ActorRefFrom<typeof customerListMachine>;
 
-/** /customer: the customers of a year's opportunities, with what each brought, sortable. */
+/** /customer: the customers of a year's opportunities, with what each brought, sortable; each links to its opportunities. */
 export default function CustomerListScreen() {
   const { api } = useServices();
   const tenantId = useSession((state) => Number(state.context.profile?.tenant_id || 0));
@@ -90,7 +92,14 @@ function CustomerTable({ list, year }: { list: CustomerListActor; year: number }
         <tbody>
           {customers.map((customer) => (
             <tr key={customer.customer}>
-              <th scope="row">{customerLabel(customer.customer)}</th>
+              <th scope="row">
+                {/* Opportunities without a customer cannot be searched for by name. */}
+                {customer.customer === '' ? (
+                  customerLabel(customer.customer)
+                ) : (
+                  <Link href={customerOpportunitiesAddress(customer.customer, year)}>{customerLabel(customer.customer)}</Link>
+                )}
+              </th>
               <td className="numeric">{customer.opportunities}</td>
               <td className="numeric">{customer.won}</td>
               <td className="numeric">{formatUnits(customer.revenueUnits)}</td>

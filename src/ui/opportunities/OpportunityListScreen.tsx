@@ -1,7 +1,10 @@
 import { useId, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
+import { useSearch } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import { pageSlice } from '../../domain/users/list-view.ts';
+import { listFromSearch } from '../../domain/opportunities/address.ts';
+import { selectableYears } from '../../domain/revenue/date-range.ts';
 import { totalUnits, type OpportunityRow } from '../../domain/opportunities/rows.ts';
 import type { OpportunitySortKey } from '../../domain/opportunities/list-view.ts';
 import { opportunityListMachine } from '../../machines/opportunity-list.ts';
@@ -29,7 +32,13 @@ export default function OpportunityListScreen() {
       actions: { logError: (_, { error }) => console.error(error) },
     }),
   );
-  const list = useActorRef(logic, { input: { tenantId, year: new Date().getFullYear() }, inspect: inspection() });
+  // Read once: the address (a customer's link, say) only opens the list on its year and search.
+  const address = useSearch();
+  const [initial] = useState(() => listFromSearch(address, selectableYears(new Date())));
+  const list = useActorRef(logic, {
+    input: { tenantId, year: initial.year ?? new Date().getFullYear(), search: initial.search },
+    inspect: inspection(),
+  });
   const phase = useSelector(list, (state) => state.value);
   const year = useSelector(list, (state) => state.context.year);
 

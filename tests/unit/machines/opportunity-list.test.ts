@@ -14,13 +14,13 @@ const year2026: Opportunity[] = Array.from({ length: 12 }, (_, month) =>
   }),
 );
 
-function start(load: (request: YearRequest) => Promise<YearData>, logError = vi.fn()) {
+function start(load: (request: YearRequest) => Promise<YearData>, logError = vi.fn(), search?: string) {
   const actor = createActor(
     opportunityListMachine.provide({
       actors: { loadYear: fromPromise(({ input }) => load(input)) },
       actions: { logError: (_, { error }) => logError(error) },
     }),
-    { input: { tenantId: 3, year: 2026 } },
+    { input: { tenantId: 3, year: 2026, search } },
   );
   actor.start();
   return actor;
@@ -41,6 +41,13 @@ describe('the opportunity list', () => {
     actor.send({ type: 'page.next' });
     expect(actor.getSnapshot().context.page).toBe(2);
     expect(actor.getSnapshot().can({ type: 'page.next' })).toBe(false);
+  });
+
+  test("opened with a search (a customer's link), it shows only what matches once loaded", async () => {
+    const actor = start(answer(year2026), vi.fn(), 'initech');
+    const ready = await waitFor(actor, (state) => state.matches('ready'));
+    expect(ready.context.search).toBe('initech');
+    expect(ready.context.visible.map((row) => row.customer)).toEqual(Array(6).fill('Initech'));
   });
 
   test('searching goes back to the first page and keeps the sort', async () => {
