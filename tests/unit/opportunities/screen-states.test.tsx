@@ -1,0 +1,127 @@
+// @vitest-environment jsdom
+import { act, type ComponentType } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { createActor, fromTransition } from 'xstate';
+import { createCrmClient } from '../../../src/api/client';
+import type { AppServices } from '../../../src/platform/session-runtime';
+import { ServicesProvider } from '../../../src/ui/app/services';
+import CalendarScreen from '../../../src/ui/calendar/CalendarScreen';
+import CustomerListScreen from '../../../src/ui/customers/CustomerListScreen';
+import OpportunityListScreen from '../../../src/ui/opportunities/OpportunityListScreen';
+import PipelineScreen from '../../../src/ui/pipeline/PipelineScreen';
+import TeamListScreen from '../../../src/ui/teams/TeamListScreen';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+type Answer = () => Response;
+const json = (body: unknown, status = 200) => () =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** A signed-in user of tenant 1, and an API whose answers the test sets per path; each answer waits for `release`. */
+function servicesWith(answers: Record<string, Answer>, gate: Promise<void>): AppServices {
+  const fetch = async (request: Request | URL | string) => {
+    const url = new URL(request instanceof Request ? request.url : String(request));
+    await gate;
+    return (answers[url.pathname] ?? json({ message: 'Not found' }, 404))();
+  };
+  const api = createCrmClient({
+    baseUrl: 'http://crm.test',
+    fetch: fetch as typeof globalThis.fetch,
+    hooks: { accessToken: async () => 'token', tokenMissing() {}, tokenRejected() {}, showError() {} },
+  });
+  const session = createActor(fromTransition((state) => state, { profile: { tenant_id: 1, role_id: 3 } })).start();
+  return { session, api, quietApi: api, publicApi: api } as unknown as AppServices;
+}
+
+let container: HTMLDivElement;
+let root: Root;
+beforeEach(() => {
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+  vi.restoreAllMocks();
+});
+
+async function until(condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !condition(); i += 1) {
+    await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+  }
+  expect(condition(), container.textContent ?? '').toBe(true);
+}
+
+const text = () => container.textContent ?? '';
+const byRole = (role: string) => [...container.querySelectorAll(`[role="${role}"]`)].map((element) => element.textContent ?? '');
+
+function render(Screen: ComponentType, answers: Record<string, Answer>) {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  act(() =>
+    root.render(
+      <ServicesProvider services={servicesWith(answers, gate)}>
+        <Screen />
+      </ServicesProvider>,
+    ),
+  );
+  return { release: () => act(async () => release()) };
+}
+
+const year = new Date().getFullYear();
+const salespersons = json([{ id: 1, name: 'Grace Hopper', email: 'g@x.test', phone: '', mobile: '', latest_login: null, status: 1 }]);
+const noOpportunities = { '/api/opportunities/anlaysis': json([]), '/api/salespersons/getAllData/1': salespersons };
+const failing = { '/api/opportunities/anlaysis': json({ message: 'Database unavailable' }, 503), '/api/salespersons/getAllData/1': salespersons };
+
+describe.each([
+  ['the opportunity list', OpportunityListScreen, 'Loading opportunities', 'The opportunities could not be loaded.'],
+  ['the pipeline', PipelineScreen, 'Loading pipeline', 'The pipeline could not be loaded.'],
+  ['the customer list', CustomerListScreen, 'Loading customers', 'The customers could not be loaded.'],
+] as const)('%s', (_, Screen, loading, failed) => {
+  test('says it is loading, then that the year has no opportunities', async () => {
+    const { release } = render(Screen, noOpportunities);
+    expect(byRole('status')).toContain(loading);
+    await release();
+    await until(() => byRole('status').includes(`No opportunities in ${year}.`));
+  });
+
+  test('says when the year could not be loaded, with a button to try again', async () => {
+    const { release } = render(Screen, failing);
+    await release();
+    await until(() => byRole('alert').some((alert) => alert.includes(failed)));
+    expect(container.querySelector('[role="alert"] button')?.textContent).toBe('Try again');
+  });
+});
+
+describe('the calendar', () => {
+  test('says it is loading the month, then shows it with nothing created', async () => {
+    const { release } = render(CalendarScreen, noOpportunities);
+    expect(byRole('status').some((status) => status.startsWith('Loading '))).toBe(true);
+    await release();
+    await until(() => container.querySelector('table') !== null);
+    expect(text()).toContain('Opportunities created0');
+  });
+});
+
+describe('the team list', () => {
+  test('says it is loading, then that there are no teams yet', async () => {
+    const { release } = render(TeamListScreen, { '/api/teams/getAllData/1': json([]) });
+    expect(byRole('status')).toContain('Loading teams');
+    await release();
+    await until(() => byRole('status').includes('There are no teams yet.'));
+  });
+
+  test('says when the teams could not be loaded, and loads them on Try again', async () => {
+    let attempts = 0;
+    const { release } = render(TeamListScreen, {
+      '/api/teams/getAllData/1': () => (++attempts === 1 ? json({ message: 'Down' }, 503)() : json([{ id: 1, name: 'North', members: [] }])()),
+    });
+    await release();
+    await until(() => byRole('alert').some((alert) => alert.includes('The teams could not be loaded.')));
+    act(() => (container.querySelector('[role="alert"] button') as HTMLButtonElement).click());
+    await until(() => container.querySelector('h2')?.textContent === 'North');
+  });
+});
