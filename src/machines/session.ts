@@ -34,8 +34,11 @@ export interface SessionSettings {
   minValiditySeconds: number;
   /** How often the session is checked (spec: 5 s). */
   pollIntervalMs: number;
-  /** How long an error shows before the profile-failure logout (spec: 3 s). */
-  profileFailureLogoutMs: number;
+  /**
+   * How long a message shows before the logout that follows it takes the page away
+   * (spec: 3 s after a profile failure; the same for every message a logout follows).
+   */
+  logoutNoticeMs: number;
 }
 
 export interface SessionContext {
@@ -133,7 +136,7 @@ export const sessionMachine = setup({
   delays: {
     pollInterval: ({ context }) => context.settings.pollIntervalMs,
     refreshBackoff: ({ context }) => Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.max(0, context.refreshFailures - 1)),
-    profileFailureLogout: ({ context }) => context.settings.profileFailureLogoutMs,
+    logoutNotice: ({ context }) => context.settings.logoutNoticeMs,
   },
 }).createMachine({
   id: 'session',
@@ -227,7 +230,7 @@ export const sessionMachine = setup({
         },
         checkingClaims: {
           always: [
-            { guard: 'lacksEmail', target: '#session.denied.invalidToken' },
+            { guard: 'lacksEmail', target: '#session.denied.invalidTokenNotice' },
             { guard: 'lacksAccessRole', target: '#session.denied.missingRole' },
             { target: 'checkingTenant' },
           ],
@@ -239,7 +242,7 @@ export const sessionMachine = setup({
             onDone: [
               {
                 guard: { type: 'subscriptionExpired', params: ({ event }) => event.output },
-                target: '#session.denied.subscriptionExpired',
+                target: '#session.denied.subscriptionExpiredNotice',
               },
               { target: 'loadingProfile' },
             ],
@@ -345,13 +348,18 @@ export const sessionMachine = setup({
     denied: {
       tags: ['ended', 'denied'],
       // Always entered through a child's id; xstate still needs an initial child for a compound state.
-      initial: 'invalidToken',
+      initial: 'invalidTokenNotice',
       states: {
+        // Each message that a logout follows shows for a moment first, so that it can be
+        // read before the provider's logout takes the page away.
+        invalidTokenNotice: {
+          entry: { type: 'showError', params: { message: SESSION_MESSAGES.invalidToken } },
+          after: { logoutNotice: 'invalidToken' },
+        },
         invalidToken: {
           type: 'final',
           entry: [
             { type: 'end', params: { reason: 'invalidToken', message: SESSION_MESSAGES.invalidToken } },
-            { type: 'showError', params: { message: SESSION_MESSAGES.invalidToken } },
             ...logout(),
           ],
         },
@@ -364,18 +372,20 @@ export const sessionMachine = setup({
           ],
           on: { 'session.logout': '#session.signedOut' },
         },
+        subscriptionExpiredNotice: {
+          entry: { type: 'showError', params: { message: SESSION_MESSAGES.subscriptionExpired } },
+          after: { logoutNotice: 'subscriptionExpired' },
+        },
         subscriptionExpired: {
           type: 'final',
           entry: [
             { type: 'end', params: { reason: 'subscriptionExpired', message: SESSION_MESSAGES.subscriptionExpired } },
-            { type: 'showError', params: { message: SESSION_MESSAGES.subscriptionExpired } },
             ...logout(),
           ],
         },
-        // The message shows for a moment before the logout takes the page away.
         profileFailed: {
           entry: { type: 'showError', params: { message: SESSION_MESSAGES.profileUnavailable } },
-          after: { profileFailureLogout: 'profileUnavailable' },
+          after: { logoutNotice: 'profileUnavailable' },
         },
         profileUnavailable: {
           type: 'final',

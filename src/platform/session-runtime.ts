@@ -8,7 +8,7 @@ import type { RuntimeConfig } from './runtime-config.ts';
 import { createOidc, PROVIDER_TIMEOUT_MS } from './oidc.ts';
 
 export const TOKENS_STORAGE_KEY = 'crm.session.tokens';
-const PROFILE_FAILURE_LOGOUT_MS = 3000;
+const LOGOUT_NOTICE_MS = 3000;
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 
@@ -118,7 +118,7 @@ export function createAppServices(
         clientId: config.oidc.clientId,
         minValiditySeconds: config.session.minValiditySeconds,
         pollIntervalMs: config.session.pollIntervalSeconds * 1000,
-        profileFailureLogoutMs: PROFILE_FAILURE_LOGOUT_MS,
+        logoutNoticeMs: LOGOUT_NOTICE_MS,
       },
     },
     ...(inspect ? { inspect } : {}),

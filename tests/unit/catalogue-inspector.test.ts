@@ -39,7 +39,7 @@ describe('what the inspector sees', () => {
       );
       // One input that satisfies every machine's needs.
       const input = {
-        settings: { clientId: 'crm-app', minValiditySeconds: 5, pollIntervalMs: 5000, profileFailureLogoutMs: 3000 },
+        settings: { clientId: 'crm-app', minValiditySeconds: 5, pollIntervalMs: 5000, logoutNoticeMs: 3000 },
         tenantId: 1,
         currentRoleId: 2,
         today: new Date(2026, 0, 1),

@@ -8,7 +8,7 @@ export const SETTINGS: SessionSettings = {
   clientId: CLIENT_ID,
   minValiditySeconds: 5,
   pollIntervalMs: 5000,
-  profileFailureLogoutMs: 3000,
+  logoutNoticeMs: 3000,
 };
 
 export const PROFILE: Profile = {

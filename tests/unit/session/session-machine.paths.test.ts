@@ -57,27 +57,35 @@ const REASON_OF_FINAL_STATE: Record<string, EndReason> = {
   'session.expired.providerSessionEnded': 'providerSessionEnded',
 };
 
+/** The states that show a message for a moment before the logout that follows it. */
+const MESSAGE_BEFORE_LOGOUT: Record<string, string> = {
+  'session.denied.profileFailed': 'Unable to load your profile. Please try again later.',
+  'session.denied.invalidTokenNotice': 'Invalid token. Please log in again.',
+  'session.denied.subscriptionExpiredNotice': 'Subscription expired.',
+};
+
 /** Final states whose entry logs the user out (tokens, user id, then the provider). */
 const LOGGING_OUT = ['session.signedOut', 'session.denied.invalidToken', 'session.denied.subscriptionExpired', 'session.denied.profileUnavailable'];
 
 describe('session machine, model-based', () => {
-  test('reaches 23 distinct states, one shortest path each', () => {
+  test('reaches 25 distinct states, one shortest path each', () => {
     // uninitialised, loginRequired, signingIn (3); verifying: renewing and renewRetrying
     // (restored tokens that ran out), checkingTenant, loadingProfile (4); the 7 final
-    // states and denied.profileFailed (8); authenticated idle/refreshing/retrying by token
+    // states and the three notices before a logout (profileFailed, invalidTokenNotice,
+    // subscriptionExpiredNotice) (10); authenticated idle/refreshing/retrying by token
     // freshness and past failures: idle fresh|due, refreshing fresh|due × retried or not,
-    // retrying fresh|due (8). 3 + 4 + 8 + 8 = 23.
-    expect(shortestPaths).toHaveLength(23);
+    // retrying fresh|due (8). 3 + 4 + 10 + 8 = 25.
+    expect(shortestPaths).toHaveLength(25);
   });
 
-  test('has 509 simple paths (no state visited twice)', () => {
-    expect(simplePaths).toHaveLength(509);
+  test('has 512 simple paths (no state visited twice)', () => {
+    expect(simplePaths).toHaveLength(512);
   });
 
   test('every state a session can rest in is reached', () => {
     const reached = new Set(shortestPaths.map((path) => restingIdOf(path.state)));
     expect([...reached].sort()).toEqual(restingStateIds().sort());
-    expect(reached.size).toBe(18);
+    expect(reached.size).toBe(20);
   });
 
   test('each ending reason belongs to exactly one final state', () => {
@@ -206,8 +214,8 @@ function checkInvariants(snapshot: SessionSnapshot, effects: Effect[]): void {
     expect(last[clearedAt + 1]).toBe('clearStoredUserId');
     if (LOGGING_OUT.includes(id)) expect(last.slice(clearedAt + 2)).toEqual(['redirectToProviderLogout']);
   }
-  if (id.startsWith('session.denied.') && id !== 'session.denied.profileUnavailable') {
+  if (id in MESSAGE_BEFORE_LOGOUT || id === 'session.denied.missingRole') {
     const shown = effects.filter((effect) => effect.type === 'showError').at(-1);
-    expect(shown).toEqual({ type: 'showError', message: id === 'session.denied.profileFailed' ? 'Unable to load your profile. Please try again later.' : context.ending?.message });
+    expect(shown).toEqual({ type: 'showError', message: MESSAGE_BEFORE_LOGOUT[id] ?? context.ending?.message });
   }
 }

@@ -60,10 +60,15 @@ describe('starting up', () => {
 });
 
 describe('the checks after sign-in, in the spec order', () => {
-  test("a token without email: 'Invalid token. Please log in again.' and logout with the ID token", async () => {
+  test("a token without email: 'Invalid token. Please log in again.', then after 3000 ms logout with the ID token", async () => {
     const tokens = tokensFor({ email: undefined }, { idToken: 'id-token-no-email' });
     const { session, effects, effectTypes } = startSession({ initialise: returningWith(tokens) });
     await settle();
+    expect(session.getSnapshot().value).toEqual({ denied: 'invalidTokenNotice' });
+    expect(effectTypes()).toEqual(['persistTokens', 'showError']);
+    await vi.advanceTimersByTimeAsync(2999);
+    expect(effectTypes()).not.toContain('redirectToProviderLogout');
+    await vi.advanceTimersByTimeAsync(1);
     const snapshot = session.getSnapshot();
     expect(snapshot.value).toEqual({ denied: 'invalidToken' });
     expect(snapshot.context.ending).toEqual({ reason: 'invalidToken', message: 'Invalid token. Please log in again.' });
@@ -77,7 +82,7 @@ describe('the checks after sign-in, in the spec order', () => {
   test('an empty email counts as no email', async () => {
     const { session } = startSession({ initialise: returningWith(tokensFor({ email: '' })) });
     await settle();
-    expect(session.getSnapshot().value).toEqual({ denied: 'invalidToken' });
+    expect(session.getSnapshot().value).toEqual({ denied: 'invalidTokenNotice' });
   });
 
   test("without the client role crm-access: the permission message, and NO logout", async () => {
@@ -120,12 +125,17 @@ describe('the checks after sign-in, in the spec order', () => {
     expect(session.getSnapshot().value).toEqual({ denied: 'missingRole' });
   });
 
-  test("tenant lookup says subscription_expired: 'Subscription expired.' and logout", async () => {
+  test("tenant lookup says subscription_expired: 'Subscription expired.', then after 3000 ms logout", async () => {
     const { session, effects, effectTypes } = startSession({
       initialise: returningWith(tokensFor({ email: 'expired@lapsed.test' }, { idToken: 'id-token-lapsed' })),
       lookupTenant: async () => ({ subscriptionExpired: true }),
     });
     await settle();
+    expect(session.getSnapshot().value).toEqual({ denied: 'subscriptionExpiredNotice' });
+    expect(effectTypes()).toEqual(['persistTokens', 'lookupTenant', 'showError']);
+    await vi.advanceTimersByTimeAsync(2999);
+    expect(effectTypes()).not.toContain('redirectToProviderLogout');
+    await vi.advanceTimersByTimeAsync(1);
     expect(session.getSnapshot().value).toEqual({ denied: 'subscriptionExpired' });
     expect(session.getSnapshot().context.ending).toEqual({ reason: 'subscriptionExpired', message: 'Subscription expired.' });
     expect(effectTypes()).toEqual(['persistTokens', 'lookupTenant', 'showError', ...LOGOUT]);
@@ -189,7 +199,7 @@ describe('the checks after sign-in, in the spec order', () => {
   test('the checks run in order: email before role', async () => {
     const { session, effectTypes } = startSession({ initialise: returningWith(tokensFor({ email: undefined, roles: [] })) });
     await settle();
-    expect(session.getSnapshot().value).toEqual({ denied: 'invalidToken' });
+    expect(session.getSnapshot().value).toEqual({ denied: 'invalidTokenNotice' });
     expect(effectTypes()).not.toContain('lookupTenant');
   });
 
@@ -211,7 +221,7 @@ describe('the checks after sign-in, in the spec order', () => {
       loadProfile: () => Promise.reject(new Error('never asked')),
     });
     await settle();
-    expect(session.getSnapshot().value).toEqual({ denied: 'subscriptionExpired' });
+    expect(session.getSnapshot().value).toEqual({ denied: 'subscriptionExpiredNotice' });
     expect(effectTypes()).not.toContain('loadProfile');
   });
 

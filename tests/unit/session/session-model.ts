@@ -36,7 +36,9 @@ export const INVOCATIONS = {
 export const DELAYS = {
   pollInterval: 'xstate.after.pollInterval.session.authenticated.idle',
   refreshBackoff: 'xstate.after.refreshBackoff.session.authenticated.retrying',
-  profileFailureLogout: 'xstate.after.profileFailureLogout.session.denied.profileFailed',
+  profileFailureLogout: 'xstate.after.logoutNotice.session.denied.profileFailed',
+  invalidTokenLogout: 'xstate.after.logoutNotice.session.denied.invalidTokenNotice',
+  subscriptionExpiredLogout: 'xstate.after.logoutNotice.session.denied.subscriptionExpiredNotice',
   renewBackoff: 'xstate.after.refreshBackoff.session.verifying.renewRetrying',
 } as const;
 
@@ -70,6 +72,8 @@ const NAMED_EVENTS = {
   'poll': { type: DELAYS.pollInterval },
   'backoff over': { type: DELAYS.refreshBackoff },
   '3 s after profile failure': { type: DELAYS.profileFailureLogout },
+  '3 s after invalid token': { type: DELAYS.invalidTokenLogout },
+  '3 s after subscription expired': { type: DELAYS.subscriptionExpiredLogout },
   'renew backoff over': { type: DELAYS.renewBackoff },
 };
 
