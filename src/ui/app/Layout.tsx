@@ -10,7 +10,8 @@ interface NavItem {
   managersOnly?: boolean;
 }
 
-// Screens join the navigation as they are built; the spec's other routes are not yet.
+// Screens join the navigation as they are built; the spec's activity, e-mail attachment
+// and add/edit screens are not yet.
 const navigation: NavItem[] = [
   { href: '/dashboard', label: 'Dashboard' },
   { href: '/opportunity', label: 'Opportunities' },
@@ -20,6 +21,7 @@ const navigation: NavItem[] = [
   { href: '/salesperson', label: 'Salespersons' },
   { href: '/team', label: 'Teams' },
   { href: '/user', label: 'Users', managersOnly: true },
+  { href: '/machines', label: 'State machines', managersOnly: true },
 ];
 
 function NavLink({ item }: { item: NavItem }) {
