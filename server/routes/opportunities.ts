@@ -14,9 +14,12 @@ export function registerOpportunityRoutes(app: FastifyInstance, context: RouteCo
 
   /**
    * A year can hold tens of thousands of opportunities: the database reads only the
-   * columns the dashboard uses, off the (tenant_id, created_date) index, and writes
-   * the JSON array itself, so no row object or Date is built in JavaScript. The
-   * answer holds exactly the document's Opportunity fields, in no particular order.
+   * columns the screens use, off the (tenant_id, created_date) index, and writes
+   * the JSON array itself, so no row object or Date is built in JavaScript. Dates
+   * keep PostgreSQL's own JSON form (RFC 3339 with an offset, e.g.
+   * 2025-03-01T10:30:00+00:00): formatting 50,000 of them again cost a third of
+   * the call. The answer holds exactly the document's Opportunity fields, in no
+   * particular order.
    */
   defineRoute(
     app,
@@ -28,7 +31,7 @@ export function registerOpportunityRoutes(app: FastifyInstance, context: RouteCo
       if (body.tenantId !== caller.tenantId) throw notFound();
       const [answer] = await db.query<{ json: string }>(
         `select coalesce(json_agg(o), '[]')::text as json from (
-           select id, to_char(created_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_date,
+           select id, created_date,
                   revenue, probability, salesperson_id, customer, stage
            from opportunities
            where tenant_id = $1 and ${yearWindow}

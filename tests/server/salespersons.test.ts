@@ -170,7 +170,8 @@ describe('POST /api/opportunities/anlaysis', () => {
     expect(n).toBeGreaterThan(900);
     for (const opportunity of list) {
       expect(Object.keys(opportunity).sort()).toEqual(opportunityFields);
-      expect(opportunity.created_date).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      // RFC 3339 with an offset, as the document's date-time format asks.
+      expect(opportunity.created_date).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/);
       expect(typeof opportunity.revenue).toBe('number');
       expect(opportunity.probability).toBeGreaterThanOrEqual(0);
       expect(opportunity.probability).toBeLessThanOrEqual(100);
@@ -189,7 +190,8 @@ describe('POST /api/opportunities/anlaysis', () => {
     }
     const response = await call('rep@demo.test', 'POST', '/api/opportunities/anlaysis', { year: 2024, tenantId: 1 });
     const inserted = (response.json() as Array<{ created_date: string; revenue: number }>).filter((o) => o.revenue === 10.01);
-    expect(inserted.map((o) => o.created_date).sort()).toEqual(edges);
+    const instants = inserted.map((o) => new Date(o.created_date).toISOString()).sort();
+    expect(instants).toEqual(edges);
   });
 });
 
