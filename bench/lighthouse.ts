@@ -58,6 +58,7 @@ async function oneRun(url: string): Promise<LighthouseFigures> {
     const exited = new Promise((resolve) => chromium.once('exit', resolve));
     chromium.kill('SIGTERM');
     await exited;
-    rmSync(userDataDir, { recursive: true, force: true });
+    // Chromium's helper processes may still be writing the profile for a moment after it exits.
+    rmSync(userDataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   }
 }
