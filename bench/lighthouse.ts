@@ -58,7 +58,13 @@ async function oneRun(url: string): Promise<LighthouseFigures> {
     const exited = new Promise((resolve) => chromium.once('exit', resolve));
     chromium.kill('SIGTERM');
     await exited;
-    // Chromium's helper processes may still be writing the profile for a moment after it exits.
-    rmSync(userDataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    // Chromium's helper processes may go on writing the profile after it exits: the
+    // temporary folder is removed when it can be, and never costs the measurement.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    try {
+      rmSync(userDataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    } catch (error) {
+      console.warn(`Could not remove ${userDataDir}: ${(error as Error).message}`);
+    }
   }
 }
