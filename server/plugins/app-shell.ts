@@ -37,6 +37,9 @@ export async function installAppShell(app: FastifyInstance, config: ServerConfig
     },
   });
 
+  // Pages without an icon link (the provider's sign-in form) make browsers ask here.
+  app.get('/favicon.ico', async (_request, reply) => reply.redirect('/logo.svg', 301));
+
   const body = JSON.stringify(runtimeConfig(config));
   app.get('/config.json', async (_request, reply) => reply.header('Cache-Control', 'no-cache').type('application/json').send(body));
 

@@ -12,7 +12,7 @@ import { inspection } from '../../platform/inspector.ts';
 import { useServices, useSession } from '../app/services.tsx';
 import { customerLabel, formatDay, formatUnits, stageLabel } from './format.ts';
 import { loadYearFrom } from './load-year.ts';
-import { Pager } from './Pager.tsx';
+import { Pager } from '../app/Pager.tsx';
 import { SortHeader } from './SortHeader.tsx';
 import { YearNotice } from './StateNotices.tsx';
 import { YearSelect } from './YearSelect.tsx';

@@ -1,16 +1,10 @@
 import { useId, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import {
-  pageCount,
-  pageItems,
-  pageWindow,
-  showingText,
-  type SortKey,
-  type UserRow,
-} from '../../domain/users/list-view.ts';
+import type { SortKey, UserRow } from '../../domain/users/list-view.ts';
 import { currentPageRows, pageIsSelected, userListMachine } from '../../machines/user-list.ts';
 import { useServices, useSession } from '../app/services.tsx';
+import { Pager } from '../app/Pager.tsx';
 import { Spinner } from '../app/Spinner.tsx';
 import { CreateUserModal } from './CreateUserModal.tsx';
 import { UpdateUserModal } from './UpdateUserModal.tsx';
@@ -182,45 +176,15 @@ function Pagination({ list }: { list: UserListActor }) {
   const total = useSelector(list, (state) => state.context.visible.length);
   const canPrevious = useSelector(list, (state) => state.can({ type: 'page.previous' }));
   const canNext = useSelector(list, (state) => state.can({ type: 'page.next' }));
-  const items = pageItems(page, pageCount(total));
   return (
-    <div className="pagination">
-      <p className="pagination__summary" aria-live="polite">
-        {showingText(pageWindow(page, total))}
-      </p>
-      <nav aria-label="Pages">
-        <ul className="pagination__list">
-          <li>
-            <button type="button" className="button button--secondary" disabled={!canPrevious} onClick={() => list.send({ type: 'page.previous' })}>
-              Previous
-            </button>
-          </li>
-          {items.map((item) =>
-            item.kind === 'ellipsis' ? (
-              <li key={item.key} className="pagination__ellipsis" aria-hidden="true">
-                …
-              </li>
-            ) : (
-              <li key={item.page}>
-                <button
-                  type="button"
-                  className="pagination__page"
-                  aria-label={`Page ${item.page}`}
-                  aria-current={item.page === page ? 'page' : undefined}
-                  onClick={() => list.send({ type: 'page.go', page: item.page })}
-                >
-                  {item.page}
-                </button>
-              </li>
-            ),
-          )}
-          <li>
-            <button type="button" className="button button--secondary" disabled={!canNext} onClick={() => list.send({ type: 'page.next' })}>
-              Next
-            </button>
-          </li>
-        </ul>
-      </nav>
-    </div>
+    <Pager
+      page={page}
+      total={total}
+      canPrevious={canPrevious}
+      canNext={canNext}
+      onPage={(target) => list.send({ type: 'page.go', page: target })}
+      onPrevious={() => list.send({ type: 'page.previous' })}
+      onNext={() => list.send({ type: 'page.next' })}
+    />
   );
 }

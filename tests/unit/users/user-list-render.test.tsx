@@ -53,7 +53,7 @@ function type(input: HTMLInputElement, value: string): void {
   input.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
-const summary = () => container.querySelector('.pagination__summary')?.textContent ?? '';
+const summary = () => container.querySelector('.pager__summary')?.textContent ?? '';
 
 describe('the user list screen with a tenant of 10,000 users', () => {
   // How fast is a benchmark's question (npm run bench), not a test's: this proves what renders.

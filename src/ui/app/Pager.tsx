@@ -1,3 +1,4 @@
+import './pager.css';
 import { pageCount, pageItems, pageWindow, showingText } from '../../domain/users/list-view.ts';
 
 /** Paging by ten as on the user list: the rows shown, Previous, the page buttons and Next. */
