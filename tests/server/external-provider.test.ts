@@ -8,7 +8,7 @@ import { readConfig, type ServerConfig } from '../../server/config.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { runtimeConfig } from '../../server/plugins/app-shell.ts';
 import { contentSecurityPolicy } from '../../server/plugins/security-headers.ts';
-import { openTestDatabase, type TestDatabase } from '../support/server-harness.ts';
+import { openTestDatabase } from '../support/server-harness.ts';
 
 /**
  * OIDC_ISSUER points the app and the API's token checks at an external provider
@@ -21,7 +21,7 @@ const EMAIL = 'kim@keycloak.test';
 let keycloak: Server;
 let issuer: string;
 let realmKey: CryptoKey;
-let database: TestDatabase;
+let database: Awaited<ReturnType<typeof openTestDatabase>>;
 let config: ServerConfig;
 let app: FastifyInstance;
 
