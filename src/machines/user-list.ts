@@ -45,7 +45,7 @@ export type UserListEvent =
   | { type: 'page.previous' }
   | { type: 'page.next' }
   | { type: 'selection.toggle'; userId: number }
-  | { type: 'selection.togglePage' }
+  | { type: 'selection.page.toggle' }
   | { type: 'users.refresh' }
   | { type: 'modal.create.open' }
   | { type: 'modal.update.open'; userId: number };
@@ -167,7 +167,7 @@ export const userListMachine = setup({
     'page.previous': { guard: 'hasPreviousPage', actions: 'previousPage' },
     'page.next': { guard: 'hasNextPage', actions: 'nextPage' },
     'selection.toggle': { actions: 'toggleSelection' },
-    'selection.togglePage': { actions: 'togglePageSelection' },
+    'selection.page.toggle': { actions: 'togglePageSelection' },
   },
   states: {
     data: {

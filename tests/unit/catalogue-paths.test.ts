@@ -216,7 +216,7 @@ const MODELS: Record<string, PathModel> = {
       { type: 'page.previous' },
       { type: 'page.next' },
       { type: 'selection.toggle', userId: 1 },
-      { type: 'selection.togglePage' },
+      { type: 'selection.page.toggle' },
       { type: 'users.refresh' },
       { type: 'modal.create.open' },
       { type: 'modal.update.open', userId: 1 },

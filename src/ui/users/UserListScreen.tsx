@@ -118,7 +118,7 @@ function UserTable({ list }: { list: UserListActor }) {
                 aria-label="Select all users on this page"
                 checked={allSelected}
                 disabled={rows.length === 0}
-                onChange={() => list.send({ type: 'selection.togglePage' })}
+                onChange={() => list.send({ type: 'selection.page.toggle' })}
               />
             </th>
             {COLUMNS.map((column) => (

@@ -186,10 +186,10 @@ describe('selection', () => {
     await loaded(actor);
     actor.send({ type: 'selection.toggle', userId: 3 });
     expect([...actor.getSnapshot().context.selected]).toEqual([3]);
-    actor.send({ type: 'selection.togglePage' });
+    actor.send({ type: 'selection.page.toggle' });
     expect(actor.getSnapshot().context.selected.size).toBe(10);
     expect(pageIsSelected(actor.getSnapshot().context)).toBe(true);
-    actor.send({ type: 'selection.togglePage' });
+    actor.send({ type: 'selection.page.toggle' });
     expect(actor.getSnapshot().context.selected.size).toBe(0);
     actor.send({ type: 'selection.toggle', userId: 3 });
     actor.send({ type: 'selection.toggle', userId: 3 });
