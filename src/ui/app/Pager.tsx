@@ -1,5 +1,34 @@
 import './pager.css';
+import { useSelector } from '@xstate/react';
+import type { ActorRef, Snapshot } from 'xstate';
 import { pageCount, pageItems, pageWindow, showingText } from '../../domain/users/list-view.ts';
+
+/** The paging events every paged list machine accepts. */
+export type PageEvent = { type: 'page.go'; page: number } | { type: 'page.previous' } | { type: 'page.next' };
+
+type PagedSnapshot = Snapshot<unknown> & {
+  context: { page: number; visible: { length: number } };
+  can(event: PageEvent): boolean;
+};
+
+/** The pager of a paged list machine: reads its page and rows, and sends it the paging events. */
+export function ListPager({ list }: { list: ActorRef<PagedSnapshot, PageEvent> }) {
+  const page = useSelector(list, (state) => state.context.page);
+  const total = useSelector(list, (state) => state.context.visible.length);
+  const canPrevious = useSelector(list, (state) => state.can({ type: 'page.previous' }));
+  const canNext = useSelector(list, (state) => state.can({ type: 'page.next' }));
+  return (
+    <Pager
+      page={page}
+      total={total}
+      canPrevious={canPrevious}
+      canNext={canNext}
+      onPage={(target) => list.send({ type: 'page.go', page: target })}
+      onPrevious={() => list.send({ type: 'page.previous' })}
+      onNext={() => list.send({ type: 'page.next' })}
+    />
+  );
+}
 
 /** Paging by ten as on the user list: the rows shown, Previous, the page buttons and Next. */
 export function Pager({

@@ -12,7 +12,7 @@ import { inspection } from '../../platform/inspector.ts';
 import { useServices, useSession } from '../app/services.tsx';
 import { customerLabel, formatDay, formatUnits, stageLabel } from './format.ts';
 import { loadYearFrom } from './load-year.ts';
-import { Pager } from '../app/Pager.tsx';
+import { ListPager } from '../app/Pager.tsx';
 import { SortHeader } from './SortHeader.tsx';
 import { YearNotice } from './StateNotices.tsx';
 import { YearSelect } from './YearSelect.tsx';
@@ -165,23 +165,5 @@ function OpportunityTable({ list }: { list: ListActor }) {
         </tbody>
       </table>
     </div>
-  );
-}
-
-function ListPager({ list }: { list: ListActor }) {
-  const page = useSelector(list, (state) => state.context.page);
-  const total = useSelector(list, (state) => state.context.visible.length);
-  const canPrevious = useSelector(list, (state) => state.can({ type: 'page.previous' }));
-  const canNext = useSelector(list, (state) => state.can({ type: 'page.next' }));
-  return (
-    <Pager
-      page={page}
-      total={total}
-      canPrevious={canPrevious}
-      canNext={canNext}
-      onPage={(next) => list.send({ type: 'page.go', page: next })}
-      onPrevious={() => list.send({ type: 'page.previous' })}
-      onNext={() => list.send({ type: 'page.next' })}
-    />
   );
 }

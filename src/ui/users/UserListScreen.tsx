@@ -4,7 +4,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { SortKey, UserRow } from '../../domain/users/list-view.ts';
 import { currentPageRows, pageIsSelected, userListMachine } from '../../machines/user-list.ts';
 import { useServices, useSession } from '../app/services.tsx';
-import { Pager } from '../app/Pager.tsx';
+import { ListPager } from '../app/Pager.tsx';
 import { Spinner } from '../app/Spinner.tsx';
 import { CreateUserModal } from './CreateUserModal.tsx';
 import { UpdateUserModal } from './UpdateUserModal.tsx';
@@ -52,7 +52,7 @@ export default function UserListScreen() {
         {!loading && !failed ? (
           <>
             <UserTable list={list} />
-            <Pagination list={list} />
+            <ListPager list={list} />
           </>
         ) : null}
       </div>
@@ -168,23 +168,5 @@ function UserTable({ list }: { list: UserListActor }) {
         </tbody>
       </table>
     </div>
-  );
-}
-
-function Pagination({ list }: { list: UserListActor }) {
-  const page = useSelector(list, (state) => state.context.page);
-  const total = useSelector(list, (state) => state.context.visible.length);
-  const canPrevious = useSelector(list, (state) => state.can({ type: 'page.previous' }));
-  const canNext = useSelector(list, (state) => state.can({ type: 'page.next' }));
-  return (
-    <Pager
-      page={page}
-      total={total}
-      canPrevious={canPrevious}
-      canNext={canNext}
-      onPage={(target) => list.send({ type: 'page.go', page: target })}
-      onPrevious={() => list.send({ type: 'page.previous' })}
-      onNext={() => list.send({ type: 'page.next' })}
-    />
   );
 }
