@@ -10,7 +10,7 @@ import { NotFound } from '../app/NotFound.tsx';
 import { Spinner } from '../app/Spinner.tsx';
 import { formatLatestLogin } from '../salesperson-list/format.ts';
 import { TextField } from '../users/fields.tsx';
-import { salespersonIdFromPath } from './route.ts';
+import { recordIdFromPath } from '../records/route.ts';
 import './salesperson.css';
 import { inspection } from '../../platform/inspector.ts';
 
@@ -39,7 +39,7 @@ function editorLogic(api: CrmClient, navigate: (to: string) => void) {
 /** /edit-Salesperson/:id, the id read from the last segment of the address. */
 export default function EditSalespersonScreen() {
   const [path] = useLocation();
-  const salespersonId = salespersonIdFromPath(path);
+  const salespersonId = recordIdFromPath(path);
   if (salespersonId === null) return <NotFound />;
   // A new id is a new editor, never the previous one's form.
   return <SalespersonEditor key={salespersonId} salespersonId={salespersonId} />;

@@ -1,0 +1,173 @@
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+
+export interface RecordEditorInput {
+  /** The record being edited, from the last segment of /edit-…/:id; null when adding one. */
+  recordId: number | null;
+}
+
+/** What an editor opens with: the form's values and the choices its selects offer. */
+export interface EditorData<Form, Choices> {
+  form: Form;
+  choices: Choices;
+}
+
+export interface LoadEditorRequest {
+  id: number | null;
+}
+
+export interface SaveRecordRequest<Form> {
+  /** null creates the record (POST); a number replaces that record (PUT). */
+  id: number | null;
+  form: Form;
+}
+
+/** A save answer; only the stored record's id is read. */
+export interface SavedRecord {
+  id: number;
+}
+
+export interface RecordEditorContext<Form, Choices> extends RecordEditorInput {
+  form: Form;
+  /** Null until the editor has loaded. */
+  choices: Choices | null;
+}
+
+export type RecordEditorEvent<Form> =
+  | { type: 'form.change'; patch: Partial<Form> }
+  | { type: 'form.submit' }
+  | { type: 'editor.reload' }
+  | { type: 'editor.cancel' };
+
+export interface RecordEditorOptions<Form> {
+  /** The machine's id: the name of its chart in docs/machines/. */
+  id: string;
+  /** The form before anything has loaded; loading replaces it. */
+  blankForm: Form;
+  /** The first thing wrong with the form, in words a person can act on, or null when it can be saved. */
+  problemOf: (form: Form) => string | null;
+  /** The success toasts, e.g. 'Customer created successfully'. */
+  messages: { created: string; updated: string };
+  /** Where a saved or abandoned editor goes: the record's list. */
+  listRoute: string;
+}
+
+/** An error the API client raised for a 404: the record is not the caller's, or gone. */
+export function isNotFoundError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 404;
+}
+
+/**
+ * The add and edit screens of a record (/add-X, /edit-X/:id) share one flow:
+ * load the record (or the blank form) with the choices its selects need, edit,
+ * refuse to save while the form has a problem, save once, then go back to the
+ * list. A failed save keeps what was typed; the API client has already shown the
+ * server's message. Each record type makes its own machine from this, so each
+ * has its own id, chart and path tests.
+ */
+export function createRecordEditorMachine<Form extends object, Choices>(options: RecordEditorOptions<Form>) {
+  const { problemOf, messages, listRoute } = options;
+  return setup({
+    types: {
+      input: {} as RecordEditorInput,
+      context: {} as RecordEditorContext<Form, Choices>,
+      events: {} as RecordEditorEvent<Form>,
+      tags: {} as 'loading' | 'failed' | 'notFound' | 'saving',
+    },
+    actors: {
+      loadEditor: fromPromise<EditorData<Form, Choices>, LoadEditorRequest>(async () => {
+        throw new Error('loadEditor must be provided');
+      }),
+      saveRecord: fromPromise<SavedRecord, SaveRecordRequest<Form>>(async () => {
+        throw new Error('saveRecord must be provided');
+      }),
+    },
+    actions: {
+      notifySuccess: (_, _params: { message: string }) => {},
+      notifyError: (_, _params: { message: string }) => {},
+      navigate: (_, _params: { to: string }) => {},
+      /** The API client has already shown the server's message; this only logs. */
+      logError: (_, _params: { error: unknown }) => {},
+      acceptEditor: assign((_, params: { data: EditorData<Form, Choices> }) => ({
+        form: params.data.form,
+        choices: params.data.choices,
+      })),
+      changeForm: assign(({ context, event }) => {
+        assertEvent(event, 'form.change');
+        return { form: { ...context.form, ...event.patch } };
+      }),
+    },
+    guards: {
+      formHasProblem: ({ context }) => problemOf(context.form) !== null,
+      isNotFound: (_, params: { error: unknown }) => isNotFoundError(params.error),
+      isNew: ({ context }) => context.recordId === null,
+    },
+  }).createMachine({
+    id: options.id,
+    context: ({ input }) => ({ recordId: input.recordId, form: options.blankForm, choices: null }),
+    initial: 'loading',
+    states: {
+      loading: {
+        tags: ['loading'],
+        invoke: {
+          src: 'loadEditor',
+          input: ({ context }) => ({ id: context.recordId }),
+          onDone: {
+            target: 'editing',
+            actions: { type: 'acceptEditor', params: ({ event }) => ({ data: event.output }) },
+          },
+          onError: [
+            { guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) }, target: 'notFound' },
+            { target: 'failed', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+          ],
+        },
+      },
+      failed: {
+        tags: ['failed'],
+        on: { 'editor.reload': 'loading' },
+      },
+      notFound: {
+        tags: ['notFound'],
+        type: 'final',
+      },
+      editing: {
+        on: {
+          'form.change': { actions: 'changeForm' },
+          'form.submit': [
+            {
+              guard: 'formHasProblem',
+              actions: { type: 'notifyError', params: ({ context }) => ({ message: problemOf(context.form)! }) },
+            },
+            { target: 'saving' },
+          ],
+          'editor.cancel': 'cancelled',
+        },
+      },
+      saving: {
+        tags: ['saving'],
+        invoke: {
+          src: 'saveRecord',
+          input: ({ context }) => ({ id: context.recordId, form: context.form }),
+          onDone: [
+            { guard: 'isNew', target: 'saved', actions: { type: 'notifySuccess', params: { message: messages.created } } },
+            { target: 'saved', actions: { type: 'notifySuccess', params: { message: messages.updated } } },
+          ],
+          onError: {
+            target: 'editing',
+            actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+          },
+        },
+      },
+      saved: {
+        type: 'final',
+        entry: { type: 'navigate', params: { to: listRoute } },
+      },
+      cancelled: {
+        type: 'final',
+        entry: { type: 'navigate', params: { to: listRoute } },
+      },
+    },
+  });
+}
+
+/** A record editor machine for one form and its choices. */
+export type RecordEditorMachine<Form extends object, Choices> = ReturnType<typeof createRecordEditorMachine<Form, Choices>>;
