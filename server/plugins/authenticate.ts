@@ -32,6 +32,14 @@ export class Unauthorized extends Error {
   readonly statusCode = 401;
 }
 
+/** A known caller whose tenant may not use the CRM now; the app shows the message as it is. */
+export class SubscriptionExpired extends Error {
+  readonly statusCode = 403;
+  constructor() {
+    super('Subscription expired.');
+  }
+}
+
 /** Verifies signature, issuer, audience, expiry and algorithm; then reads the client roles. */
 export async function verifyAccessToken(token: string, policy: TokenPolicy): Promise<JWTPayload & { email: string }> {
   let payload: JWTPayload;
@@ -59,18 +67,25 @@ export function clientRoles(payload: JWTPayload, clientId: string): string[] {
   return Array.isArray(roles) ? roles.filter((role): role is string => typeof role === 'string') : [];
 }
 
-/** A preHandler that sets `request.caller` from the bearer token, or answers 401. */
+/**
+ * A preHandler that sets `request.caller` from the bearer token, or answers 401;
+ * a caller whose tenant's subscription has ended gets 403, whatever the app did
+ * or did not check before calling.
+ */
 export function authenticate(policy: TokenPolicy, db: Queryable) {
   return async function requireCaller(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const header = request.headers.authorization ?? '';
     const match = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(header);
     if (!match) throw new Unauthorized('Token not found');
     const claims = await verifyAccessToken(match[1]!, policy);
-    const [user] = await db.query<{ id: number; tenant_id: number; role_id: 1 | 2 | 3 }>(
-      'select id, tenant_id, role_id from users where email = $1',
+    const [user] = await db.query<{ id: number; tenant_id: number; role_id: 1 | 2 | 3; expired: boolean }>(
+      `select u.id, u.tenant_id, u.role_id, coalesce(t.subscription_expires_at <= now(), false) as expired
+       from users u join tenants t on t.id = u.tenant_id
+       where u.email = $1`,
       [claims.email.toLowerCase()],
     );
     if (!user) throw new Unauthorized('No CRM user for this token');
+    if (user.expired) throw new SubscriptionExpired();
     request.caller = { userId: user.id, tenantId: user.tenant_id, roleId: user.role_id, email: claims.email.toLowerCase() };
   };
 }

@@ -131,3 +131,33 @@ describe('GET /api/auth/email', () => {
     expect(response.statusCode).toBe(401);
   });
 });
+
+describe('a tenant whose subscription has ended', () => {
+  const lapsedCalls = [
+    { method: 'GET' as const, url: '/api/auth/email?email=expired%40lapsed.test' },
+    { method: 'GET' as const, url: '/api/salespersons/getAllData/3' },
+    { method: 'POST' as const, url: '/api/opportunities/anlaysis', payload: { year: 2026, tenantId: 3 } },
+  ];
+
+  test("answers 403 'Subscription expired.' to its users' valid tokens, whatever the app checked before calling", async () => {
+    const [tenant] = await server.db.query<{ id: number }>("select id from tenants where name = 'Lapsed'");
+    expect(tenant!.id).toBe(3);
+    const headers = await server.as('expired@lapsed.test');
+    for (const call of lapsedCalls) {
+      const response = await server.app.inject({ ...call, headers });
+      expect(response.statusCode, call.url).toBe(403);
+      expect(response.json()).toEqual({ message: 'Subscription expired.' });
+    }
+  });
+
+  test('lets them in again once the subscription is renewed', async () => {
+    await server.db.query("update tenants set subscription_expires_at = now() + interval '1 day' where name = 'Lapsed'");
+    try {
+      const response = await server.app.inject({ ...lapsedCalls[0]!, headers: await server.as('expired@lapsed.test') });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ email: 'expired@lapsed.test' });
+    } finally {
+      await server.db.query("update tenants set subscription_expires_at = now() - interval '30 days' where name = 'Lapsed'");
+    }
+  });
+});
