@@ -1,6 +1,7 @@
 import { hashPassword } from '../accounts/passwords.ts';
 import { REQUIRED_CLIENT_ROLE } from '../plugins/authenticate.ts';
 import type { Database, Queryable } from './database.ts';
+import { seedCalendarEvents } from './seed-calendar.ts';
 
 export interface SeedOptions {
   /** The password of every seeded sign-in account. */
@@ -44,6 +45,7 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
     );
     await insertTeams(tx, demo, ['Enterprise', 'Mid-Market', 'Inside Sales'], demoSales);
     await insertOpportunities(tx, demo, demoSales, 1500, today, random);
+    await seedCalendarEvents(tx, demo, demoSales, today);
 
     const globex = await insertTenant(tx, 'Globex', null);
     const globexUsers = await insertUsers(tx, globex, globexPeople(random));
@@ -51,6 +53,7 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
     const globexSales = await insertSalespersons(tx, globex, globexUsers.filter((u) => u.role_id !== 1), today, random);
     await insertTeams(tx, globex, ['Globex Sales'], globexSales);
     await insertOpportunities(tx, globex, globexSales, 300, today, random);
+    await seedCalendarEvents(tx, globex, globexSales, today);
 
     const lapsed = await insertTenant(tx, 'Lapsed', new Date(today.getTime() - 30 * DAY_MS));
     const lapsedUsers = await insertUsers(tx, lapsed, [person('Lee Lapsed', 'expired@lapsed.test', 1, random)]);

@@ -254,6 +254,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/calendar/getAllData/{tenant_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The calendar events of the caller's tenant that overlap the given year.
+         * @description The year is taken wide, as in the opportunity analysis: every event that overlaps the span from 14 hours before the year's first UTC instant to 14 hours after its last, so that a browser in any time zone (UTC-12 to UTC+14) receives every event that touches its own local year. Ordered by starts_at, then id.
+         */
+        get: operations["listCalendarEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calendar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a calendar event to the caller's tenant.
+         * @description Any signed-in user of the tenant may add events. A salesperson_id must name a salesperson of the caller's tenant (else 400 naming it); ends_at must not be before starts_at; an all-day event starts and ends at UTC midnights (of its first and last day).
+         */
+        post: operations["createCalendarEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calendar/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getCalendarEvent"];
+        /**
+         * Replace every field of a calendar event of the caller's tenant.
+         * @description The same rules as adding one.
+         */
+        put: operations["updateCalendarEvent"];
+        post?: never;
+        delete: operations["deleteCalendarEvent"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/get-tenant": {
         parameters: {
             query?: never;
@@ -393,6 +453,36 @@ export interface components {
             customer: string;
             /** @description The sales stage, e.g. qualification, proposal, negotiation, closed won, closed lost. */
             stage: string;
+        };
+        CalendarEvent: {
+            id: number;
+            title: string;
+            /** Format: date-time */
+            starts_at: string;
+            /** Format: date-time */
+            ends_at: string;
+            /** @description Starts and ends at UTC midnights, the first and last of its days in every time zone. */
+            all_day: boolean;
+            location: string;
+            /** @description Whose event it is, if anyone's. */
+            salesperson_id: number | null;
+            notes: string;
+        };
+        CalendarEventWrite: {
+            /** @description Not only spaces. */
+            title: string;
+            /** Format: date-time */
+            starts_at: string;
+            /**
+             * Format: date-time
+             * @description Not before starts_at.
+             */
+            ends_at: string;
+            all_day: boolean;
+            location: string;
+            /** @description A salesperson of the caller's tenant, or null. */
+            salesperson_id: number | null;
+            notes: string;
         };
         TenantStatus: {
             result: {
@@ -895,6 +985,137 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Opportunity"][];
                 };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listCalendarEvents: {
+        parameters: {
+            query: {
+                year: number;
+            };
+            header?: never;
+            path: {
+                /** @description Must be the caller's own tenant; another tenant's id answers 404. */
+                tenant_id: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The events, by start. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarEvent"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createCalendarEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CalendarEventWrite"];
+            };
+        };
+        responses: {
+            /** @description The event as stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarEvent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getCalendarEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarEvent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateCalendarEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CalendarEventWrite"];
+            };
+        };
+        responses: {
+            /** @description The event as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarEvent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteCalendarEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event is gone. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];

@@ -26,6 +26,7 @@ interface Tenant {
   /** E-mails of the tenant's users who already have a sign-in account. */
   accountEmails: string[];
   salespersonIds: number[];
+  calendarEventIds: number[];
 }
 
 async function tenantNamed(name: string, caller: string): Promise<Tenant> {
@@ -35,6 +36,7 @@ async function tenantNamed(name: string, caller: string): Promise<Tenant> {
     [id],
   );
   const salespersons = await server.db.query<{ id: number }>('select id from salespersons where tenant_id = $1 order by id', [id]);
+  const calendarEvents = await server.db.query<{ id: number }>('select id from calendar_events where tenant_id = $1 order by id', [id]);
   const accounts = await server.db.query<{ email: string }>(
     'select a.email from accounts a join users u on u.email = a.email where u.tenant_id = $1',
     [id],
@@ -48,6 +50,7 @@ async function tenantNamed(name: string, caller: string): Promise<Tenant> {
     userNames: users.map((u) => u.name),
     accountEmails: accounts.map((a) => a.email),
     salespersonIds: salespersons.map((s) => s.id),
+    calendarEventIds: calendarEvents.map((e) => e.id),
   };
 }
 
@@ -60,13 +63,24 @@ async function snapshot(tenantId: number) {
     salespersons: await q('select * from salespersons where tenant_id = $1 order by id'),
     teams: await q('select t.*, m.salesperson_id from teams t left join team_members m on m.team_id = t.id where t.tenant_id = $1 order by t.id, m.salesperson_id'),
     opportunities: await q('select count(*)::int as n, sum(revenue) as revenue from opportunities where tenant_id = $1'),
+    calendarEvents: await q('select * from calendar_events where tenant_id = $1 order by id'),
   };
 }
 
-type Probe = (victim: Tenant) => Array<{ method: 'GET' | 'POST' | 'PUT'; url: string; payload?: object; expect: 'not found' | 'no victim data' }>;
+type Probe = (victim: Tenant) => Array<{ method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object; expect: 'not found' | 'no victim data' }>;
 
 let serial = 0;
 const userBody = () => ({ name: `Probe-${serial}-end`, email: `probe${++serial}@probe.test`, password: 'probe-password', role_id: 3 });
+
+const calendarEventBody = (salesperson_id: number | null) => ({
+  title: 'Probe',
+  starts_at: '2026-06-01T09:00:00Z',
+  ends_at: '2026-06-01T10:00:00Z',
+  all_day: false,
+  location: '',
+  salesperson_id,
+  notes: '',
+});
 
 const probes: Record<string, Probe> = {
   // Public: signing up is the person's own act, so only accounts that exist are probed.
@@ -111,6 +125,16 @@ const probes: Record<string, Probe> = {
     victim.salespersonIds.map((id) => ({ method: 'POST', url: '/api/teams/searchTeam', payload: { salespersonId: id }, expect: 'not found' })),
   'post /api/opportunities/anlaysis': (victim) =>
     [2025, 2026].map((year) => ({ method: 'POST', url: '/api/opportunities/anlaysis', payload: { year, tenantId: victim.id }, expect: 'not found' })),
+  'get /api/calendar/getAllData/{tenant_id}': (victim) => [{ method: 'GET', url: `/api/calendar/getAllData/${victim.id}?year=2026`, expect: 'not found' }],
+  // The body cannot name a tenant, and the other tenant's salespersons are refused.
+  'post /api/calendar': (victim) => [
+    { method: 'POST', url: '/api/calendar', payload: { ...calendarEventBody(null), tenant_id: victim.id }, expect: 'no victim data' },
+    ...victim.salespersonIds.map((id) => ({ method: 'POST' as const, url: '/api/calendar', payload: calendarEventBody(id), expect: 'no victim data' as const })),
+  ],
+  'get /api/calendar/{id}': (victim) => victim.calendarEventIds.map((id) => ({ method: 'GET', url: `/api/calendar/${id}`, expect: 'not found' })),
+  'put /api/calendar/{id}': (victim) =>
+    victim.calendarEventIds.map((id) => ({ method: 'PUT', url: `/api/calendar/${id}`, payload: calendarEventBody(null), expect: 'not found' })),
+  'delete /api/calendar/{id}': (victim) => victim.calendarEventIds.map((id) => ({ method: 'DELETE', url: `/api/calendar/${id}`, expect: 'not found' })),
   'get /get-tenant': (victim) =>
     victim.userEmails.map((email) => ({ method: 'GET', url: `/tenant-service/get-tenant?email=${encodeURIComponent(email)}`, expect: 'no victim data' })),
 };

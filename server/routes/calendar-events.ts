@@ -1,0 +1,142 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Queryable } from '../db/database.ts';
+import { defineRoute, HttpError, type RouteContext } from './context.ts';
+import { notFound } from './refusals.ts';
+
+interface CalendarEventWrite {
+  title: string;
+  starts_at: string;
+  ends_at: string;
+  all_day: boolean;
+  location: string;
+  salesperson_id: number | null;
+  notes: string;
+}
+
+interface CalendarEventRow {
+  id: number;
+  title: string;
+  starts_at: Date | string;
+  ends_at: Date | string;
+  all_day: boolean;
+  location: string;
+  salesperson_id: number | null;
+  notes: string;
+}
+
+const columns = 'id, title, starts_at, ends_at, all_day, location, salesperson_id, notes';
+const DAY_MS = 86_400_000;
+// What the window of the year list and the app's date inputs can show.
+const FIRST_YEAR = 1970;
+const LAST_YEAR = 9999;
+
+function toAnswer(row: CalendarEventRow) {
+  return { ...row, starts_at: new Date(row.starts_at).toISOString(), ends_at: new Date(row.ends_at).toISOString() };
+}
+
+const badRequest = (message: string) => new HttpError(400, message);
+
+/** The instant of a date-time the document has already checked for shape, within the years the app shows. */
+function instantOf(text: string, field: string): number {
+  const ms = Date.parse(text);
+  const year = new Date(ms).getUTCFullYear();
+  if (!Number.isFinite(ms) || year < FIRST_YEAR || year > LAST_YEAR) {
+    throw badRequest(`body.${field} must be a date-time from ${FIRST_YEAR} to ${LAST_YEAR}`);
+  }
+  return ms;
+}
+
+/** The rules the document's schema cannot say; the database checks them again. */
+async function checkEvent(db: Queryable, tenantId: number, body: CalendarEventWrite): Promise<{ startsAt: string; endsAt: string }> {
+  if (body.title.trim() === '') throw badRequest('body.title must not be blank');
+  const starts = instantOf(body.starts_at, 'starts_at');
+  const ends = instantOf(body.ends_at, 'ends_at');
+  if (ends < starts) throw badRequest('body.ends_at must not be before body.starts_at');
+  if (body.all_day && (starts % DAY_MS !== 0 || ends % DAY_MS !== 0)) {
+    throw badRequest('body.starts_at and body.ends_at of an all-day event must be UTC midnights');
+  }
+  if (body.salesperson_id !== null) {
+    const [salesperson] = await db.query('select 1 from salespersons where id = $1 and tenant_id = $2', [body.salesperson_id, tenantId]);
+    if (!salesperson) throw badRequest('body.salesperson_id is not a salesperson of your tenant');
+  }
+  return { startsAt: new Date(starts).toISOString(), endsAt: new Date(ends).toISOString() };
+}
+
+// As in the opportunity analysis: the UTC year widened by 14 hours each side holds
+// every event that touches the year of a browser in any zone (UTC-12 to UTC+14).
+const overlapsYearWindow = `starts_at < make_timestamptz($2::int + 1, 1, 1, 0, 0, 0, 'UTC') + interval '14 hours'
+  and ends_at >= make_timestamptz($2::int, 1, 1, 0, 0, 0, 'UTC') - interval '14 hours'`;
+
+/** Calendar events: any signed-in user of the tenant may read and write them, like the calendar itself. */
+export function registerCalendarEventRoutes(app: FastifyInstance, context: RouteContext): void {
+  const { db } = context;
+
+  defineRoute(
+    app,
+    context,
+    'get',
+    '/api/calendar/getAllData/{tenant_id}',
+    async (request: FastifyRequest<{ Params: { tenant_id: number }; Querystring: { year: number } }>) => {
+      const { caller } = request;
+      if (request.params.tenant_id !== caller.tenantId) throw notFound();
+      const rows = await db.query<CalendarEventRow>(
+        `select ${columns} from calendar_events where tenant_id = $1 and ${overlapsYearWindow} order by starts_at, id`,
+        [caller.tenantId, request.query.year],
+      );
+      return rows.map(toAnswer);
+    },
+  );
+
+  defineRoute(app, context, 'post', '/api/calendar', async (request: FastifyRequest<{ Body: CalendarEventWrite }>, reply) => {
+    const { caller, body } = request;
+    const [row] = await db.transaction(async (tx) => {
+      const { startsAt, endsAt } = await checkEvent(tx, caller.tenantId, body);
+      return tx.query<CalendarEventRow>(
+        `insert into calendar_events (tenant_id, title, starts_at, ends_at, all_day, location, salesperson_id, notes)
+         values ($1, $2, $3, $4, $5, $6, $7, $8) returning ${columns}`,
+        [caller.tenantId, body.title, startsAt, endsAt, body.all_day, body.location, body.salesperson_id, body.notes],
+      );
+    });
+    reply.code(201);
+    return toAnswer(row!);
+  });
+
+  defineRoute(app, context, 'get', '/api/calendar/{id}', async (request: FastifyRequest<{ Params: { id: number } }>) => {
+    const [row] = await db.query<CalendarEventRow>(`select ${columns} from calendar_events where id = $1 and tenant_id = $2`, [
+      request.params.id,
+      request.caller.tenantId,
+    ]);
+    if (!row) throw notFound();
+    return toAnswer(row);
+  });
+
+  defineRoute(
+    app,
+    context,
+    'put',
+    '/api/calendar/{id}',
+    async (request: FastifyRequest<{ Params: { id: number }; Body: CalendarEventWrite }>) => {
+      const { caller, body } = request;
+      const [row] = await db.transaction(async (tx) => {
+        // Another tenant's id is not found before anything about the body is said.
+        const [own] = await tx.query('select 1 from calendar_events where id = $1 and tenant_id = $2 for update', [request.params.id, caller.tenantId]);
+        if (!own) throw notFound();
+        const { startsAt, endsAt } = await checkEvent(tx, caller.tenantId, body);
+        return tx.query<CalendarEventRow>(
+          `update calendar_events set title = $3, starts_at = $4, ends_at = $5, all_day = $6, location = $7, salesperson_id = $8, notes = $9
+           where id = $1 and tenant_id = $2 returning ${columns}`,
+          [request.params.id, caller.tenantId, body.title, startsAt, endsAt, body.all_day, body.location, body.salesperson_id, body.notes],
+        );
+      });
+      return toAnswer(row!);
+    },
+  );
+
+  defineRoute(app, context, 'delete', '/api/calendar/{id}', async (request: FastifyRequest<{ Params: { id: number } }>, reply) => {
+    const deleted = await db.transaction((tx) =>
+      tx.query('delete from calendar_events where id = $1 and tenant_id = $2 returning id', [request.params.id, request.caller.tenantId]),
+    );
+    if (deleted.length === 0) throw notFound();
+    return reply.code(204).send();
+  });
+}

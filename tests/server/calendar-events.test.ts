@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { SEED_TODAY, startTestServer, type TestServer } from '../support/server-harness.ts';
+
+/** Calendar events (/add-Calendar, /edit-Calendar/{id}): the API under /api/calendar. */
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+async function call(email: string, method: Method, url: string, payload?: object) {
+  return server.app.inject({ method, url, headers: await server.as(email), ...(payload ? { payload } : {}) });
+}
+
+async function tenantIdOf(name: string): Promise<number> {
+  const [row] = await server.db.query<{ id: number }>('select id from tenants where name = $1', [name]);
+  return row!.id;
+}
+
+async function salespersonIdOf(email: string): Promise<number> {
+  const [row] = await server.db.query<{ id: number }>('select id from salespersons where email = $1', [email]);
+  return row!.id;
+}
+
+let serial = 0;
+function eventBody(change: Record<string, unknown> = {}) {
+  return {
+    title: `Meeting ${++serial}`,
+    starts_at: '2026-03-10T09:00:00.000Z',
+    ends_at: '2026-03-10T10:30:00.000Z',
+    all_day: false,
+    location: 'Room 1',
+    salesperson_id: null,
+    notes: '',
+    ...change,
+  };
+}
+
+describe('adding, reading, changing and deleting an event', () => {
+  test('POST answers 201 with the stored event; GET reads it; PUT changes every field; DELETE answers 204 and it is gone', async () => {
+    const rep = await salespersonIdOf('rep@demo.test');
+    const created = await call('rep@demo.test', 'POST', '/api/calendar', eventBody({ title: 'Call with Acme', salesperson_id: rep, notes: 'Agenda first' }));
+    expect(created.statusCode).toBe(201);
+    const event = created.json() as { id: number };
+    expect(event).toEqual({
+      id: expect.any(Number),
+      title: 'Call with Acme',
+      starts_at: '2026-03-10T09:00:00.000Z',
+      ends_at: '2026-03-10T10:30:00.000Z',
+      all_day: false,
+      location: 'Room 1',
+      salesperson_id: rep,
+      notes: 'Agenda first',
+    });
+
+    const read = await call('manager@demo.test', 'GET', `/api/calendar/${event.id}`);
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toEqual(created.json());
+
+    const change = { title: 'Fair', starts_at: '2026-03-11T00:00:00Z', ends_at: '2026-03-13T00:00:00+00:00', all_day: true, location: '', salesperson_id: null, notes: 'Three days' };
+    const updated = await call('admin@demo.test', 'PUT', `/api/calendar/${event.id}`, change);
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json()).toEqual({ ...change, id: event.id, starts_at: '2026-03-11T00:00:00.000Z', ends_at: '2026-03-13T00:00:00.000Z' });
+    expect((await call('rep@demo.test', 'GET', `/api/calendar/${event.id}`)).json()).toEqual(updated.json());
+
+    const deleted = await call('rep@demo.test', 'DELETE', `/api/calendar/${event.id}`);
+    expect(deleted.statusCode).toBe(204);
+    expect(deleted.body).toBe('');
+    expect((await call('rep@demo.test', 'GET', `/api/calendar/${event.id}`)).statusCode).toBe(404);
+    expect((await call('rep@demo.test', 'DELETE', `/api/calendar/${event.id}`)).statusCode).toBe(404);
+  });
+
+  test('an event given with an offset is stored as the same instant', async () => {
+    const created = await call('rep@demo.test', 'POST', '/api/calendar', eventBody({ starts_at: '2026-03-29T01:30:00+01:00', ends_at: '2026-03-29T03:30:00+02:00' }));
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ starts_at: '2026-03-29T00:30:00.000Z', ends_at: '2026-03-29T01:30:00.000Z' });
+  });
+
+  test('an event may end when it starts', async () => {
+    const created = await call('rep@demo.test', 'POST', '/api/calendar', eventBody({ ends_at: '2026-03-10T09:00:00Z' }));
+    expect(created.statusCode).toBe(201);
+  });
+});
+
+describe('GET /api/calendar/getAllData/{tenant_id}?year=', () => {
+  test('holds the events overlapping the year widened by 14 hours each side, by start', async () => {
+    const demo = await tenantIdOf('Demo');
+    const made: Record<string, number> = {};
+    const spans: Record<string, [string, string]> = {
+      'ends 14 h before 2030': ['2029-12-31T08:00:00Z', '2029-12-31T09:59:59Z'],
+      'ends inside the window before 2030': ['2029-12-31T08:00:00Z', '2029-12-31T10:00:00Z'],
+      'spans all of 2030': ['2029-06-01T00:00:00Z', '2031-06-01T00:00:00Z'],
+      'mid 2030': ['2030-06-01T09:00:00Z', '2030-06-01T10:00:00Z'],
+      'starts inside the window after 2030': ['2031-01-01T13:59:59Z', '2031-01-01T15:00:00Z'],
+      'starts 14 h after 2030': ['2031-01-01T14:00:00Z', '2031-01-01T15:00:00Z'],
+    };
+    for (const [title, [starts_at, ends_at]] of Object.entries(spans)) {
+      const response = await call('rep@demo.test', 'POST', '/api/calendar', eventBody({ title, starts_at, ends_at }));
+      made[title] = (response.json() as { id: number }).id;
+    }
+    const response = await call('rep@demo.test', 'GET', `/api/calendar/getAllData/${demo}?year=2030`);
+    expect(response.statusCode).toBe(200);
+    const titles = (response.json() as Array<{ title: string }>).map((event) => event.title);
+    expect(titles).toEqual(['spans all of 2030', 'ends inside the window before 2030', 'mid 2030', 'starts inside the window after 2030']);
+  });
+
+  test('the demo data holds a few events in the seeding month and the month before, in each tenant', async () => {
+    for (const [tenant, caller] of [['Demo', 'rep@demo.test'], ['Globex', 'admin@globex.test']] as const) {
+      const response = await call(caller, 'GET', `/api/calendar/getAllData/${await tenantIdOf(tenant)}?year=${SEED_TODAY.getUTCFullYear()}`);
+      const seeded = (response.json() as Array<{ title: string; starts_at: string }>).filter((event) => !event.title.startsWith('Meeting '));
+      const months = new Set(seeded.map((event) => event.starts_at.slice(0, 7)));
+      expect(seeded.length).toBeGreaterThanOrEqual(5);
+      expect([...months].sort()).toEqual(['2026-05', '2026-06']);
+    }
+  });
+
+  test('needs the year', async () => {
+    const response = await call('rep@demo.test', 'GET', `/api/calendar/getAllData/${await tenantIdOf('Demo')}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/year/);
+  });
+});
+
+describe('what an event must be', () => {
+  test.each([
+    [{ title: '' }, /title/],
+    [{ title: '   ' }, /body\.title must not be blank/],
+    [{ title: 'x'.repeat(201) }, /title/],
+    [{ location: 'x'.repeat(201) }, /location/],
+    [{ notes: 'x'.repeat(2001) }, /notes/],
+    [{ starts_at: '2026-03-10' }, /starts_at/],
+    [{ ends_at: '2026-03-10T08:59:59Z' }, /body\.ends_at must not be before body\.starts_at/],
+    [{ starts_at: '1969-12-31T23:00:00Z' }, /starts_at/],
+    [{ all_day: true }, /all-day/],
+    [{ salesperson_id: '3' }, /salesperson_id/],
+    [{ tenant_id: 2 }, /tenant_id is not allowed/],
+  ])('%o is refused with 400 naming the field', async (change, message) => {
+    const response = await call('rep@demo.test', 'POST', '/api/calendar', eventBody(change));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(message);
+  });
+
+  test("a salesperson of another tenant is refused with 400 naming salesperson_id, on adding and on changing", async () => {
+    const globexSalesperson = await salespersonIdOf('hank@globex.test');
+    const refused = await call('rep@demo.test', 'POST', '/api/calendar', eventBody({ salesperson_id: globexSalesperson }));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ message: 'body.salesperson_id is not a salesperson of your tenant' });
+
+    const event = (await call('rep@demo.test', 'POST', '/api/calendar', eventBody())).json() as { id: number };
+    const change = await call('rep@demo.test', 'PUT', `/api/calendar/${event.id}`, eventBody({ salesperson_id: globexSalesperson }));
+    expect(change.statusCode).toBe(400);
+    expect(change.json().message).toMatch(/salesperson_id/);
+    expect((await call('rep@demo.test', 'GET', `/api/calendar/${event.id}`)).json()).toMatchObject({ salesperson_id: null });
+  });
+
+  test('the database refuses an event that ends before it starts, whatever the code does', async () => {
+    const demo = await tenantIdOf('Demo');
+    await expect(
+      server.db.query("insert into calendar_events (tenant_id, title, starts_at, ends_at) values ($1, 'x', '2026-01-02', '2026-01-01')", [demo]),
+    ).rejects.toThrow();
+  });
+});
+
+describe('another tenant', () => {
+  test("reads, changes and deletes none of the tenant's events: 404, revealing nothing", async () => {
+    const demo = await tenantIdOf('Demo');
+    const event = (await call('rep@demo.test', 'POST', '/api/calendar', eventBody({ title: 'Secret board meeting' }))).json() as { id: number };
+    for (const [method, url, payload] of [
+      ['GET', `/api/calendar/${event.id}`],
+      ['PUT', `/api/calendar/${event.id}`, eventBody({ title: 'Taken over' })],
+      ['DELETE', `/api/calendar/${event.id}`],
+      ['GET', `/api/calendar/getAllData/${demo}?year=2026`],
+    ] as Array<[Method, string, object?]>) {
+      const response = await call('admin@globex.test', method, url, payload);
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+      expect(response.json()).toEqual({ message: 'Not found' });
+    }
+    expect((await call('rep@demo.test', 'GET', `/api/calendar/${event.id}`)).json()).toMatchObject({ title: 'Secret board meeting' });
+    const globexYear = await call('admin@globex.test', 'GET', `/api/calendar/getAllData/${await tenantIdOf('Globex')}?year=2026`);
+    expect((globexYear.json() as Array<{ id: number }>).map((e) => e.id)).not.toContain(event.id);
+  });
+
+  test('a PUT of another tenant answers 404 even when its body is refused', async () => {
+    const event = (await call('rep@demo.test', 'POST', '/api/calendar', eventBody())).json() as { id: number };
+    const response = await call('admin@globex.test', 'PUT', `/api/calendar/${event.id}`, eventBody({ title: '  ' }));
+    expect(response.statusCode).toBe(404);
+  });
+});
