@@ -7,6 +7,7 @@ import { registerUserRoutes } from './users.ts';
 import { registerSalespersonRoutes } from './salespersons.ts';
 import { registerTeamRoutes } from './teams.ts';
 import { registerOpportunityRoutes } from './opportunities.ts';
+import { registerOpportunityRecordRoutes } from './opportunity-records.ts';
 import { registerCalendarEventRoutes } from './calendar-events.ts';
 import { registerTenantService } from './tenant-service.ts';
 import { refuseNulCharacters } from './text-guard.ts';
@@ -34,6 +35,7 @@ export async function registerApiRoutes(app: FastifyInstance, context: RouteCont
     registerSalespersonRoutes(api, context);
     registerTeamRoutes(api, context);
     registerOpportunityRoutes(api, context);
+    registerOpportunityRecordRoutes(api, context);
     registerCalendarEventRoutes(api, context);
     registerTenantService(api, context, rateLimit);
   });

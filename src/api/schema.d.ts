@@ -314,6 +314,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/opportunities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add an opportunity to the caller's tenant.
+         * @description The customer's name is trimmed and, when the tenant's customers do not know it yet (regardless of case), added to them in the same transaction, so every opportunity's customer is in the customer directory.
+         */
+        post: operations["createOpportunity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/opportunities/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getOpportunity"];
+        /**
+         * Replace an opportunity of the caller's tenant.
+         * @description Every field is replaced; a new customer name is added to the tenant's customers as on create.
+         */
+        put: operations["updateOpportunity"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/get-tenant": {
         parameters: {
             query?: never;
@@ -483,6 +523,25 @@ export interface components {
             /** @description A salesperson of the caller's tenant, or null. */
             salesperson_id: number | null;
             notes: string;
+        };
+        /**
+         * @description A stage of the sales pipeline, in the order a deal moves through them (the app's PIPELINE_STAGES). Writes accept only these.
+         * @enum {string}
+         */
+        OpportunityStage: "qualification" | "proposal" | "negotiation" | "closed won" | "closed lost";
+        /** @description An opportunity as the add and edit screens send it; the tenant is the caller's. */
+        OpportunityWrite: {
+            /** @description The customer's name; stored trimmed, so it must hold more than spaces. */
+            customer: string;
+            /** @description A salesperson of the caller's tenant; any other id answers 400. */
+            salesperson_id: number;
+            stage: components["schemas"]["OpportunityStage"];
+            /** @description When the opportunity was created, from 1970 to 9999; the dashboard buckets by it. A date-time with its offset, or a bare date, stored as noon UTC of that day (the same calendar day from UTC-11 to UTC+11). */
+            created_date: string;
+            /** @description At most two decimals (the server checks this; multipleOf 0.01 is not exact in binary floating point). */
+            revenue: number;
+            /** @description The chance of winning, in whole percent. */
+            probability: number;
         };
         TenantStatus: {
             result: {
@@ -1118,6 +1177,102 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createOpportunity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OpportunityWrite"];
+            };
+        };
+        responses: {
+            /** @description The opportunity, as stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Opportunity"];
+                };
+            };
+            /** @description The request breaks this document, or salesperson_id is not a salesperson of the caller's tenant; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getOpportunity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The opportunity. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Opportunity"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateOpportunity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OpportunityWrite"];
+            };
+        };
+        responses: {
+            /** @description The opportunity, as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Opportunity"];
+                };
+            };
+            /** @description The request breaks this document, or salesperson_id is not a salesperson of the caller's tenant; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
         };

@@ -26,6 +26,8 @@ interface Tenant {
   /** E-mails of the tenant's users who already have a sign-in account. */
   accountEmails: string[];
   salespersonIds: number[];
+  /** A few of the tenant's opportunities: probing thousands would add nothing. */
+  opportunityIds: number[];
   calendarEventIds: number[];
 }
 
@@ -37,6 +39,7 @@ async function tenantNamed(name: string, caller: string): Promise<Tenant> {
   );
   const salespersons = await server.db.query<{ id: number }>('select id from salespersons where tenant_id = $1 order by id', [id]);
   const calendarEvents = await server.db.query<{ id: number }>('select id from calendar_events where tenant_id = $1 order by id', [id]);
+  const opportunities = await server.db.query<{ id: number }>('select id from opportunities where tenant_id = $1 order by id limit 5', [id]);
   const accounts = await server.db.query<{ email: string }>(
     'select a.email from accounts a join users u on u.email = a.email where u.tenant_id = $1',
     [id],
@@ -50,6 +53,7 @@ async function tenantNamed(name: string, caller: string): Promise<Tenant> {
     userNames: users.map((u) => u.name),
     accountEmails: accounts.map((a) => a.email),
     salespersonIds: salespersons.map((s) => s.id),
+    opportunityIds: opportunities.map((o) => o.id),
     calendarEventIds: calendarEvents.map((e) => e.id),
   };
 }
@@ -79,6 +83,27 @@ const calendarEventBody = (salesperson_id: number | null) => ({
   all_day: false,
   location: '',
   salesperson_id,
+  notes: '',
+});
+
+// An odd revenue, so that a probe which did write would change the victim's sum.
+const opportunityBody = (salesperson_id: number) => ({
+  customer: 'Probe Customer',
+  salesperson_id,
+  stage: 'proposal',
+  created_date: '2026-01-02',
+  revenue: 123.45,
+  probability: 50,
+});
+
+const activityBody = (salesperson_id: number) => ({
+  kind: 'call',
+  subject: 'Probe',
+  due_at: '2026-06-01T09:00:00Z',
+  duration_minutes: 15,
+  done: false,
+  salesperson_id,
+  opportunity_id: null,
   notes: '',
 });
 
@@ -135,6 +160,12 @@ const probes: Record<string, Probe> = {
   'put /api/calendar/{id}': (victim) =>
     victim.calendarEventIds.map((id) => ({ method: 'PUT', url: `/api/calendar/${id}`, payload: calendarEventBody(null), expect: 'not found' })),
   'delete /api/calendar/{id}': (victim) => victim.calendarEventIds.map((id) => ({ method: 'DELETE', url: `/api/calendar/${id}`, expect: 'not found' })),
+  // The victim's salesperson is refused (400), so nothing lands on the victim's board.
+  'post /api/opportunities': (victim) =>
+    victim.salespersonIds.map((id) => ({ method: 'POST', url: '/api/opportunities', payload: opportunityBody(id), expect: 'no victim data' })),
+  'get /api/opportunities/{id}': (victim) => victim.opportunityIds.map((id) => ({ method: 'GET', url: `/api/opportunities/${id}`, expect: 'not found' })),
+  'put /api/opportunities/{id}': (victim) =>
+    victim.opportunityIds.map((id) => ({ method: 'PUT', url: `/api/opportunities/${id}`, payload: opportunityBody(victim.salespersonIds[0]!), expect: 'not found' })),
   'get /get-tenant': (victim) =>
     victim.userEmails.map((email) => ({ method: 'GET', url: `/tenant-service/get-tenant?email=${encodeURIComponent(email)}`, expect: 'no victim data' })),
 };

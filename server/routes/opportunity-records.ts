@@ -1,0 +1,118 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Queryable } from '../db/database.ts';
+import { defineRoute, HttpError, type RouteContext } from './context.ts';
+import { notFound } from './refusals.ts';
+
+/** The body of a create or update, as the contract's OpportunityWrite allows it. */
+interface OpportunityWrite {
+  customer: string;
+  salesperson_id: number;
+  stage: string;
+  created_date: string;
+  revenue: number;
+  probability: number;
+}
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const FIRST_YEAR = 1970;
+const LAST_YEAR = 9999;
+
+// The database writes the answer's date itself (RFC 3339 in UTC) and reads
+// numeric(14,2) as a double, which holds its 14 digits exactly enough to print back.
+const answerColumns = `id, to_char(created_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_date,
+  revenue::float8 as revenue, probability, salesperson_id, customer, stage`;
+
+/**
+ * The instant to store. A bare date has no time zone, so it is stored as noon UTC:
+ * the same calendar day from UTC-11 to UTC+11, where the dashboard reads it.
+ * Years outside 1970–9999 are refused here, since PostgreSQL cannot hold some of
+ * what the date-time format allows (year 0) and no screen shows them.
+ */
+function createdInstant(createdDate: string): string {
+  const instant = Date.parse(DATE_ONLY.test(createdDate) ? `${createdDate}T12:00:00Z` : createdDate);
+  const year = new Date(instant).getUTCFullYear();
+  if (Number.isNaN(instant) || year < FIRST_YEAR || year > LAST_YEAR) {
+    throw new HttpError(400, `body.created_date must be a date from ${FIRST_YEAR} to ${LAST_YEAR}`);
+  }
+  return new Date(instant).toISOString();
+}
+
+/** numeric(14,2) would round a third decimal away silently; a client sending one has made a mistake. */
+function checkTwoDecimals(revenue: number): void {
+  if (Number(revenue.toFixed(2)) !== revenue) throw new HttpError(400, 'body.revenue must have at most two decimals');
+}
+
+/** The stored row's values, once the body's own rules hold. */
+function valuesOf(body: OpportunityWrite) {
+  checkTwoDecimals(body.revenue);
+  return { ...body, customer: body.customer.trim(), created_date: createdInstant(body.created_date) };
+}
+
+async function requireSalespersonOfTenant(tx: Queryable, tenantId: number, salespersonId: number): Promise<void> {
+  // `for share` keeps the salesperson from being deleted before the write commits.
+  const [row] = await tx.query('select 1 from salespersons where id = $1 and tenant_id = $2 for share', [salespersonId, tenantId]);
+  if (!row) throw new HttpError(400, 'body.salesperson_id is not a salesperson of your tenant');
+}
+
+/** Every opportunity's customer is in the tenant's customer directory; an existing name (in any case) is kept as it is. */
+async function rememberCustomer(tx: Queryable, tenantId: number, name: string): Promise<void> {
+  await tx.query('insert into customers (tenant_id, name) values ($1, $2) on conflict (tenant_id, lower(name)) do nothing', [tenantId, name]);
+}
+
+export function registerOpportunityRecordRoutes(app: FastifyInstance, context: RouteContext): void {
+  const { db } = context;
+
+  defineRoute(app, context, 'post', '/api/opportunities', async (request: FastifyRequest<{ Body: OpportunityWrite }>, reply) => {
+    const { caller } = request;
+    const values = valuesOf(request.body);
+    const row = await db.transaction(async (tx) => {
+      await requireSalespersonOfTenant(tx, caller.tenantId, values.salesperson_id);
+      await rememberCustomer(tx, caller.tenantId, values.customer);
+      const [created] = await tx.query(
+        `insert into opportunities (tenant_id, salesperson_id, customer, stage, created_date, revenue, probability)
+         values ($1, $2, $3, $4, $5, $6, $7) returning ${answerColumns}`,
+        [caller.tenantId, values.salesperson_id, values.customer, values.stage, values.created_date, values.revenue, values.probability],
+      );
+      return created;
+    });
+    reply.code(201);
+    return row;
+  });
+
+  defineRoute(app, context, 'get', '/api/opportunities/{id}', async (request: FastifyRequest<{ Params: { id: number } }>) => {
+    const [row] = await db.query(`select ${answerColumns} from opportunities where id = $1 and tenant_id = $2`, [
+      request.params.id,
+      request.caller.tenantId,
+    ]);
+    if (!row) throw notFound();
+    return row;
+  });
+
+  defineRoute(
+    app,
+    context,
+    'put',
+    '/api/opportunities/{id}',
+    async (request: FastifyRequest<{ Params: { id: number }; Body: OpportunityWrite }>) => {
+      const { caller } = request;
+      const values = valuesOf(request.body);
+      return db.transaction(async (tx) => {
+        // Another tenant's id is not found before anything about the body is told.
+        const [existing] = await tx.query('select 1 from opportunities where id = $1 and tenant_id = $2 for update', [
+          request.params.id,
+          caller.tenantId,
+        ]);
+        if (!existing) throw notFound();
+        await requireSalespersonOfTenant(tx, caller.tenantId, values.salesperson_id);
+        await rememberCustomer(tx, caller.tenantId, values.customer);
+        const [updated] = await tx.query(
+          `update opportunities
+           set salesperson_id = $3, customer = $4, stage = $5, created_date = $6, revenue = $7, probability = $8
+           where id = $1 and tenant_id = $2 returning ${answerColumns}`,
+          [request.params.id, caller.tenantId, values.salesperson_id, values.customer, values.stage, values.created_date, values.revenue, values.probability],
+        );
+        return updated;
+      });
+    },
+  );
+}
