@@ -1,6 +1,7 @@
 import { hashPassword } from '../accounts/passwords.ts';
 import { REQUIRED_CLIENT_ROLE } from '../plugins/authenticate.ts';
 import type { Database, Queryable } from './database.ts';
+import { seedActivities } from './seed-activities.ts';
 import { seedCalendarEvents } from './seed-calendar.ts';
 
 export interface SeedOptions {
@@ -45,6 +46,7 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
     );
     await insertTeams(tx, demo, ['Enterprise', 'Mid-Market', 'Inside Sales'], demoSales);
     await insertOpportunities(tx, demo, demoSales, 1500, today, random);
+    await seedActivities(tx, demo, demoSales, today);
     await seedCalendarEvents(tx, demo, demoSales, today);
 
     const globex = await insertTenant(tx, 'Globex', null);
@@ -53,6 +55,7 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
     const globexSales = await insertSalespersons(tx, globex, globexUsers.filter((u) => u.role_id !== 1), today, random);
     await insertTeams(tx, globex, ['Globex Sales'], globexSales);
     await insertOpportunities(tx, globex, globexSales, 300, today, random);
+    await seedActivities(tx, globex, globexSales, today);
     await seedCalendarEvents(tx, globex, globexSales, today);
 
     const lapsed = await insertTenant(tx, 'Lapsed', new Date(today.getTime() - 30 * DAY_MS));

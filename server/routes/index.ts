@@ -9,6 +9,7 @@ import { registerTeamRoutes } from './teams.ts';
 import { registerOpportunityRoutes } from './opportunities.ts';
 import { registerOpportunityRecordRoutes } from './opportunity-records.ts';
 import { registerCalendarEventRoutes } from './calendar-events.ts';
+import { registerActivityRoutes } from './activities.ts';
 import { registerTenantService } from './tenant-service.ts';
 import { refuseNulCharacters } from './text-guard.ts';
 
@@ -37,6 +38,7 @@ export async function registerApiRoutes(app: FastifyInstance, context: RouteCont
     registerOpportunityRoutes(api, context);
     registerOpportunityRecordRoutes(api, context);
     registerCalendarEventRoutes(api, context);
+    registerActivityRoutes(api, context);
     registerTenantService(api, context, rateLimit);
   });
 }

@@ -11,6 +11,9 @@ export type SalespersonCreate = Schemas['SalespersonCreate'];
 export type SalespersonUpdate = Schemas['SalespersonUpdate'];
 export type Team = Schemas['Team'];
 export type Opportunity = Schemas['Opportunity'];
+export type Activity = Schemas['Activity'];
+export type ActivityWrite = Schemas['ActivityWrite'];
+export type ActivityKind = Schemas['ActivityKind'];
 export type TenantStatus = Schemas['TenantStatus'];
 export type RoleId = Schemas['RoleId'];
 

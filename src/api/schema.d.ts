@@ -354,6 +354,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/activities/getAllData/{tenant_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every activity of the caller's tenant, by due time.
+         * @description Each with its salesperson's name and, when it is about an opportunity, that opportunity's customer. Ordered by due_at, then id.
+         */
+        get: operations["listActivities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/activities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Schedule an activity in the caller's tenant.
+         * @description Any signed-in user of the tenant may schedule activities, for any of its salespersons. salesperson_id and opportunity_id must belong to the caller's tenant, else 400 naming the field.
+         */
+        post: operations["createActivity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/activities/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getActivity"];
+        /**
+         * Replace every field of an activity of the caller's tenant.
+         * @description The same rules as scheduling one; marking it done or not done is such a replacement too.
+         */
+        put: operations["updateActivity"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/get-tenant": {
         parameters: {
             query?: never;
@@ -542,6 +602,45 @@ export interface components {
             revenue: number;
             /** @description The chance of winning, in whole percent. */
             probability: number;
+        };
+        /** @enum {string} */
+        ActivityKind: "call" | "meeting" | "email" | "task" | "deadline";
+        Activity: {
+            id: number;
+            kind: components["schemas"]["ActivityKind"];
+            subject: string;
+            /** Format: date-time */
+            due_at: string;
+            /** @description How long it takes, if known. */
+            duration_minutes: number | null;
+            done: boolean;
+            salesperson_id: number;
+            salesperson_name: string;
+            /** @description The opportunity it is about, if any. */
+            opportunity_id: number | null;
+            /** @description The linked opportunity's customer; null when no opportunity is linked. */
+            customer: string | null;
+            notes: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        ActivityWrite: {
+            kind: components["schemas"]["ActivityKind"];
+            /** @description Not only spaces. */
+            subject: string;
+            /**
+             * Format: date-time
+             * @description An instant of the years 1970 to 9999.
+             */
+            due_at: string;
+            /** @description Whole minutes, at most a day; null when not known. */
+            duration_minutes: number | null;
+            done: boolean;
+            /** @description A salesperson of the caller's tenant. */
+            salesperson_id: number;
+            /** @description An opportunity of the caller's tenant, or null. */
+            opportunity_id: number | null;
+            notes: string;
         };
         TenantStatus: {
             result: {
@@ -1265,6 +1364,128 @@ export interface operations {
                 };
             };
             /** @description The request breaks this document, or salesperson_id is not a salesperson of the caller's tenant; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listActivities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Must be the caller's own tenant; another tenant's id answers 404. */
+                tenant_id: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The activities, by due time. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Activity"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createActivity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActivityWrite"];
+            };
+        };
+        responses: {
+            /** @description The activity as stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Activity"];
+                };
+            };
+            /** @description The request breaks this document, or salesperson_id or opportunity_id is not one of the caller's tenant; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getActivity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The activity. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Activity"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateActivity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActivityWrite"];
+            };
+        };
+        responses: {
+            /** @description The activity as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Activity"];
+                };
+            };
+            /** @description The request breaks this document, or salesperson_id or opportunity_id is not one of the caller's tenant; the message names the field. */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -26,6 +26,7 @@ interface Tenant {
   /** E-mails of the tenant's users who already have a sign-in account. */
   accountEmails: string[];
   salespersonIds: number[];
+  activityIds: number[];
   /** A few of the tenant's opportunities: probing thousands would add nothing. */
   opportunityIds: number[];
   calendarEventIds: number[];
@@ -38,6 +39,7 @@ async function tenantNamed(name: string, caller: string): Promise<Tenant> {
     [id],
   );
   const salespersons = await server.db.query<{ id: number }>('select id from salespersons where tenant_id = $1 order by id', [id]);
+  const activities = await server.db.query<{ id: number }>('select id from activities where tenant_id = $1 order by id', [id]);
   const calendarEvents = await server.db.query<{ id: number }>('select id from calendar_events where tenant_id = $1 order by id', [id]);
   const opportunities = await server.db.query<{ id: number }>('select id from opportunities where tenant_id = $1 order by id limit 5', [id]);
   const accounts = await server.db.query<{ email: string }>(
@@ -53,6 +55,7 @@ async function tenantNamed(name: string, caller: string): Promise<Tenant> {
     userNames: users.map((u) => u.name),
     accountEmails: accounts.map((a) => a.email),
     salespersonIds: salespersons.map((s) => s.id),
+    activityIds: activities.map((a) => a.id),
     opportunityIds: opportunities.map((o) => o.id),
     calendarEventIds: calendarEvents.map((e) => e.id),
   };
@@ -67,6 +70,7 @@ async function snapshot(tenantId: number) {
     salespersons: await q('select * from salespersons where tenant_id = $1 order by id'),
     teams: await q('select t.*, m.salesperson_id from teams t left join team_members m on m.team_id = t.id where t.tenant_id = $1 order by t.id, m.salesperson_id'),
     opportunities: await q('select count(*)::int as n, sum(revenue) as revenue from opportunities where tenant_id = $1'),
+    activities: await q('select * from activities where tenant_id = $1 order by id'),
     calendarEvents: await q('select * from calendar_events where tenant_id = $1 order by id'),
   };
 }
@@ -166,6 +170,15 @@ const probes: Record<string, Probe> = {
   'get /api/opportunities/{id}': (victim) => victim.opportunityIds.map((id) => ({ method: 'GET', url: `/api/opportunities/${id}`, expect: 'not found' })),
   'put /api/opportunities/{id}': (victim) =>
     victim.opportunityIds.map((id) => ({ method: 'PUT', url: `/api/opportunities/${id}`, payload: opportunityBody(victim.salespersonIds[0]!), expect: 'not found' })),
+  'get /api/activities/getAllData/{tenant_id}': (victim) => [{ method: 'GET', url: `/api/activities/getAllData/${victim.id}`, expect: 'not found' }],
+  // The body cannot name a tenant, and the other tenant's salespersons are refused (400).
+  'post /api/activities': (victim) => [
+    { method: 'POST', url: '/api/activities', payload: { ...activityBody(victim.salespersonIds[0]!), tenant_id: victim.id }, expect: 'no victim data' },
+    ...victim.salespersonIds.map((id) => ({ method: 'POST' as const, url: '/api/activities', payload: activityBody(id), expect: 'no victim data' as const })),
+  ],
+  'get /api/activities/{id}': (victim) => victim.activityIds.map((id) => ({ method: 'GET', url: `/api/activities/${id}`, expect: 'not found' })),
+  'put /api/activities/{id}': (victim) =>
+    victim.activityIds.map((id) => ({ method: 'PUT', url: `/api/activities/${id}`, payload: activityBody(victim.salespersonIds[0]!), expect: 'not found' })),
   'get /get-tenant': (victim) =>
     victim.userEmails.map((email) => ({ method: 'GET', url: `/tenant-service/get-tenant?email=${encodeURIComponent(email)}`, expect: 'no victim data' })),
 };

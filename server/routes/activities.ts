@@ -1,0 +1,142 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Queryable } from '../db/database.ts';
+import { defineRoute, HttpError, type RouteContext } from './context.ts';
+import { notFound } from './refusals.ts';
+
+type ActivityKind = 'call' | 'meeting' | 'email' | 'task' | 'deadline';
+
+interface ActivityWrite {
+  kind: ActivityKind;
+  subject: string;
+  due_at: string;
+  duration_minutes: number | null;
+  done: boolean;
+  salesperson_id: number;
+  opportunity_id: number | null;
+  notes: string;
+}
+
+interface ActivityRow extends Omit<ActivityWrite, 'due_at'> {
+  id: number;
+  due_at: Date | string;
+  salesperson_name: string;
+  customer: string | null;
+  created_at: Date | string;
+}
+
+const FIRST_YEAR = 1970;
+const LAST_YEAR = 9999;
+
+// The salesperson's name and the linked opportunity's customer come along, so the
+// list needs no second call. The join on tenant_id too keeps every row in one tenant
+// even if a foreign key were ever loosened.
+const selectActivities = `
+  select a.id, a.kind, a.subject, a.due_at, a.duration_minutes, a.done, a.salesperson_id,
+         s.name as salesperson_name, a.opportunity_id, o.customer, a.notes, a.created_at
+  from activities a
+  join salespersons s on s.id = a.salesperson_id and s.tenant_id = a.tenant_id
+  left join opportunities o on o.id = a.opportunity_id and o.tenant_id = a.tenant_id`;
+
+function toAnswer(row: ActivityRow) {
+  return { ...row, due_at: new Date(row.due_at).toISOString(), created_at: new Date(row.created_at).toISOString() };
+}
+
+async function activityOfTenant(db: Queryable, tenantId: number, id: number) {
+  const [row] = await db.query<ActivityRow>(`${selectActivities} where a.tenant_id = $1 and a.id = $2`, [tenantId, id]);
+  return row && toAnswer(row);
+}
+
+/**
+ * The due time as one UTC instant the database stores as given. The document's
+ * date-time format admits offsets and years PostgreSQL refuses (year 0, +23:59), so
+ * the instant is taken by JavaScript and bounded to the years the app shows.
+ */
+function dueInstant(dueAt: string): string {
+  const instant = new Date(dueAt);
+  const year = instant.getUTCFullYear();
+  if (Number.isNaN(instant.getTime()) || year < FIRST_YEAR || year > LAST_YEAR) {
+    throw new HttpError(400, `body.due_at must be a date and time from ${FIRST_YEAR} to ${LAST_YEAR}`);
+  }
+  return instant.toISOString();
+}
+
+/** Refuses, naming the field, a body that is valid by the document but not by the tenant's data. */
+async function checkWrite(tx: Queryable, tenantId: number, body: ActivityWrite): Promise<string> {
+  if (body.subject.trim() === '') throw new HttpError(400, 'body.subject must not be only spaces');
+  const dueAt = dueInstant(body.due_at);
+  const [salesperson] = await tx.query('select 1 from salespersons where id = $1 and tenant_id = $2', [body.salesperson_id, tenantId]);
+  if (!salesperson) throw new HttpError(400, 'body.salesperson_id is not a salesperson of your tenant');
+  if (body.opportunity_id !== null) {
+    const [opportunity] = await tx.query('select 1 from opportunities where id = $1 and tenant_id = $2', [body.opportunity_id, tenantId]);
+    if (!opportunity) throw new HttpError(400, 'body.opportunity_id is not an opportunity of your tenant');
+  }
+  return dueAt;
+}
+
+const writtenColumns = (body: ActivityWrite, dueAt: string) => [
+  body.kind,
+  body.subject,
+  dueAt,
+  body.duration_minutes,
+  body.done,
+  body.salesperson_id,
+  body.opportunity_id,
+  body.notes,
+];
+
+export function registerActivityRoutes(app: FastifyInstance, context: RouteContext): void {
+  const { db } = context;
+
+  defineRoute(app, context, 'get', '/api/activities/getAllData/{tenant_id}', async (request: FastifyRequest<{ Params: { tenant_id: number } }>) => {
+    const { caller } = request;
+    if (request.params.tenant_id !== caller.tenantId) throw notFound();
+    const rows = await db.query<ActivityRow>(`${selectActivities} where a.tenant_id = $1 order by a.due_at, a.id`, [caller.tenantId]);
+    return rows.map(toAnswer);
+  });
+
+  defineRoute(app, context, 'get', '/api/activities/{id}', async (request: FastifyRequest<{ Params: { id: number } }>) => {
+    const activity = await activityOfTenant(db, request.caller.tenantId, request.params.id);
+    if (!activity) throw notFound();
+    return activity;
+  });
+
+  // Any signed-in user of the tenant schedules work, as in Pipedrive: a rep plans a
+  // colleague's call as often as their own.
+  defineRoute(app, context, 'post', '/api/activities', async (request: FastifyRequest<{ Body: ActivityWrite }>, reply) => {
+    const { caller, body } = request;
+    const activity = await db.transaction(async (tx) => {
+      const dueAt = await checkWrite(tx, caller.tenantId, body);
+      const [created] = await tx.query<{ id: number }>(
+        `insert into activities (tenant_id, kind, subject, due_at, duration_minutes, done, salesperson_id, opportunity_id, notes)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id`,
+        [caller.tenantId, ...writtenColumns(body, dueAt)],
+      );
+      return activityOfTenant(tx, caller.tenantId, created!.id);
+    });
+    reply.code(201);
+    return activity;
+  });
+
+  defineRoute(
+    app,
+    context,
+    'put',
+    '/api/activities/{id}',
+    async (request: FastifyRequest<{ Params: { id: number }; Body: ActivityWrite }>) => {
+      const { caller, body } = request;
+      return db.transaction(async (tx) => {
+        // Another tenant's id answers 404 before its body is judged, so a probe learns nothing.
+        const [existing] = await tx.query('select 1 from activities where id = $1 and tenant_id = $2 for update', [request.params.id, caller.tenantId]);
+        if (!existing) throw notFound();
+        const dueAt = await checkWrite(tx, caller.tenantId, body);
+        await tx.query(
+          `update activities set kind = $3, subject = $4, due_at = $5, duration_minutes = $6, done = $7,
+                  salesperson_id = $8, opportunity_id = $9, notes = $10
+           where id = $1 and tenant_id = $2`,
+          [request.params.id, caller.tenantId, ...writtenColumns(body, dueAt)],
+        );
+        return activityOfTenant(tx, caller.tenantId, request.params.id);
+      });
+    },
+  );
+}
