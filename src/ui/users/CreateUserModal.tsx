@@ -1,16 +1,7 @@
-import type { FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
-import type { RoleId } from '../../api/client.ts';
-import { ADMIN, USER } from '../../domain/users/roles.ts';
-import type { createUserMachine, CreateUserTextField } from '../../machines/create-user.ts';
-import { Dialog } from './Dialog.tsx';
-import { RoleField, TextField } from './fields.tsx';
-
-type CreateUserActor = ActorRefFrom<typeof createUserMachine>;
-
-const ROLE_CANDIDATES: readonly RoleId[] = [ADMIN, USER];
-const sameList = (a: readonly RoleId[], b: readonly RoleId[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+import { TextField } from './fields.tsx';
+import type { CreateUserTextField } from '../../machines/create-user.ts';
+import { ModalRoleField, UserFormDialog, useBusy, type CreateUserActor } from './UserFormDialog.tsx';
 
 function useFormValue(modal: CreateUserActor, field: CreateUserTextField): [string, (value: string) => void] {
   const value = useSelector(modal, (state) => state.context.form[field]);
@@ -24,42 +15,16 @@ export function CreateUserModal({ modal }: { modal: CreateUserActor }) {
   const [password, setPassword] = useFormValue(modal, 'password');
   const [phone, setPhone] = useFormValue(modal, 'phone');
   const [mobile, setMobile] = useFormValue(modal, 'mobile');
-  const roleId = useSelector(modal, (state) => state.context.form.role_id);
-  const roleChoices = useSelector(
-    modal,
-    (state) => ROLE_CANDIDATES.filter((candidate) => state.can({ type: 'form.role.change', roleId: candidate })),
-    sameList,
-  );
-  const busy = useSelector(modal, (state) => state.hasTag('busy'));
-  const canSubmit = useSelector(modal, (state) => state.can({ type: 'form.submit' }));
-  const canClose = useSelector(modal, (state) => state.can({ type: 'modal.close' }));
-  const close = () => canClose && modal.send({ type: 'modal.close' });
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    modal.send({ type: 'form.submit' });
-  }
+  const busy = useBusy(modal);
 
   return (
-    <Dialog title="Create User" onClose={close}>
-      <form noValidate onSubmit={submit} aria-busy={busy}>
-        <div className="dialog__grid">
-          <TextField label="Name" value={name} onChange={setName} readOnly={busy} autoComplete="off" required />
-          <TextField label="Email" type="email" value={email} onChange={setEmail} readOnly={busy} autoComplete="off" required />
-          <TextField label="Password" type="password" value={password} onChange={setPassword} readOnly={busy} autoComplete="new-password" required />
-          <RoleField value={roleId} choices={roleChoices} onChange={(next) => modal.send({ type: 'form.role.change', roleId: next })} />
-          <TextField label="Phone" type="tel" value={phone} onChange={setPhone} readOnly={busy} autoComplete="off" required />
-          <TextField label="Mobile" type="tel" value={mobile} onChange={setMobile} readOnly={busy} autoComplete="off" required />
-        </div>
-        <div className="dialog__actions">
-          <button type="button" className="button button--secondary" onClick={close} disabled={!canClose}>
-            Close
-          </button>
-          <button type="submit" className="button" disabled={!canSubmit}>
-            Create
-          </button>
-        </div>
-      </form>
-    </Dialog>
+    <UserFormDialog modal={modal} title="Create User" submitLabel="Create">
+      <TextField label="Name" value={name} onChange={setName} readOnly={busy} autoComplete="off" required />
+      <TextField label="Email" type="email" value={email} onChange={setEmail} readOnly={busy} autoComplete="off" required />
+      <TextField label="Password" type="password" value={password} onChange={setPassword} readOnly={busy} autoComplete="new-password" required />
+      <ModalRoleField modal={modal} />
+      <TextField label="Phone" type="tel" value={phone} onChange={setPhone} readOnly={busy} autoComplete="off" required />
+      <TextField label="Mobile" type="tel" value={mobile} onChange={setMobile} readOnly={busy} autoComplete="off" required />
+    </UserFormDialog>
   );
 }
