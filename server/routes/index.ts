@@ -6,6 +6,7 @@ import { registerAuthRoutes } from './auth.ts';
 import { registerUserRoutes } from './users.ts';
 import { registerSalespersonRoutes } from './salespersons.ts';
 import { registerTeamRoutes } from './teams.ts';
+import { registerCustomerRoutes } from './customers.ts';
 import { registerOpportunityRoutes } from './opportunities.ts';
 import { registerOpportunityRecordRoutes } from './opportunity-records.ts';
 import { registerCalendarEventRoutes } from './calendar-events.ts';
@@ -35,6 +36,7 @@ export async function registerApiRoutes(app: FastifyInstance, context: RouteCont
     registerUserRoutes(api, context);
     registerSalespersonRoutes(api, context);
     registerTeamRoutes(api, context);
+    registerCustomerRoutes(api, context);
     registerOpportunityRoutes(api, context);
     registerOpportunityRecordRoutes(api, context);
     registerCalendarEventRoutes(api, context);

@@ -26,6 +26,7 @@ interface Tenant {
   /** E-mails of the tenant's users who already have a sign-in account. */
   accountEmails: string[];
   salespersonIds: number[];
+  customerIds: number[];
   activityIds: number[];
   /** A few of the tenant's opportunities: probing thousands would add nothing. */
   opportunityIds: number[];
@@ -39,6 +40,7 @@ async function tenantNamed(name: string, caller: string): Promise<Tenant> {
     [id],
   );
   const salespersons = await server.db.query<{ id: number }>('select id from salespersons where tenant_id = $1 order by id', [id]);
+  const customers = await server.db.query<{ id: number }>('select id from customers where tenant_id = $1 order by id', [id]);
   const activities = await server.db.query<{ id: number }>('select id from activities where tenant_id = $1 order by id', [id]);
   const calendarEvents = await server.db.query<{ id: number }>('select id from calendar_events where tenant_id = $1 order by id', [id]);
   const opportunities = await server.db.query<{ id: number }>('select id from opportunities where tenant_id = $1 order by id limit 5', [id]);
@@ -55,6 +57,7 @@ async function tenantNamed(name: string, caller: string): Promise<Tenant> {
     userNames: users.map((u) => u.name),
     accountEmails: accounts.map((a) => a.email),
     salespersonIds: salespersons.map((s) => s.id),
+    customerIds: customers.map((c) => c.id),
     activityIds: activities.map((a) => a.id),
     opportunityIds: opportunities.map((o) => o.id),
     calendarEventIds: calendarEvents.map((e) => e.id),
@@ -70,6 +73,7 @@ async function snapshot(tenantId: number) {
     salespersons: await q('select * from salespersons where tenant_id = $1 order by id'),
     teams: await q('select t.*, m.salesperson_id from teams t left join team_members m on m.team_id = t.id where t.tenant_id = $1 order by t.id, m.salesperson_id'),
     opportunities: await q('select count(*)::int as n, sum(revenue) as revenue from opportunities where tenant_id = $1'),
+    customers: await q('select * from customers where tenant_id = $1 order by id'),
     activities: await q('select * from activities where tenant_id = $1 order by id'),
     calendarEvents: await q('select * from calendar_events where tenant_id = $1 order by id'),
   };
@@ -152,6 +156,15 @@ const probes: Record<string, Probe> = {
   'get /api/teams/getAllData/{tenant_id}': (victim) => [{ method: 'GET', url: `/api/teams/getAllData/${victim.id}`, expect: 'not found' }],
   'post /api/teams/searchTeam': (victim) =>
     victim.salespersonIds.map((id) => ({ method: 'POST', url: '/api/teams/searchTeam', payload: { salespersonId: id }, expect: 'not found' })),
+  'get /api/customers/getAllData/{tenant_id}': (victim) => [{ method: 'GET', url: `/api/customers/getAllData/${victim.id}`, expect: 'not found' }],
+  'post /api/customers': (victim) => [
+    // The body cannot name a tenant: the field is refused, and a valid body lands in the caller's tenant.
+    { method: 'POST', url: '/api/customers', payload: { name: `Probe customer ${++serial}`, tenant_id: victim.id }, expect: 'no victim data' },
+    { method: 'POST', url: '/api/customers', payload: { name: `Probe customer ${++serial}` }, expect: 'no victim data' },
+  ],
+  'get /api/customers/{id}': (victim) => victim.customerIds.map((id) => ({ method: 'GET', url: `/api/customers/${id}`, expect: 'not found' })),
+  'put /api/customers/{id}': (victim) =>
+    victim.customerIds.map((id) => ({ method: 'PUT', url: `/api/customers/${id}`, payload: { name: `Probe customer ${++serial}` }, expect: 'not found' })),
   'post /api/opportunities/anlaysis': (victim) =>
     [2025, 2026].map((year) => ({ method: 'POST', url: '/api/opportunities/anlaysis', payload: { year, tenantId: victim.id }, expect: 'not found' })),
   'get /api/calendar/getAllData/{tenant_id}': (victim) => [{ method: 'GET', url: `/api/calendar/getAllData/${victim.id}?year=2026`, expect: 'not found' }],

@@ -1,0 +1,221 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { detailsOf } from '../../server/db/seed-customers.ts';
+import { startTestServer, type TestServer } from '../support/server-harness.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+interface Customer {
+  id: number;
+  name: string;
+  company: string;
+  email: string;
+  phone: string;
+  notes: string;
+  created_at: string;
+}
+
+async function call(email: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
+  return server.app.inject({ method, url, headers: await server.as(email), ...(payload ? { payload } : {}) });
+}
+
+async function tenantId(name: string): Promise<number> {
+  const [row] = await server.db.query<{ id: number }>('select id from tenants where name = $1', [name]);
+  return row!.id;
+}
+
+async function customerNamed(tenant: string, name: string) {
+  const [row] = await server.db.query<{ id: number }>(
+    'select c.id from customers c join tenants t on t.id = c.tenant_id where t.name = $1 and c.name = $2',
+    [tenant, name],
+  );
+  return row?.id;
+}
+
+async function opportunitiesNaming(tenant: string, customer: string): Promise<number> {
+  const [row] = await server.db.query<{ n: number }>(
+    'select count(*)::int as n from opportunities o join tenants t on t.id = o.tenant_id where t.name = $1 and o.customer = $2',
+    [tenant, customer],
+  );
+  return row!.n;
+}
+
+let serial = 0;
+const uniqueName = (stem: string) => `${stem} ${Date.now().toString(36)}-${++serial}`;
+
+describe('the seeded customers', () => {
+  test('every customer name of the Demo opportunities is a customer record with company, e-mail and phone, plus two prospects', async () => {
+    const response = await call('rep@demo.test', 'GET', `/api/customers/getAllData/${await tenantId('Demo')}`);
+    expect(response.statusCode).toBe(200);
+    const customers = response.json() as Customer[];
+    const [{ names }] = (await server.db.query<{ names: string[] }>(
+      "select array_agg(distinct customer order by customer) as names from opportunities where tenant_id = $1 and customer <> ''",
+      [await tenantId('Demo')],
+    )) as [{ names: string[] }];
+    expect(customers.map((c) => c.name).sort()).toEqual([...names, 'Nakatomi Trading', 'Oceanic Airlines'].sort());
+    const acme = customers.find((c) => c.name === 'Acme Corp')!;
+    expect(acme).toMatchObject({ ...detailsOf('Acme Corp'), notes: '' });
+    expect(acme.email).toBe('purchasing@acme-corp.example');
+  });
+
+  test('the list is ordered by name', async () => {
+    const customers = (await call('rep@demo.test', 'GET', `/api/customers/getAllData/${await tenantId('Demo')}`)).json() as Customer[];
+    const names = customers.map((c) => c.name.toLowerCase());
+    expect(names).toEqual(names.slice().sort());
+  });
+});
+
+describe('POST → GET → PUT round trip', () => {
+  test('a user of any role adds a customer (201), reads it back and changes every field', async () => {
+    const name = uniqueName('Round Trip');
+    const created = await call('rep@demo.test', 'POST', '/api/customers', {
+      name: `  ${name}  `,
+      company: 'Round Trip GmbH',
+      email: 'Buyer@Round-Trip.example',
+      phone: '+49 30 1234567',
+      notes: 'Met at the fair.',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const customer = created.json() as Customer;
+    expect(customer).toMatchObject({ name, company: 'Round Trip GmbH', email: 'buyer@round-trip.example', phone: '+49 30 1234567', notes: 'Met at the fair.' });
+    expect(Number.isNaN(Date.parse(customer.created_at))).toBe(false);
+
+    const read = await call('manager@demo.test', 'GET', `/api/customers/${customer.id}`);
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toEqual(customer);
+
+    const renamed = uniqueName('Round Trip Renamed');
+    const updated = await call('admin@demo.test', 'PUT', `/api/customers/${customer.id}`, { name: renamed, company: '', email: '', phone: '', notes: '' });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json()).toEqual({ ...customer, name: renamed, company: '', email: '', phone: '', notes: '' });
+    expect((await call('rep@demo.test', 'GET', `/api/customers/${customer.id}`)).json()).toEqual(updated.json());
+  });
+
+  test('only the name is required; the other fields default to empty', async () => {
+    const name = uniqueName('Just A Name');
+    const created = await call('rep@demo.test', 'POST', '/api/customers', { name });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ name, company: '', email: '', phone: '', notes: '' });
+  });
+
+  test('a new customer appears in the tenant list', async () => {
+    const name = uniqueName('Listed');
+    const { id } = (await call('rep@demo.test', 'POST', '/api/customers', { name })).json() as Customer;
+    const list = (await call('rep@demo.test', 'GET', `/api/customers/getAllData/${await tenantId('Demo')}`)).json() as Customer[];
+    expect(list.find((c) => c.id === id)?.name).toBe(name);
+  });
+});
+
+describe('renaming a customer', () => {
+  test('renames it on every opportunity of the tenant that named it, and on no other tenant', async () => {
+    const before = await opportunitiesNaming('Demo', 'Initech');
+    const globexBefore = await opportunitiesNaming('Globex', 'Initech');
+    expect(before).toBeGreaterThan(0);
+    expect(globexBefore).toBeGreaterThan(0);
+    const id = (await customerNamed('Demo', 'Initech'))!;
+    const current = (await call('rep@demo.test', 'GET', `/api/customers/${id}`)).json() as Customer;
+
+    const response = await call('rep@demo.test', 'PUT', `/api/customers/${id}`, { ...current, id: undefined, created_at: undefined, name: 'Initech Global' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await opportunitiesNaming('Demo', 'Initech')).toBe(0);
+    expect(await opportunitiesNaming('Demo', 'Initech Global')).toBe(before);
+    expect(await opportunitiesNaming('Globex', 'Initech')).toBe(globexBefore);
+
+    const back = await call('rep@demo.test', 'PUT', `/api/customers/${id}`, { name: 'Initech', company: current.company, email: current.email, phone: current.phone, notes: current.notes });
+    expect(back.statusCode).toBe(200);
+    expect(await opportunitiesNaming('Demo', 'Initech')).toBe(before);
+  });
+
+  test('a refused rename changes no opportunity', async () => {
+    const id = (await customerNamed('Demo', 'Hooli'))!;
+    const before = await opportunitiesNaming('Demo', 'Hooli');
+    const response = await call('rep@demo.test', 'PUT', `/api/customers/${id}`, { name: 'UMBRELLA' });
+    expect(response.statusCode).toBe(409);
+    expect(await opportunitiesNaming('Demo', 'Hooli')).toBe(before);
+  });
+});
+
+describe('duplicate names', () => {
+  test('adding a name the tenant already has, in any case, answers 409 with a clear message', async () => {
+    const response = await call('rep@demo.test', 'POST', '/api/customers', { name: 'acme corp' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: 'A customer named "acme corp" already exists.' });
+  });
+
+  test('renaming onto another customer of the tenant answers 409; changing only the case of its own name does not', async () => {
+    const id = (await customerNamed('Demo', 'Soylent'))!;
+    const taken = await call('rep@demo.test', 'PUT', `/api/customers/${id}`, { name: 'Tyrell' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toEqual({ message: 'A customer named "Tyrell" already exists.' });
+    expect((await call('rep@demo.test', 'PUT', `/api/customers/${id}`, { name: 'SOYLENT' })).statusCode).toBe(200);
+    expect(await opportunitiesNaming('Demo', 'Soylent')).toBe(0);
+    expect((await call('rep@demo.test', 'PUT', `/api/customers/${id}`, { name: 'Soylent' })).statusCode).toBe(200);
+  });
+
+  test('another tenant may use the same name', async () => {
+    const name = uniqueName('Shared Name');
+    expect((await call('admin@demo.test', 'POST', '/api/customers', { name })).statusCode).toBe(201);
+    expect((await call('admin@globex.test', 'POST', '/api/customers', { name })).statusCode).toBe(201);
+  });
+});
+
+describe('validation answers 400 with a message naming the field', () => {
+  test.each([
+    ['name (empty)', { name: '' }, 'name'],
+    ['name (only spaces)', { name: '   ' }, 'name'],
+    ['name (201 characters)', { name: 'x'.repeat(201) }, 'name'],
+    ['name (missing)', {}, 'name'],
+    ['email (no @)', { name: 'Fine', email: 'not-an-email' }, 'email'],
+    ['email (a space)', { name: 'Fine', email: 'two words@example.com' }, 'email'],
+    ['phone (letters)', { name: 'Fine', phone: '12ab' }, 'phone'],
+    ['phone (plus then 0)', { name: 'Fine', phone: '+0 30 123' }, 'phone'],
+    ['notes (2001 characters)', { name: 'Fine', notes: 'n'.repeat(2001) }, 'notes'],
+    ['company (201 characters)', { name: 'Fine', company: 'c'.repeat(201) }, 'company'],
+    ['tenant_id (not a field)', { name: 'Fine', tenant_id: 2 }, 'tenant_id'],
+  ])('POST with a bad %s names the field', async (_case, body, field) => {
+    const response = await call('rep@demo.test', 'POST', '/api/customers', body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain(field);
+  });
+
+  test('PUT checks the same', async () => {
+    const id = (await customerNamed('Demo', 'Wonka'))!;
+    const response = await call('rep@demo.test', 'PUT', `/api/customers/${id}`, { name: 'Wonka', email: 'wonka' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'body.email: Invalid email format' });
+  });
+});
+
+describe("another tenant's customers", () => {
+  test('answer 404 to reading and changing them, and stay unchanged', async () => {
+    const id = (await customerNamed('Globex', 'Cyberdyne'))!;
+    const [before] = await server.db.query('select * from customers where id = $1', [id]);
+    const opportunities = await opportunitiesNaming('Globex', 'Cyberdyne');
+    for (const response of [
+      await call('rep@demo.test', 'GET', `/api/customers/${id}`),
+      await call('admin@demo.test', 'PUT', `/api/customers/${id}`, { name: 'Taken Over' }),
+    ]) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: 'Not found' });
+    }
+    expect(await server.db.query('select * from customers where id = $1', [id])).toEqual([before]);
+    expect(await opportunitiesNaming('Globex', 'Cyberdyne')).toBe(opportunities);
+  });
+
+  test("another tenant's list answers 404, and the own list holds none of its customers", async () => {
+    const globex = await tenantId('Globex');
+    expect((await call('rep@demo.test', 'GET', `/api/customers/getAllData/${globex}`)).statusCode).toBe(404);
+    const own = (await call('rep@demo.test', 'GET', `/api/customers/getAllData/${await tenantId('Demo')}`)).json() as Customer[];
+    const globexIds = (await server.db.query<{ id: number }>('select id from customers where tenant_id = $1', [globex])).map((row) => row.id);
+    expect(own.filter((c) => globexIds.includes(c.id))).toEqual([]);
+  });
+
+  test('a missing id answers 404', async () => {
+    expect((await call('rep@demo.test', 'GET', '/api/customers/2147483647')).statusCode).toBe(404);
+  });
+});
