@@ -1,26 +1,73 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { defineRoute, type RouteContext } from './context.ts';
-import { notFound } from './refusals.ts';
+import type { Queryable } from '../db/database.ts';
+import { defineRoute, HttpError, type RouteContext } from './context.ts';
+import { notFound, refusingDuplicates } from './refusals.ts';
 
+interface TeamWrite {
+  name: string;
+  memberIds: number[];
+}
+
+interface TeamWithMembers {
+  id: number;
+  name: string;
+  members: Array<{ id: number; name: string }>;
+}
+
+export const TEAM_NAME_TAKEN = 'A team with this name already exists.';
+export const MEMBERS_NOT_OF_TENANT = 'body.memberIds must list salespersons of your tenant only';
+export const BLANK_NAME = 'body.name must not be blank';
+
+// Each team with its members as a JSON array, a team without members included.
+const teamsWithMembers = `
+  select t.id, t.name,
+         coalesce(json_agg(json_build_object('id', s.id, 'name', s.name) order by s.name, s.id)
+                  filter (where s.id is not null), '[]') as members
+  from teams t
+  left join team_members m on m.team_id = t.id
+  left join salespersons s on s.id = m.salesperson_id and s.tenant_id = t.tenant_id`;
+
+async function teamOfTenant(db: Queryable, tenantId: number, id: number): Promise<TeamWithMembers | undefined> {
+  const [team] = await db.query<TeamWithMembers>(`${teamsWithMembers} where t.tenant_id = $1 and t.id = $2 group by t.id, t.name`, [tenantId, id]);
+  return team;
+}
+
+/** The body as it is stored: the name trimmed, which must leave something. */
+function teamToStore(body: TeamWrite): TeamWrite {
+  const name = body.name.trim();
+  if (name === '') throw new HttpError(400, BLANK_NAME);
+  return { name, memberIds: body.memberIds };
+}
+
+/**
+ * Makes the given salespersons the team's whole membership. An id that is not a
+ * salesperson of the tenant refuses the write without saying whether it exists
+ * elsewhere; the composite foreign keys would refuse it too, this says why.
+ */
+async function replaceMembers(tx: Queryable, tenantId: number, teamId: number, memberIds: readonly number[]): Promise<void> {
+  const [{ known }] = (await tx.query<{ known: number }>(
+    'select count(*)::int as known from salespersons where tenant_id = $1 and id = any($2::int[])',
+    [tenantId, memberIds],
+  )) as [{ known: number }];
+  if (known !== memberIds.length) throw new HttpError(400, MEMBERS_NOT_OF_TENANT);
+  await tx.query('delete from team_members where team_id = $1', [teamId]);
+  await tx.query(
+    'insert into team_members (tenant_id, team_id, salesperson_id) select $1, $2, unnest($3::int[])',
+    [tenantId, teamId, memberIds],
+  );
+}
+
+/**
+ * Teams are the tenant's shared organisation, so every signed-in user of the
+ * tenant may read and write them, as the team screen is open to every role.
+ */
 export function registerTeamRoutes(app: FastifyInstance, context: RouteContext): void {
   const { db } = context;
 
   defineRoute(app, context, 'get', '/api/teams/getAllData/{tenant_id}', async (request: FastifyRequest<{ Params: { tenant_id: number } }>) => {
     const { caller } = request;
     if (request.params.tenant_id !== caller.tenantId) throw notFound();
-    // One query: each team with its members as a JSON array, a team without members included.
-    return db.query(
-      `select t.id, t.name,
-              coalesce(json_agg(json_build_object('id', s.id, 'name', s.name) order by s.name, s.id)
-                       filter (where s.id is not null), '[]') as members
-       from teams t
-       left join team_members m on m.team_id = t.id
-       left join salespersons s on s.id = m.salesperson_id and s.tenant_id = t.tenant_id
-       where t.tenant_id = $1
-       group by t.id, t.name
-       order by t.name, t.id`,
-      [caller.tenantId],
-    );
+    return db.query(`${teamsWithMembers} where t.tenant_id = $1 group by t.id, t.name order by t.name, t.id`, [caller.tenantId]);
   });
 
   defineRoute(app, context, 'post', '/api/teams/searchTeam', async (request: FastifyRequest<{ Body: { salespersonId: number } }>) => {
@@ -34,6 +81,51 @@ export function registerTeamRoutes(app: FastifyInstance, context: RouteContext):
       `select t.id, t.name from teams t join team_members m on m.team_id = t.id
        where m.salesperson_id = $1 and t.tenant_id = $2 order by t.name`,
       [request.body.salespersonId, caller.tenantId],
+    );
+  });
+
+  defineRoute(app, context, 'post', '/api/teams', async (request: FastifyRequest<{ Body: TeamWrite }>, reply) => {
+    const { caller } = request;
+    const team = teamToStore(request.body);
+    const id = await refusingDuplicates(
+      () =>
+        db.transaction(async (tx) => {
+          const [created] = (await tx.query<{ id: number }>('insert into teams (tenant_id, name) values ($1, $2) returning id', [
+            caller.tenantId,
+            team.name,
+          ])) as [{ id: number }];
+          await replaceMembers(tx, caller.tenantId, created.id, team.memberIds);
+          return created.id;
+        }),
+      TEAM_NAME_TAKEN,
+    );
+    reply.code(201);
+    return teamOfTenant(db, caller.tenantId, id);
+  });
+
+  defineRoute(app, context, 'get', '/api/teams/{id}', async (request: FastifyRequest<{ Params: { id: number } }>) => {
+    const team = await teamOfTenant(db, request.caller.tenantId, request.params.id);
+    if (!team) throw notFound();
+    return team;
+  });
+
+  defineRoute(app, context, 'put', '/api/teams/{id}', async (request: FastifyRequest<{ Params: { id: number }; Body: TeamWrite }>) => {
+    const { caller } = request;
+    const team = teamToStore(request.body);
+    // The row lock of the update makes concurrent saves of one team take turns.
+    return refusingDuplicates(
+      () =>
+        db.transaction(async (tx) => {
+          const [updated] = await tx.query('update teams set name = $1 where id = $2 and tenant_id = $3 returning id', [
+            team.name,
+            request.params.id,
+            caller.tenantId,
+          ]);
+          if (!updated) throw notFound();
+          await replaceMembers(tx, caller.tenantId, request.params.id, team.memberIds);
+          return teamOfTenant(tx, caller.tenantId, request.params.id);
+        }),
+      TEAM_NAME_TAKEN,
     );
   });
 }
