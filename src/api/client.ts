@@ -10,6 +10,7 @@ export type Salesperson = Schemas['Salesperson'];
 export type SalespersonCreate = Schemas['SalespersonCreate'];
 export type SalespersonUpdate = Schemas['SalespersonUpdate'];
 export type Team = Schemas['Team'];
+export type TeamWrite = Schemas['TeamWrite'];
 export type Opportunity = Schemas['Opportunity'];
 export type Customer = Schemas['Customer'];
 export type CustomerWrite = Schemas['CustomerWrite'];

@@ -288,6 +288,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/teams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a team of the caller's tenant with its members.
+         * @description The name is trimmed and must be unique within the tenant (409). Every member id must be a salesperson of the caller's tenant; an unknown or foreign id answers 400 naming memberIds, revealing nothing about the other tenant.
+         */
+        post: operations["createTeam"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A team of the caller's tenant with its members by name. */
+        get: operations["getTeam"];
+        /**
+         * Rename a team and replace its members, all in one transaction.
+         * @description The same rules as creating one; the members sent become the whole membership.
+         */
+        put: operations["updateTeam"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/opportunities/anlaysis": {
         parameters: {
             query?: never;
@@ -622,6 +663,12 @@ export interface components {
             /** @default  */
             notes: string;
         };
+        TeamWrite: {
+            /** @description Trimmed by the server; 1 to 100 characters remain. */
+            name: string;
+            /** @description The salesperson ids of the caller's tenant who make up the team. */
+            memberIds: number[];
+        };
         AnalysisRequest: {
             year: number;
             tenantId: number;
@@ -771,6 +818,15 @@ export interface components {
         };
         /** @description The e-mail address is taken, or the record changed meanwhile. */
         Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Another team of the tenant already has this name. */
+        TeamNameTaken: {
             headers: {
                 [name: string]: unknown;
             };
@@ -1328,6 +1384,88 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+        };
+    };
+    createTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TeamWrite"];
+            };
+        };
+        responses: {
+            /** @description The team as stored, with its members by name. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamWithMembers"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["TeamNameTaken"];
+        };
+    };
+    getTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamWithMembers"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TeamWrite"];
+            };
+        };
+        responses: {
+            /** @description The team as stored, with its members by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamWithMembers"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["TeamNameTaken"];
         };
     };
     analyseOpportunities: {

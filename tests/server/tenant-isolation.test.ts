@@ -26,6 +26,7 @@ interface Tenant {
   /** E-mails of the tenant's users who already have a sign-in account. */
   accountEmails: string[];
   salespersonIds: number[];
+  teamIds: number[];
   customerIds: number[];
   activityIds: number[];
   /** A few of the tenant's opportunities: probing thousands would add nothing. */
@@ -40,6 +41,7 @@ async function tenantNamed(name: string, caller: string): Promise<Tenant> {
     [id],
   );
   const salespersons = await server.db.query<{ id: number }>('select id from salespersons where tenant_id = $1 order by id', [id]);
+  const teams = await server.db.query<{ id: number }>('select id from teams where tenant_id = $1 order by id', [id]);
   const customers = await server.db.query<{ id: number }>('select id from customers where tenant_id = $1 order by id', [id]);
   const activities = await server.db.query<{ id: number }>('select id from activities where tenant_id = $1 order by id', [id]);
   const calendarEvents = await server.db.query<{ id: number }>('select id from calendar_events where tenant_id = $1 order by id', [id]);
@@ -57,6 +59,7 @@ async function tenantNamed(name: string, caller: string): Promise<Tenant> {
     userNames: users.map((u) => u.name),
     accountEmails: accounts.map((a) => a.email),
     salespersonIds: salespersons.map((s) => s.id),
+    teamIds: teams.map((t) => t.id),
     customerIds: customers.map((c) => c.id),
     activityIds: activities.map((a) => a.id),
     opportunityIds: opportunities.map((o) => o.id),
@@ -156,6 +159,11 @@ const probes: Record<string, Probe> = {
   'get /api/teams/getAllData/{tenant_id}': (victim) => [{ method: 'GET', url: `/api/teams/getAllData/${victim.id}`, expect: 'not found' }],
   'post /api/teams/searchTeam': (victim) =>
     victim.salespersonIds.map((id) => ({ method: 'POST', url: '/api/teams/searchTeam', payload: { salespersonId: id }, expect: 'not found' })),
+  // The victim's salespersons cannot be made members: 400, and nothing is written anywhere.
+  'post /api/teams': (victim) => [{ method: 'POST', url: '/api/teams', payload: { name: 'Probe Team', memberIds: victim.salespersonIds }, expect: 'no victim data' }],
+  'get /api/teams/{id}': (victim) => victim.teamIds.map((id) => ({ method: 'GET', url: `/api/teams/${id}`, expect: 'not found' })),
+  'put /api/teams/{id}': (victim) =>
+    victim.teamIds.map((id) => ({ method: 'PUT', url: `/api/teams/${id}`, payload: { name: 'Probe Team', memberIds: [] }, expect: 'not found' })),
   'get /api/customers/getAllData/{tenant_id}': (victim) => [{ method: 'GET', url: `/api/customers/getAllData/${victim.id}`, expect: 'not found' }],
   'post /api/customers': (victim) => [
     // The body cannot name a tenant: the field is refused, and a valid body lands in the caller's tenant.
