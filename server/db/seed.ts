@@ -1,6 +1,7 @@
 import { hashPassword } from '../accounts/passwords.ts';
 import { REQUIRED_CLIENT_ROLE } from '../plugins/authenticate.ts';
 import type { Database, Queryable } from './database.ts';
+import { seedAttachments } from './seed-attachments.ts';
 import { seedCustomers } from './seed-customers.ts';
 import { seedActivities } from './seed-activities.ts';
 import { seedCalendarEvents } from './seed-calendar.ts';
@@ -47,6 +48,7 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
     );
     await insertTeams(tx, demo, ['Enterprise', 'Mid-Market', 'Inside Sales'], demoSales);
     await insertOpportunities(tx, demo, demoSales, 1500, today, random);
+    await seedAttachments(tx, demo, today);
     await seedCustomers(tx, demo, ['Nakatomi Trading', 'Oceanic Airlines']);
     await seedActivities(tx, demo, demoSales, today);
     await seedCalendarEvents(tx, demo, demoSales, today);
@@ -57,6 +59,7 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
     const globexSales = await insertSalespersons(tx, globex, globexUsers.filter((u) => u.role_id !== 1), today, random);
     await insertTeams(tx, globex, ['Globex Sales'], globexSales);
     await insertOpportunities(tx, globex, globexSales, 300, today, random);
+    await seedAttachments(tx, globex, today, 2);
     await seedCustomers(tx, globex);
     await seedActivities(tx, globex, globexSales, today);
     await seedCalendarEvents(tx, globex, globexSales, today);

@@ -25,7 +25,14 @@ export function defineRoute(
   method: HttpMethod,
   openApiPath: string,
   handler: Handler,
-  options: { public?: boolean; config?: Record<string, unknown> } = {},
+  options: {
+    public?: boolean;
+    config?: Record<string, unknown>;
+    /** A body limit of its own, in bytes, for the one route that takes files. */
+    bodyLimit?: number;
+    /** False for answers that gain nothing from compression (already compressed files). */
+    compress?: false;
+  } = {},
 ): void {
   app.route({
     method: method.toUpperCase() as 'GET',
@@ -33,6 +40,8 @@ export function defineRoute(
     schema: context.contract.routeSchema(method, openApiPath),
     ...(options.public ? {} : { preHandler: context.requireCaller }),
     ...(options.config ? { config: options.config } : {}),
+    ...(options.bodyLimit !== undefined ? { bodyLimit: options.bodyLimit } : {}),
+    ...(options.compress === false ? { compress: false } : {}),
     handler,
   });
 }

@@ -11,6 +11,7 @@ import { registerOpportunityRoutes } from './opportunities.ts';
 import { registerOpportunityRecordRoutes } from './opportunity-records.ts';
 import { registerCalendarEventRoutes } from './calendar-events.ts';
 import { registerActivityRoutes } from './activities.ts';
+import { registerAttachmentRoutes } from './attachments.ts';
 import { registerTenantService } from './tenant-service.ts';
 import { refuseNulCharacters } from './text-guard.ts';
 
@@ -41,6 +42,7 @@ export async function registerApiRoutes(app: FastifyInstance, context: RouteCont
     registerOpportunityRecordRoutes(api, context);
     registerCalendarEventRoutes(api, context);
     registerActivityRoutes(api, context);
+    registerAttachmentRoutes(api, context);
     registerTenantService(api, context, rateLimit);
   });
 }

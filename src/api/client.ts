@@ -19,6 +19,8 @@ export type ActivityWrite = Schemas['ActivityWrite'];
 export type ActivityKind = Schemas['ActivityKind'];
 export type TenantStatus = Schemas['TenantStatus'];
 export type RoleId = Schemas['RoleId'];
+export type Attachment = Schemas['Attachment'];
+export type AttachmentUpload = Schemas['AttachmentUpload'];
 
 export type CrmClient = Client<paths>;
 

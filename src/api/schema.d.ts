@@ -509,6 +509,83 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/attachments/getAllData/{tenant_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tenant's e-mail attachments, newest first, without their content.
+         * @description Metadata only: the file's name, type, size and SHA-256, who uploaded it and the customer of the opportunity it is linked to. The content is read one file at a time from /api/attachments/{id}/content.
+         */
+        get: operations["listAttachments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/attachments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Keep an e-mail attachment in the caller's tenant, optionally linked to an opportunity.
+         * @description The file travels as standard base64 (RFC 4648, padded) and may hold 1 byte to 5 MB (5,242,880 bytes) once decoded. A larger file answers 413 'The file is larger than 5 MB.', as does a request body above the route's limit (a little over the base64 of 5 MB). The file name must be a bare name: no / or \ and no control characters (400). The uploader is the caller, never a field of the body. The opportunity, when given, must be one of the caller's tenant; another id answers 400 naming opportunity_id. An empty media_type is stored as application/octet-stream.
+         */
+        post: operations["uploadAttachment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/attachments/{id}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The bytes of one attachment of the caller's tenant, as a download.
+         * @description Uploaded files are untrusted: the answer is always application/octet-stream with Content-Disposition attachment (the stored name, as an ASCII fallback and an RFC 5987 filename*), X-Content-Type-Options nosniff and Content-Security-Policy sandbox, so a browser saves it and never renders it. Sent uncompressed: attachments are mostly compressed formats already.
+         */
+        get: operations["downloadAttachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/attachments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove an attachment of the caller's tenant. */
+        delete: operations["deleteAttachment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/get-tenant": {
         parameters: {
             query?: never;
@@ -772,6 +849,32 @@ export interface components {
             /** @description An opportunity of the caller's tenant, or null. */
             opportunity_id: number | null;
             notes: string;
+        };
+        Attachment: {
+            id: number;
+            file_name: string;
+            media_type: string;
+            size_bytes: number;
+            /** @description The SHA-256 of the content */
+            sha256: string;
+            opportunity_id: number | null;
+            /** @description The customer of the linked opportunity; null when none is linked. */
+            opportunity_customer: string | null;
+            /** @description The id of the CRM user who uploaded it. */
+            uploaded_by: number;
+            uploaded_by_name: string;
+            note: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        AttachmentUpload: {
+            /** @description A bare file name, without / or \ or control characters. */
+            file_name: string;
+            media_type: string;
+            /** @description The file's bytes in standard padded base64; 6,990,508 characters hold 5 MB. */
+            content_base64: string;
+            opportunity_id?: number | null;
+            note?: string;
         };
         TenantStatus: {
             result: {
@@ -1840,6 +1943,115 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listAttachments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Must be the caller's own tenant; another tenant's id answers 404. */
+                tenant_id: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attachments, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Attachment"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    uploadAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AttachmentUpload"];
+            };
+        };
+        responses: {
+            /** @description The attachment as stored, without its content. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Attachment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The file is larger than 5 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    downloadAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file's bytes, exactly as uploaded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attachment was removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
         };

@@ -32,6 +32,7 @@ interface Tenant {
   /** A few of the tenant's opportunities: probing thousands would add nothing. */
   opportunityIds: number[];
   calendarEventIds: number[];
+  attachmentIds: number[];
 }
 
 async function tenantNamed(name: string, caller: string): Promise<Tenant> {
@@ -45,6 +46,7 @@ async function tenantNamed(name: string, caller: string): Promise<Tenant> {
   const customers = await server.db.query<{ id: number }>('select id from customers where tenant_id = $1 order by id', [id]);
   const activities = await server.db.query<{ id: number }>('select id from activities where tenant_id = $1 order by id', [id]);
   const calendarEvents = await server.db.query<{ id: number }>('select id from calendar_events where tenant_id = $1 order by id', [id]);
+  const attachments = await server.db.query<{ id: number }>('select id from attachments where tenant_id = $1 order by id', [id]);
   const opportunities = await server.db.query<{ id: number }>('select id from opportunities where tenant_id = $1 order by id limit 5', [id]);
   const accounts = await server.db.query<{ email: string }>(
     'select a.email from accounts a join users u on u.email = a.email where u.tenant_id = $1',
@@ -64,6 +66,7 @@ async function tenantNamed(name: string, caller: string): Promise<Tenant> {
     activityIds: activities.map((a) => a.id),
     opportunityIds: opportunities.map((o) => o.id),
     calendarEventIds: calendarEvents.map((e) => e.id),
+    attachmentIds: attachments.map((a) => a.id),
   };
 }
 
@@ -79,6 +82,7 @@ async function snapshot(tenantId: number) {
     customers: await q('select * from customers where tenant_id = $1 order by id'),
     activities: await q('select * from activities where tenant_id = $1 order by id'),
     calendarEvents: await q('select * from calendar_events where tenant_id = $1 order by id'),
+    attachments: await q('select id, file_name, sha256, opportunity_id, note from attachments where tenant_id = $1 order by id'),
   };
 }
 
@@ -200,6 +204,20 @@ const probes: Record<string, Probe> = {
   'get /api/activities/{id}': (victim) => victim.activityIds.map((id) => ({ method: 'GET', url: `/api/activities/${id}`, expect: 'not found' })),
   'put /api/activities/{id}': (victim) =>
     victim.activityIds.map((id) => ({ method: 'PUT', url: `/api/activities/${id}`, payload: activityBody(victim.salespersonIds[0]!), expect: 'not found' })),
+  'get /api/attachments/getAllData/{tenant_id}': (victim) => [{ method: 'GET', url: `/api/attachments/getAllData/${victim.id}`, expect: 'not found' }],
+  'post /api/attachments': (victim) => [
+    // The body can name neither a tenant nor an uploader, and another tenant's opportunity is refused.
+    { method: 'POST', url: '/api/attachments', payload: { file_name: 'probe.txt', media_type: 'text/plain', content_base64: 'cHJvYmU=', tenant_id: victim.id }, expect: 'no victim data' },
+    { method: 'POST', url: '/api/attachments', payload: { file_name: 'probe.txt', media_type: 'text/plain', content_base64: 'cHJvYmU=', uploaded_by: victim.superAdminId }, expect: 'no victim data' },
+    ...victim.opportunityIds.map((opportunity_id) => ({
+      method: 'POST' as const,
+      url: '/api/attachments',
+      payload: { file_name: 'probe.txt', media_type: 'text/plain', content_base64: 'cHJvYmU=', opportunity_id },
+      expect: 'no victim data' as const,
+    })),
+  ],
+  'get /api/attachments/{id}/content': (victim) => victim.attachmentIds.map((id) => ({ method: 'GET', url: `/api/attachments/${id}/content`, expect: 'not found' })),
+  'delete /api/attachments/{id}': (victim) => victim.attachmentIds.map((id) => ({ method: 'DELETE', url: `/api/attachments/${id}`, expect: 'not found' })),
   'get /get-tenant': (victim) =>
     victim.userEmails.map((email) => ({ method: 'GET', url: `/tenant-service/get-tenant?email=${encodeURIComponent(email)}`, expect: 'no victim data' })),
 };

@@ -1,0 +1,160 @@
+import { createHash } from 'node:crypto';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  FILE_TOO_LARGE_MESSAGE,
+  MAX_ATTACHMENT_BASE64_LENGTH,
+  MAX_ATTACHMENT_BYTES,
+  fileNameProblem,
+} from '../../src/domain/attachments/rules.ts';
+import type { Queryable } from '../db/database.ts';
+import { attachmentDisposition } from './content-disposition.ts';
+import { defineRoute, HttpError, type RouteContext } from './context.ts';
+import { notFound } from './refusals.ts';
+
+// The base64 of 5 MB and room for the name, type and note, even written as \u escapes.
+const UPLOAD_BODY_LIMIT_BYTES = MAX_ATTACHMENT_BASE64_LENGTH + 64 * 1024;
+const UNKNOWN_MEDIA_TYPE = 'application/octet-stream';
+
+interface AttachmentUploadBody {
+  file_name: string;
+  media_type: string;
+  content_base64: string;
+  opportunity_id?: number | null;
+  note?: string;
+}
+
+interface AttachmentRow {
+  id: number;
+  file_name: string;
+  media_type: string;
+  size_bytes: number;
+  sha256: string;
+  opportunity_id: number | null;
+  opportunity_customer: string | null;
+  uploaded_by: number;
+  uploaded_by_name: string;
+  note: string;
+  created_at: Date | string;
+}
+
+// The columns of the contract's Attachment: never the content.
+const metadata = `a.id, a.file_name, a.media_type, a.size_bytes, a.sha256, a.opportunity_id,
+  o.customer as opportunity_customer, a.uploaded_by, u.name as uploaded_by_name, a.note, a.created_at
+  from attachments a
+  join users u on u.id = a.uploaded_by
+  left join opportunities o on o.id = a.opportunity_id and o.tenant_id = a.tenant_id`;
+
+function toAnswer(row: AttachmentRow) {
+  return { ...row, created_at: new Date(row.created_at).toISOString() };
+}
+
+async function attachmentOfTenant(db: Queryable, tenantId: number, id: number) {
+  const [row] = await db.query<AttachmentRow>(`select ${metadata} where a.tenant_id = $1 and a.id = $2`, [tenantId, id]);
+  return row && toAnswer(row);
+}
+
+/**
+ * The tenant's library of e-mail attachments. Uploads come as base64 in JSON, so
+ * the one upload route has a body limit of its own; every refusal of a file for its
+ * size, whether by that limit or by the decoded length, says the same sentence.
+ */
+export function registerAttachmentRoutes(app: FastifyInstance, context: RouteContext): void {
+  // Encapsulated: the size refusals below apply to these routes only.
+  app.register(async (scope) => {
+    scope.setErrorHandler((error: FastifyError, _request, reply) => {
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send({ message: FILE_TOO_LARGE_MESSAGE });
+      // Everything else is answered by the API's own error handling.
+      throw error;
+    });
+    // Before validation, so a file just over 5 MB hears 413 and not the schema's maxLength.
+    scope.addHook('preValidation', async (request) => {
+      const content = (request.body as { content_base64?: unknown } | undefined)?.content_base64;
+      if (typeof content === 'string' && content.length > MAX_ATTACHMENT_BASE64_LENGTH) throw new HttpError(413, FILE_TOO_LARGE_MESSAGE);
+    });
+    registerRoutes(scope, context);
+  });
+}
+
+function registerRoutes(app: FastifyInstance, context: RouteContext): void {
+  const { db } = context;
+
+  defineRoute(app, context, 'get', '/api/attachments/getAllData/{tenant_id}', async (request: FastifyRequest<{ Params: { tenant_id: number } }>) => {
+    const { caller } = request;
+    if (request.params.tenant_id !== caller.tenantId) throw notFound();
+    const rows = await db.query<AttachmentRow>(`select ${metadata} where a.tenant_id = $1 order by a.created_at desc, a.id desc`, [caller.tenantId]);
+    return rows.map(toAnswer);
+  });
+
+  defineRoute(
+    app,
+    context,
+    'post',
+    '/api/attachments',
+    async (request: FastifyRequest<{ Body: AttachmentUploadBody }>, reply) => {
+      const { caller, body } = request;
+      const nameProblem = fileNameProblem(body.file_name);
+      if (nameProblem) throw new HttpError(400, `body.file_name: ${nameProblem}`);
+      const content = decodeBase64(body.content_base64);
+      if (content.length > MAX_ATTACHMENT_BYTES) throw new HttpError(413, FILE_TOO_LARGE_MESSAGE);
+      const sha256 = createHash('sha256').update(content).digest('hex');
+      const mediaType = body.media_type.trim() || UNKNOWN_MEDIA_TYPE;
+
+      const id = await db.transaction(async (tx) => {
+        const opportunityId = body.opportunity_id ?? null;
+        if (opportunityId !== null) {
+          const [opportunity] = await tx.query('select 1 from opportunities where id = $1 and tenant_id = $2', [opportunityId, caller.tenantId]);
+          if (!opportunity) throw new HttpError(400, 'body.opportunity_id must be an opportunity of your tenant');
+        }
+        const [row] = await tx.query<{ id: number }>(
+          `insert into attachments (tenant_id, file_name, media_type, size_bytes, content, sha256, opportunity_id, uploaded_by, note)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id`,
+          [caller.tenantId, body.file_name, mediaType, content.length, content, sha256, opportunityId, caller.userId, body.note ?? ''],
+        );
+        return row!.id;
+      });
+      return reply.code(201).send(await attachmentOfTenant(db, caller.tenantId, id));
+    },
+    { bodyLimit: UPLOAD_BODY_LIMIT_BYTES },
+  );
+
+  /**
+   * Uploaded files are untrusted: they are only ever offered for saving, never typed
+   * as what they claim to be, sniffed, or rendered in the app's origin.
+   */
+  defineRoute(
+    app,
+    context,
+    'get',
+    '/api/attachments/{id}/content',
+    async (request: FastifyRequest<{ Params: { id: number } }>, reply) => {
+      const [row] = await db.query<{ file_name: string; content: Uint8Array }>(
+        'select file_name, content from attachments where tenant_id = $1 and id = $2',
+        [request.caller.tenantId, request.params.id],
+      );
+      if (!row) throw notFound();
+      return reply
+        .type('application/octet-stream')
+        .header('Content-Disposition', attachmentDisposition(row.file_name))
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Security-Policy', 'sandbox')
+        .send(Buffer.from(row.content.buffer, row.content.byteOffset, row.content.byteLength));
+    },
+    // Mostly PDFs, images and office files: compressed already.
+    { compress: false },
+  );
+
+  defineRoute(app, context, 'delete', '/api/attachments/{id}', async (request: FastifyRequest<{ Params: { id: number } }>, reply) => {
+    const deleted = await db.query('delete from attachments where tenant_id = $1 and id = $2 returning id', [request.caller.tenantId, request.params.id]);
+    if (deleted.length === 0) throw notFound();
+    return reply.code(204).send();
+  });
+}
+
+/** Standard padded base64 only: whatever does not encode back to the same text is refused. */
+function decodeBase64(text: string): Buffer {
+  const bytes = Buffer.from(text, 'base64');
+  if (bytes.length === 0 || bytes.toString('base64') !== text) {
+    throw new HttpError(400, 'body.content_base64 must be the file in standard padded base64');
+  }
+  return bytes;
+}
