@@ -1,0 +1,63 @@
+import type { Activity } from '../../api/client';
+import { isOverdue, kindLabel } from './activity.ts';
+
+/** The list's views: what is still to do (overdue included), only the overdue, the done, or all. */
+export type ActivityFilter = 'todo' | 'overdue' | 'done' | 'all';
+
+export const ACTIVITY_FILTERS: readonly { filter: ActivityFilter; label: string }[] = [
+  { filter: 'todo', label: 'To do' },
+  { filter: 'overdue', label: 'Overdue' },
+  { filter: 'done', label: 'Done' },
+  { filter: 'all', label: 'All' },
+];
+
+export function matchesFilter(activity: Activity, filter: ActivityFilter, now: number): boolean {
+  switch (filter) {
+    case 'todo':
+      return !activity.done;
+    case 'overdue':
+      return isOverdue(activity, now);
+    case 'done':
+      return activity.done;
+    case 'all':
+      return true;
+  }
+}
+
+/** Whether the subject, kind, salesperson or linked customer contains the search text, ignoring case. */
+export function matchesSearch(activity: Activity, search: string): boolean {
+  const needle = search.trim().toLowerCase();
+  if (needle === '') return true;
+  return [activity.subject, kindLabel(activity.kind), activity.salesperson_name, activity.customer ?? ''].some((text) =>
+    text.toLowerCase().includes(needle),
+  );
+}
+
+export interface ActivityView {
+  filter: ActivityFilter;
+  search: string;
+  now: number;
+  /**
+   * Rows marked done or not done since the view was chosen: they stay where they
+   * are even when they no longer match the filter, so a tick does not make the
+   * row jump away under the pointer.
+   */
+  kept: readonly number[];
+}
+
+/** The activities the list shows, in their order (by due time, as loaded). */
+export function visibleActivities(activities: readonly Activity[], view: ActivityView): readonly Activity[] {
+  return activities.filter(
+    (activity) =>
+      view.kept.includes(activity.id) || (matchesFilter(activity, view.filter, view.now) && matchesSearch(activity, view.search)),
+  );
+}
+
+/** How many activities each view holds, for the filter buttons. */
+export function countsByFilter(activities: readonly Activity[], now: number): Record<ActivityFilter, number> {
+  const counts: Record<ActivityFilter, number> = { todo: 0, overdue: 0, done: 0, all: 0 };
+  for (const activity of activities) {
+    for (const { filter } of ACTIVITY_FILTERS) if (matchesFilter(activity, filter, now)) counts[filter] += 1;
+  }
+  return counts;
+}

@@ -1,0 +1,175 @@
+import { describe, expect, test, vi } from 'vitest';
+import { createActor, fromCallback, fromPromise, waitFor, type AnyActorRef } from 'xstate';
+import type { Activity } from '../../../src/api/client';
+import { activityListMachine, type ActivityListEvent } from '../../../src/machines/activity-list';
+
+const NOW = Date.parse('2026-06-15T12:00:00Z');
+
+const activity = (id: number, due_at: string, done = false, subject = `Activity ${id}`): Activity => ({
+  id,
+  kind: 'call',
+  subject,
+  due_at,
+  duration_minutes: 30,
+  done,
+  salesperson_id: 3,
+  salesperson_name: 'Grace Hopper',
+  opportunity_id: null,
+  customer: null,
+  notes: '',
+  created_at: '2026-06-01T08:00:00.000Z',
+});
+
+const overdue = activity(1, '2026-06-14T09:00:00.000Z', false, 'Call Acme');
+const done = activity(2, '2026-06-14T15:00:00.000Z', true, 'Send proposal');
+const upcoming = activity(3, '2026-06-15T12:30:00.000Z', false, 'Demo for Initech');
+const activities = [overdue, done, upcoming];
+
+interface Options {
+  load?: () => Promise<Activity[]>;
+  save?: (activity: Activity) => Promise<Activity>;
+}
+
+function start(options: Options = {}) {
+  const seen = { loads: [] as number[], saves: [] as Activity[], logged: [] as unknown[], clock: null as AnyActorRef | null };
+  const actor = createActor(
+    activityListMachine.provide({
+      actors: {
+        loadActivities: fromPromise(async ({ input }) => {
+          seen.loads.push(input.tenantId);
+          return (options.load ?? (async () => activities))();
+        }),
+        saveDone: fromPromise(async ({ input }) => {
+          seen.saves.push(input.activity);
+          return (options.save ?? (async (saved: Activity) => saved))(input.activity);
+        }),
+        clock: fromCallback<ActivityListEvent>(() => {}),
+      },
+      actions: { logError: (_, { error }) => void seen.logged.push(error) },
+    }),
+    { input: { tenantId: 1, now: NOW } },
+  );
+  actor.start();
+  return { actor, seen };
+}
+
+const ids = (list: readonly Activity[]) => list.map((row) => row.id);
+
+describe('the activity list', () => {
+  test("loads the caller tenant's activities and opens on To do: the overdue and the upcoming", async () => {
+    const { actor, seen } = start();
+    const ready = await waitFor(actor, (state) => state.matches('ready'));
+    expect(seen.loads).toEqual([1]);
+    expect(ready.context.filter).toBe('todo');
+    expect(ids(ready.context.visible)).toEqual([1, 3]);
+  });
+
+  test('Overdue shows what is not done and due before now; Done the done; All everything', async () => {
+    const { actor } = start();
+    await waitFor(actor, (state) => state.matches('ready'));
+    actor.send({ type: 'filter.change', filter: 'overdue' });
+    expect(ids(actor.getSnapshot().context.visible)).toEqual([1]);
+    actor.send({ type: 'filter.change', filter: 'done' });
+    expect(ids(actor.getSnapshot().context.visible)).toEqual([2]);
+    actor.send({ type: 'filter.change', filter: 'all' });
+    expect(ids(actor.getSnapshot().context.visible)).toEqual([1, 2, 3]);
+  });
+
+  test('as the clock passes a due time, that activity becomes overdue', async () => {
+    const { actor } = start();
+    await waitFor(actor, (state) => state.matches('ready'));
+    actor.send({ type: 'filter.change', filter: 'overdue' });
+    actor.send({ type: 'clock.tick', now: Date.parse('2026-06-15T12:31:00Z') });
+    expect(ids(actor.getSnapshot().context.visible)).toEqual([1, 3]);
+  });
+
+  test('the search narrows the view by subject, salesperson or customer', async () => {
+    const { actor } = start();
+    await waitFor(actor, (state) => state.matches('ready'));
+    actor.send({ type: 'search.change', value: 'initech' });
+    expect(ids(actor.getSnapshot().context.visible)).toEqual([3]);
+    actor.send({ type: 'search.change', value: 'grace' });
+    expect(ids(actor.getSnapshot().context.visible)).toEqual([1, 3]);
+  });
+
+  test('marking a row done shows it at once, saves the whole activity with done set, and keeps the row in To do', async () => {
+    let answer!: (saved: Activity) => void;
+    const { actor, seen } = start({ save: () => new Promise((resolve) => (answer = resolve)) });
+    await waitFor(actor, (state) => state.matches('ready'));
+    actor.send({ type: 'activity.done.toggle', id: 1 });
+    const saving = actor.getSnapshot();
+    expect(saving.hasTag('saving')).toBe(true);
+    expect(saving.context.visible.find((row) => row.id === 1)!.done).toBe(true);
+    expect(seen.saves).toEqual([{ ...overdue, done: true }]);
+    // One save at a time.
+    expect(saving.can({ type: 'activity.done.toggle', id: 3 })).toBe(false);
+
+    answer({ ...overdue, done: true, notes: 'as stored' });
+    const idle = await waitFor(actor, (state) => state.matches({ ready: 'idle' }));
+    expect(ids(idle.context.visible)).toEqual([1, 3]);
+    expect(idle.context.visible[0]).toEqual({ ...overdue, done: true, notes: 'as stored' });
+
+    // Choosing a view again lets the done row go.
+    actor.send({ type: 'filter.change', filter: 'todo' });
+    expect(ids(actor.getSnapshot().context.visible)).toEqual([3]);
+  });
+
+  test('a done row can be marked not done again', async () => {
+    const { actor, seen } = start();
+    await waitFor(actor, (state) => state.matches('ready'));
+    actor.send({ type: 'filter.change', filter: 'done' });
+    actor.send({ type: 'activity.done.toggle', id: 2 });
+    await waitFor(actor, (state) => state.matches({ ready: 'idle' }));
+    expect(seen.saves).toEqual([{ ...done, done: false }]);
+    expect(actor.getSnapshot().context.visible).toEqual([{ ...done, done: false }]);
+  });
+
+  test('a failed save puts the mark back, keeps the row, and is logged', async () => {
+    const { actor, seen } = start({ save: async () => Promise.reject(new Error('503')) });
+    await waitFor(actor, (state) => state.matches('ready'));
+    actor.send({ type: 'activity.done.toggle', id: 3 });
+    const idle = await waitFor(actor, (state) => state.matches({ ready: 'idle' }));
+    expect(idle.context.activities.find((row) => row.id === 3)!.done).toBe(false);
+    expect(ids(idle.context.visible)).toEqual([1, 3]);
+    expect(seen.logged).toEqual([new Error('503')]);
+  });
+
+  test('an id not in the list is not marked', async () => {
+    const { actor, seen } = start();
+    await waitFor(actor, (state) => state.matches('ready'));
+    expect(actor.getSnapshot().can({ type: 'activity.done.toggle', id: 99 })).toBe(false);
+    actor.send({ type: 'activity.done.toggle', id: 99 });
+    expect(seen.saves).toEqual([]);
+  });
+
+  test('a tenant without activities is its own state; a failed load is logged and can be retried', async () => {
+    const empty = start({ load: async () => [] });
+    await waitFor(empty.actor, (state) => state.matches('empty'));
+
+    const load = vi.fn<() => Promise<Activity[]>>().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(activities);
+    const { actor, seen } = start({ load });
+    await waitFor(actor, (state) => state.matches('failed'));
+    expect(seen.logged).toEqual([new Error('offline')]);
+    actor.send({ type: 'activities.reload' });
+    await waitFor(actor, (state) => state.matches('ready'));
+  });
+
+  test('the clock actor is what moves the time', async () => {
+    let tick!: (now: number) => void;
+    const actor = createActor(
+      activityListMachine.provide({
+        actors: {
+          loadActivities: fromPromise(async () => activities),
+          clock: fromCallback<ActivityListEvent>(({ sendBack }) => {
+            tick = (now) => sendBack({ type: 'clock.tick', now });
+          }),
+        },
+      }),
+      { input: { tenantId: 1, now: NOW } },
+    );
+    actor.start();
+    await waitFor(actor, (state) => state.matches('ready'));
+    tick(NOW + 3_600_000);
+    expect(actor.getSnapshot().context.now).toBe(NOW + 3_600_000);
+  });
+});
