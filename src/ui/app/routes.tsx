@@ -16,6 +16,7 @@ const OpportunityListScreen = lazy(() => import('../opportunities/OpportunityLis
 const PipelineScreen = lazy(() => import('../pipeline/PipelineScreen.tsx'));
 const CustomerListScreen = lazy(() => import('../customers/CustomerListScreen.tsx'));
 const TeamListScreen = lazy(() => import('../teams/TeamListScreen.tsx'));
+const TeamEditorScreen = lazy(() => import('../teams/TeamEditorScreen.tsx'));
 const CalendarScreen = lazy(() => import('../calendar/CalendarScreen.tsx'));
 const MachinesScreen = lazy(() => import('../machines/MachinesScreen.tsx'));
 
@@ -48,6 +49,7 @@ const OpportunityListRoute = protectedScreen(OpportunityListScreen);
 const PipelineRoute = protectedScreen(PipelineScreen);
 const CustomerListRoute = protectedScreen(CustomerListScreen);
 const TeamListRoute = protectedScreen(TeamListScreen);
+const TeamEditorRoute = protectedScreen(TeamEditorScreen);
 const CalendarRoute = protectedScreen(CalendarScreen);
 const MachinesRoute = protectedScreen(MachinesScreen, ManagersOnly);
 
@@ -72,6 +74,8 @@ export function Routes() {
       <Route path="/pipeline" component={PipelineRoute} />
       <Route path="/customer" component={CustomerListRoute} />
       <Route path="/team" component={TeamListRoute} />
+      <Route path="/add-Team" component={TeamEditorRoute} />
+      <Route path="/edit-Team/:id" component={TeamEditorRoute} />
       <Route path="/calendar" component={CalendarRoute} />
       <Route path="/machines" component={MachinesRoute} />
       <Route>

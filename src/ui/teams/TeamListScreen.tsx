@@ -14,7 +14,10 @@ import './teams.css';
 
 type TeamListActor = ActorRefFrom<typeof teamListMachine>;
 
-/** /team: the tenant's teams, each with its members; managers reach a member's Edit Salesperson screen. */
+/**
+ * /team: the tenant's teams, each with its members; a team's name opens Edit Team, 'Add Team' a new one,
+ * and managers reach a member's Edit Salesperson screen.
+ */
 export default function TeamListScreen() {
   const { api } = useServices();
   const tenantId = useSession((state) => Number(state.context.profile?.tenant_id || 0));
@@ -35,6 +38,9 @@ export default function TeamListScreen() {
     <section className="teams" aria-labelledby="teams-title">
       <div className="screen-header">
         <h1 id="teams-title">Teams</h1>
+        <Link href="/add-Team" className="button">
+          Add Team
+        </Link>
       </div>
       {phase === 'loading' ? <Spinner label="Loading teams" /> : null}
       {phase === 'empty' ? (
@@ -105,7 +111,9 @@ function TeamCard({ team }: { team: TeamWithMembers }) {
   const canEdit = useSession((state) => state.context.profile !== null && managesUsers(state.context.profile));
   return (
     <section className="card teams__card" aria-labelledby={headingId}>
-      <h2 id={headingId}>{team.name}</h2>
+      <h2 id={headingId}>
+        <Link href={`/edit-Team/${team.id}`}>{team.name}</Link>
+      </h2>
       <p className="teams__count">{team.members.length === 1 ? '1 member' : `${team.members.length} members`}</p>
       {team.members.length > 0 ? (
         <ul className="teams__members">

@@ -1,0 +1,65 @@
+import type { Salesperson, TeamWrite } from '../../api/client';
+import type { TeamWithMembers } from '../teams.ts';
+
+/** The Add and Edit Team form: the name as typed, and the chosen salespersons' ids. */
+export interface TeamForm {
+  name: string;
+  memberIds: readonly number[];
+}
+
+/** Who can be chosen: every salesperson of the tenant, by name. */
+export interface TeamChoices {
+  salespersons: readonly Pick<Salesperson, 'id' | 'name'>[];
+}
+
+export const MAX_TEAM_NAME_LENGTH = 100;
+/** The contract's limit on one team's members (TeamWrite.memberIds). */
+export const MAX_TEAM_MEMBERS = 500;
+
+export const TEAM_MESSAGES = {
+  nameMissing: 'Name is required.',
+  nameTooLong: `Name must be at most ${MAX_TEAM_NAME_LENGTH} characters.`,
+  tooManyMembers: `A team can have at most ${MAX_TEAM_MEMBERS} members.`,
+  created: 'Team created successfully',
+  updated: 'Team updated successfully',
+} as const;
+
+export const BLANK_TEAM_FORM: TeamForm = { name: '', memberIds: [] };
+
+/** The form of a stored team. */
+export function teamFormOf(team: TeamWithMembers): TeamForm {
+  return { name: team.name, memberIds: team.members.map((member) => member.id) };
+}
+
+/** The first thing that keeps the form from being saved, or null; the server checks the same. */
+export function teamProblem(form: TeamForm): string | null {
+  const name = form.name.trim();
+  if (name === '') return TEAM_MESSAGES.nameMissing;
+  if (name.length > MAX_TEAM_NAME_LENGTH) return TEAM_MESSAGES.nameTooLong;
+  if (new Set(form.memberIds).size > MAX_TEAM_MEMBERS) return TEAM_MESSAGES.tooManyMembers;
+  return null;
+}
+
+/** The body of POST /api/teams and PUT /api/teams/{id}: the name trimmed, each member once. */
+export function teamWriteOf(form: TeamForm): TeamWrite {
+  return { name: form.name.trim(), memberIds: [...new Set(form.memberIds)] };
+}
+
+/** The members after ticking (or unticking) one salesperson, in the order they were chosen. */
+export function withMember(memberIds: readonly number[], salespersonId: number, chosen: boolean): readonly number[] {
+  const others = memberIds.filter((id) => id !== salespersonId);
+  return chosen ? [...others, salespersonId] : others;
+}
+
+/** The salespersons whose name contains the search text, ignoring case and surrounding spaces. */
+export function salespersonsMatching<T extends { name: string }>(salespersons: readonly T[], search: string): readonly T[] {
+  const needle = search.trim().toLowerCase();
+  if (needle === '') return salespersons;
+  return salespersons.filter((salesperson) => salesperson.name.toLowerCase().includes(needle));
+}
+
+/** 'No members chosen', '1 member chosen', '3 members chosen'. */
+export function chosenCountText(count: number): string {
+  if (count === 0) return 'No members chosen';
+  return count === 1 ? '1 member chosen' : `${count} members chosen`;
+}
