@@ -1,6 +1,7 @@
 import type { AnyStateMachine } from 'xstate';
 import { calendarMachine } from './calendar.ts';
 import { createUserMachine } from './create-user.ts';
+import { customerEditorMachine } from './customer-editor.ts';
 import { customerListMachine } from './customer-list.ts';
 import { dashboardMachine } from './dashboard.ts';
 import { opportunityListMachine } from './opportunity-list.ts';
@@ -34,6 +35,7 @@ export const machineCatalogue: readonly CatalogueEntry[] = [
   entry(opportunityListMachine, 'The opportunity list: loading a year, search, sort and pages, and the empty and failed states.'),
   entry(opportunityYearMachine, 'The pipeline board\'s year of opportunities: loading it, choosing another, and the empty and failed states.'),
   entry(customerListMachine, 'The customer list: loading a year, summing it per customer, the sort, and the empty and failed states.'),
+  entry(customerEditorMachine, 'Add and Edit Customer: loading the customer, the form with its checks, and the save.'),
   entry(calendarMachine, 'The opportunity calendar: the month shown, loading its year when it changes, and the failed state.'),
   entry(userListMachine, 'The user list: loading and refetching, search, sort, pages, selection, and which modal is open.'),
   entry(createUserMachine, 'The Create User modal: the form, the roles the signed-in user may give, and the two saves.'),

@@ -7,11 +7,18 @@ import {
   type CustomerSort,
   type CustomerSortKey,
   type CustomerSummary,
+  type DirectoryCustomer,
 } from '../domain/opportunities/customers';
 import { anyInYear, toOpportunityRows, type YearData, type YearRequest } from '../domain/opportunities/rows';
 
+/** What the customer list loads: the stored customers, and the year's opportunities to sum per customer. */
+export interface CustomerYearData {
+  directory: readonly DirectoryCustomer[];
+  year: YearData;
+}
+
 export interface CustomerListContext extends YearRequest {
-  /** One summary per customer with opportunities in the year, in the current sort. */
+  /** Every stored customer (and any other name the year's opportunities use), summed for the year, in the current sort. */
   customers: readonly CustomerSummary[];
   sort: CustomerSort;
 }
@@ -22,8 +29,9 @@ export type CustomerListEvent =
   | { type: 'sort.toggle'; key: CustomerSortKey };
 
 /**
- * The customer list (/customer): the customers of a year's opportunities,
- * each with its count, revenue and weighted revenue, sortable by any of them.
+ * The customer list (/customer): the tenant's customers, each with its count,
+ * revenue and weighted revenue of the chosen year (0 when it had none), sortable
+ * by any of them. Empty only when the tenant has no customer at all.
  */
 export const customerListMachine = setup({
   types: {
@@ -33,8 +41,8 @@ export const customerListMachine = setup({
     tags: {} as 'loading',
   },
   actors: {
-    loadYear: fromPromise<YearData, YearRequest>(async () => {
-      throw new Error('loadYear must be provided');
+    loadCustomers: fromPromise<CustomerYearData, YearRequest>(async () => {
+      throw new Error('loadCustomers must be provided');
     }),
   },
   actions: {
@@ -43,10 +51,10 @@ export const customerListMachine = setup({
       assertEvent(event, 'year.change');
       return { year: event.year };
     }),
-    acceptYear: assign(({ context }, params: { data: YearData }) => ({
-      customers: sortCustomers(summariseCustomers(toOpportunityRows(params.data, context.year)), context.sort),
+    acceptCustomers: assign(({ context }, params: { data: CustomerYearData }) => ({
+      customers: sortCustomers(summariseCustomers(toOpportunityRows(params.data.year, context.year), params.data.directory), context.sort),
     })),
-    forgetYear: assign({ customers: [] }),
+    forgetCustomers: assign({ customers: [] }),
     sort: assign(({ context, event }) => {
       assertEvent(event, 'sort.toggle');
       const sort = nextCustomerSort(context.sort, event.key);
@@ -54,7 +62,8 @@ export const customerListMachine = setup({
     }),
   },
   guards: {
-    yearIsEmpty: (_, params: { data: YearData; year: number }) => !anyInYear(params.data, params.year),
+    hasNoCustomers: (_, params: { data: CustomerYearData; year: number }) =>
+      params.data.directory.length === 0 && !anyInYear(params.data.year, params.year),
   },
 }).createMachine({
   id: 'customerList',
@@ -66,13 +75,13 @@ export const customerListMachine = setup({
   states: {
     loading: {
       tags: ['loading'],
-      entry: 'forgetYear',
+      entry: 'forgetCustomers',
       invoke: {
-        src: 'loadYear',
+        src: 'loadCustomers',
         input: ({ context }) => ({ tenantId: context.tenantId, year: context.year }),
         onDone: [
-          { guard: { type: 'yearIsEmpty', params: ({ context, event }) => ({ data: event.output, year: context.year }) }, target: 'empty' },
-          { target: 'ready', actions: { type: 'acceptYear', params: ({ event }) => ({ data: event.output }) } },
+          { guard: { type: 'hasNoCustomers', params: ({ context, event }) => ({ data: event.output, year: context.year }) }, target: 'empty' },
+          { target: 'ready', actions: { type: 'acceptCustomers', params: ({ event }) => ({ data: event.output }) } },
         ],
         onError: {
           target: 'failed',

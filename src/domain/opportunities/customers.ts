@@ -1,15 +1,25 @@
 import type { OpportunityRow } from './rows.ts';
 
+/** A stored customer, as far as the customer list needs it. */
+export interface DirectoryCustomer {
+  id: number;
+  name: string;
+  company: string;
+}
+
 /** A customer as the customer screen lists it: its opportunities of the year, summed. */
 export interface CustomerSummary {
+  /** The stored customer's id; null for a name only opportunities use (or none). */
+  id: number | null;
   customer: string;
+  company: string;
   opportunities: number;
   revenueUnits: number;
   weightedUnits: number;
   /** How many of them were won (stage 'closed won'). */
   won: number;
-  /** The day number of its latest opportunity. */
-  latestDay: number;
+  /** The day number of its latest opportunity of the year; null when it has none. */
+  latestDay: number | null;
 }
 
 export type CustomerSortKey = 'customer' | 'opportunities' | 'revenue' | 'weighted' | 'latest';
@@ -23,22 +33,35 @@ export const DEFAULT_CUSTOMER_SORT: CustomerSort = { key: 'revenue', direction: 
 
 export const WON_STAGE = 'closed won';
 
-/** One summary per distinct customer name, in no particular order. */
-export function summariseCustomers(rows: readonly OpportunityRow[]): CustomerSummary[] {
+/**
+ * One summary per customer: every stored customer of the directory (with zeros when
+ * it has no opportunity in the rows), and any other name the rows use. A customer is
+ * its name regardless of case, as the database has it; the directory's spelling wins.
+ * In no particular order.
+ */
+export function summariseCustomers(rows: readonly OpportunityRow[], directory: readonly DirectoryCustomer[] = []): CustomerSummary[] {
   const byName = new Map<string, CustomerSummary>();
+  for (const customer of directory) {
+    byName.set(customer.name.toLowerCase(), { ...emptySummary(customer.name), id: customer.id, company: customer.company });
+  }
   for (const row of rows) {
-    let summary = byName.get(row.customer);
+    const key = row.customer.toLowerCase();
+    let summary = byName.get(key);
     if (!summary) {
-      summary = { customer: row.customer, opportunities: 0, revenueUnits: 0, weightedUnits: 0, won: 0, latestDay: row.day };
-      byName.set(row.customer, summary);
+      summary = emptySummary(row.customer);
+      byName.set(key, summary);
     }
     summary.opportunities += 1;
     summary.revenueUnits += row.revenueUnits;
     summary.weightedUnits += row.weightedUnits;
     if (row.stage === WON_STAGE) summary.won += 1;
-    summary.latestDay = Math.max(summary.latestDay, row.day);
+    summary.latestDay = Math.max(summary.latestDay ?? row.day, row.day);
   }
   return [...byName.values()];
+}
+
+function emptySummary(customer: string): CustomerSummary {
+  return { id: null, customer, company: '', opportunities: 0, revenueUnits: 0, weightedUnits: 0, won: 0, latestDay: null };
 }
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
@@ -48,7 +71,8 @@ const compare: Record<CustomerSortKey, (a: CustomerSummary, b: CustomerSummary) 
   opportunities: (a, b) => a.opportunities - b.opportunities,
   revenue: (a, b) => a.revenueUnits - b.revenueUnits,
   weighted: (a, b) => a.weightedUnits - b.weightedUnits,
-  latest: (a, b) => a.latestDay - b.latestDay,
+  // A customer without opportunities in the year comes before the earliest one.
+  latest: (a, b) => (a.latestDay ?? -1) - (b.latestDay ?? -1),
 };
 
 /** The customers in the order of the sort, ties by name; a new array. */

@@ -15,6 +15,7 @@ const SalespersonListScreen = lazy(() => import('../salesperson-list/Salesperson
 const OpportunityListScreen = lazy(() => import('../opportunities/OpportunityListScreen.tsx'));
 const PipelineScreen = lazy(() => import('../pipeline/PipelineScreen.tsx'));
 const CustomerListScreen = lazy(() => import('../customers/CustomerListScreen.tsx'));
+const CustomerEditorScreen = lazy(() => import('../customers/CustomerEditorScreen.tsx'));
 const TeamListScreen = lazy(() => import('../teams/TeamListScreen.tsx'));
 const TeamEditorScreen = lazy(() => import('../teams/TeamEditorScreen.tsx'));
 const CalendarScreen = lazy(() => import('../calendar/CalendarScreen.tsx'));
@@ -48,6 +49,7 @@ const SalespersonListRoute = protectedScreen(SalespersonListScreen);
 const OpportunityListRoute = protectedScreen(OpportunityListScreen);
 const PipelineRoute = protectedScreen(PipelineScreen);
 const CustomerListRoute = protectedScreen(CustomerListScreen);
+const CustomerEditorRoute = protectedScreen(CustomerEditorScreen);
 const TeamListRoute = protectedScreen(TeamListScreen);
 const TeamEditorRoute = protectedScreen(TeamEditorScreen);
 const CalendarRoute = protectedScreen(CalendarScreen);
@@ -73,6 +75,8 @@ export function Routes() {
       <Route path="/opportunity" component={OpportunityListRoute} />
       <Route path="/pipeline" component={PipelineRoute} />
       <Route path="/customer" component={CustomerListRoute} />
+      <Route path="/add-Customer" component={CustomerEditorRoute} />
+      <Route path="/edit-Customer/:id" component={CustomerEditorRoute} />
       <Route path="/team" component={TeamListRoute} />
       <Route path="/add-Team" component={TeamEditorRoute} />
       <Route path="/edit-Team/:id" component={TeamEditorRoute} />

@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Link } from 'wouter';
+import type { CustomerSummary } from '../../domain/opportunities/customers.ts';
 import { customerOpportunitiesAddress } from '../../domain/opportunities/address.ts';
 import type { CustomerSortKey } from '../../domain/opportunities/customers.ts';
 import { customerListMachine } from '../../machines/customer-list.ts';
 import { inspection } from '../../platform/inspector.ts';
 import { useServices, useSession } from '../app/services.tsx';
 import { customerLabel, formatDay, formatUnits } from '../opportunities/format.ts';
-import { loadYearFrom } from '../opportunities/load-year.ts';
+import { loadCustomersFrom } from './load-customers.ts';
 import { SortHeader } from '../opportunities/SortHeader.tsx';
 import { YearNotice } from '../opportunities/StateNotices.tsx';
 import { YearSelect } from '../opportunities/YearSelect.tsx';
@@ -17,13 +18,17 @@ import './customers.css';
 
 type CustomerListActor = ActorRefFrom<typeof customerListMachine>;
 
-/** /customer: the customers of a year's opportunities, with what each brought, sortable; each links to its opportunities. */
+/**
+ * /customer: the tenant's customers, each with what its opportunities of the chosen
+ * year brought (0 when none), sortable; a name opens Edit Customer, a count the
+ * customer's opportunities, and 'Add Customer' a new one.
+ */
 export default function CustomerListScreen() {
   const { api } = useServices();
   const tenantId = useSession((state) => Number(state.context.profile?.tenant_id || 0));
   const [logic] = useState(() =>
     customerListMachine.provide({
-      actors: { loadYear: loadYearFrom(api) },
+      actors: { loadCustomers: loadCustomersFrom(api) },
       actions: { logError: (_, { error }) => console.error(error) },
     }),
   );
@@ -35,12 +40,21 @@ export default function CustomerListScreen() {
     <section className="customers" aria-labelledby="customers-title">
       <div className="screen-header">
         <h1 id="customers-title">Customers</h1>
-        <YearSelect year={year} onChange={(next) => list.send({ type: 'year.change', year: next })} />
+        <div className="customers__actions">
+          <YearSelect year={year} onChange={(next) => list.send({ type: 'year.change', year: next })} />
+          <Link href="/add-Customer" className="button">
+            Add Customer
+          </Link>
+        </div>
       </div>
       {phase === 'ready' ? (
         <div className="card customers__card">
           <CustomerTable list={list} year={year} />
         </div>
+      ) : phase === 'empty' ? (
+        <p className="card notice" role="status">
+          No customers yet. Add the first with 'Add Customer'.
+        </p>
       ) : (
         <YearNotice phase={phase} year={year} what="customers" onRetry={() => list.send({ type: 'data.retry' })} />
       )}
@@ -74,13 +88,13 @@ function CustomerTable({ list, year }: { list: CustomerListActor; year: number }
     <div className="table-scroll">
       <table className="table customers__table">
         <caption className="visually-hidden">
-          Customers with opportunities created in {year}
+          Customers with their opportunities created in {year}
         </caption>
         <thead>
           <tr>
-            {COLUMNS.slice(0, 2).map((column) => (
-              <CustomerSortHeader key={column.key} list={list} column={column} />
-            ))}
+            <CustomerSortHeader list={list} column={COLUMNS[0]!} />
+            <th scope="col">Company</th>
+            <CustomerSortHeader list={list} column={COLUMNS[1]!} />
             <th scope="col" className="numeric">
               Won
             </th>
@@ -91,24 +105,38 @@ function CustomerTable({ list, year }: { list: CustomerListActor; year: number }
         </thead>
         <tbody>
           {customers.map((customer) => (
-            <tr key={customer.customer}>
-              <th scope="row">
-                {/* Opportunities without a customer cannot be searched for by name. */}
-                {customer.customer === '' ? (
-                  customerLabel(customer.customer)
-                ) : (
-                  <Link href={customerOpportunitiesAddress(customer.customer, year)}>{customerLabel(customer.customer)}</Link>
-                )}
-              </th>
-              <td className="numeric">{customer.opportunities}</td>
-              <td className="numeric">{customer.won}</td>
-              <td className="numeric">{formatUnits(customer.revenueUnits)}</td>
-              <td className="numeric">{formatUnits(customer.weightedUnits)}</td>
-              <td className="nowrap">{formatDay(customer.latestDay)}</td>
-            </tr>
+            <CustomerRow key={customer.id ?? `name:${customer.customer}`} customer={customer} year={year} />
           ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+function CustomerRow({ customer, year }: { customer: CustomerSummary; year: number }) {
+  const label = customerLabel(customer.customer);
+  return (
+    <tr>
+      <th scope="row">
+        {/* A name only opportunities use has no record to edit. */}
+        {customer.id === null ? label : <Link href={`/edit-Customer/${customer.id}`}>{label}</Link>}
+      </th>
+      <td>{customer.company}</td>
+      <td className="numeric">
+        {/* Opportunities without a customer cannot be searched for by name. */}
+        {customer.opportunities > 0 && customer.customer !== '' ? (
+          <Link href={customerOpportunitiesAddress(customer.customer, year)}>
+            {customer.opportunities}
+            <span className="visually-hidden"> opportunities of {label}</span>
+          </Link>
+        ) : (
+          customer.opportunities
+        )}
+      </td>
+      <td className="numeric">{customer.won}</td>
+      <td className="numeric">{formatUnits(customer.revenueUnits)}</td>
+      <td className="numeric">{formatUnits(customer.weightedUnits)}</td>
+      <td className="nowrap">{customer.latestDay === null ? '—' : formatDay(customer.latestDay)}</td>
+    </tr>
   );
 }

@@ -79,7 +79,6 @@ const failing = { '/api/opportunities/anlaysis': json({ message: 'Database unava
 describe.each([
   ['the opportunity list', OpportunityListScreen, 'Loading opportunities', 'The opportunities could not be loaded.'],
   ['the pipeline', PipelineScreen, 'Loading pipeline', 'The pipeline could not be loaded.'],
-  ['the customer list', CustomerListScreen, 'Loading customers', 'The customers could not be loaded.'],
 ] as const)('%s', (_, Screen, loading, failed) => {
   test('says it is loading, then that the year has no opportunities', async () => {
     const { release } = render(Screen, noOpportunities);
@@ -92,6 +91,33 @@ describe.each([
     const { release } = render(Screen, failing);
     await release();
     await until(() => byRole('alert').some((alert) => alert.includes(failed)));
+    expect(container.querySelector('[role="alert"] button')?.textContent).toBe('Try again');
+  });
+});
+
+describe('the customer list', () => {
+  const noCustomers = { ...noOpportunities, '/api/customers/getAllData/1': json([]) };
+  test('says it is loading, then, for a tenant without customers, how to add the first', async () => {
+    const { release } = render(CustomerListScreen, noCustomers);
+    expect(byRole('status')).toContain('Loading customers');
+    await release();
+    await until(() => byRole('status').includes("No customers yet. Add the first with 'Add Customer'."));
+  });
+
+  test('lists a stored customer in a year without opportunities, with zeros, its name opening Edit Customer', async () => {
+    const customer = { id: 5, name: 'Nakatomi Trading', company: 'Nakatomi Corp', email: '', phone: '', notes: '', created_at: '2026-01-01T00:00:00.000Z' };
+    const { release } = render(CustomerListScreen, { ...noOpportunities, '/api/customers/getAllData/1': json([customer]) });
+    await release();
+    await until(() => container.querySelector('tbody tr') !== null);
+    const cells = [...container.querySelectorAll('tbody tr > *')].map((cell) => cell.textContent);
+    expect(cells).toEqual(['Nakatomi Trading', 'Nakatomi Corp', '0', '0', '0.00', '0.00', '—']);
+    expect(container.querySelector('tbody th a')?.getAttribute('href')).toBe('/edit-Customer/5');
+  });
+
+  test('says when the customers could not be loaded, with a button to try again', async () => {
+    const { release } = render(CustomerListScreen, { ...noOpportunities, '/api/customers/getAllData/1': json({ message: 'Down' }, 503) });
+    await release();
+    await until(() => byRole('alert').some((alert) => alert.includes('The customers could not be loaded.')));
     expect(container.querySelector('[role="alert"] button')?.textContent).toBe('Try again');
   });
 });

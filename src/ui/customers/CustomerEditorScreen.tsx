@@ -1,0 +1,83 @@
+import { useLocation } from 'wouter';
+import { found, type CrmClient } from '../../api/client.ts';
+import { BLANK_CUSTOMER_FORM, customerForm, customerWrite, type CustomerForm } from '../../domain/customers/form.ts';
+import { CUSTOMER_LIMITS } from '../../domain/customers/validation.ts';
+import { customerEditorMachine, type CustomerChoices } from '../../machines/customer-editor.ts';
+import { NotFound } from '../app/NotFound.tsx';
+import { useServices } from '../app/services.tsx';
+import { InputField, TextAreaField } from '../records/fields.tsx';
+import { RecordEditorFrame } from '../records/RecordEditorFrame.tsx';
+import { recordIdFromPath } from '../records/route.ts';
+import { useFormField, useRecordEditor, type RecordEditorIo, type RecordEditorActor } from '../records/use-record-editor.ts';
+
+const ADD_ROUTE = '/add-Customer';
+
+/** /add-Customer and /edit-Customer/:id: a customer's name, company, e-mail, phone and notes. */
+export default function CustomerEditorScreen() {
+  const [path] = useLocation();
+  const adding = path === ADD_ROUTE;
+  const recordId = adding ? null : recordIdFromPath(path);
+  if (!adding && recordId === null) return <NotFound />;
+  // A key per record: another customer's address is another editor.
+  return <CustomerEditor key={recordId ?? 'new'} recordId={recordId} />;
+}
+
+type CustomerEditorActor = RecordEditorActor<CustomerForm, CustomerChoices>;
+
+function CustomerEditor({ recordId }: { recordId: number | null }) {
+  const { api } = useServices();
+  const editor = useRecordEditor(customerEditorMachine, recordId, customerIo(api));
+  return (
+    <RecordEditorFrame editor={editor} title={recordId === null ? 'Add Customer' : 'Edit Customer'} subject="the customer">
+      <CustomerFields editor={editor} renaming={recordId !== null} />
+    </RecordEditorFrame>
+  );
+}
+
+function CustomerFields({ editor, renaming }: { editor: CustomerEditorActor; renaming: boolean }) {
+  const [name, setName] = useFormField(editor, 'name');
+  const [company, setCompany] = useFormField(editor, 'company');
+  const [email, setEmail] = useFormField(editor, 'email');
+  const [phone, setPhone] = useFormField(editor, 'phone');
+  const [notes, setNotes] = useFormField(editor, 'notes');
+  return (
+    <>
+      <InputField
+        label="Name"
+        value={name}
+        onChange={setName}
+        required
+        maxLength={CUSTOMER_LIMITS.name}
+        hint={renaming ? 'A new name is also given to this customer\u2019s opportunities.' : 'How opportunities name this customer.'}
+      />
+      <InputField label="Company" value={company} onChange={setCompany} maxLength={CUSTOMER_LIMITS.company} />
+      <InputField label="Email" type="email" inputMode="email" value={email} onChange={setEmail} maxLength={CUSTOMER_LIMITS.email} />
+      <InputField
+        label="Phone"
+        type="tel"
+        inputMode="tel"
+        value={phone}
+        onChange={setPhone}
+        maxLength={CUSTOMER_LIMITS.phone}
+        hint="For example +49 30 1234567 or 030 1234567."
+      />
+      <TextAreaField label="Notes" value={notes} onChange={setNotes} maxLength={CUSTOMER_LIMITS.notes} />
+    </>
+  );
+}
+
+/** The customer and its save, through the API client; a duplicate name's 409 message is shown by the client. */
+function customerIo(api: CrmClient): RecordEditorIo<CustomerForm, CustomerChoices> {
+  return {
+    async loadEditor({ id }) {
+      const customer = id === null ? null : await found(api.GET('/api/customers/{id}', { params: { path: { id } } }));
+      return { form: customer ? customerForm(customer) : BLANK_CUSTOMER_FORM, choices: null };
+    },
+    async saveRecord({ id, form }) {
+      const body = customerWrite(form);
+      return id === null
+        ? found(api.POST('/api/customers', { body }))
+        : found(api.PUT('/api/customers/{id}', { params: { path: { id } }, body }));
+    },
+  };
+}
