@@ -4,6 +4,7 @@ import { createUserMachine } from './create-user.ts';
 import { customerEditorMachine } from './customer-editor.ts';
 import { customerListMachine } from './customer-list.ts';
 import { dashboardMachine } from './dashboard.ts';
+import { emailAttachmentsMachine } from './email-attachments.ts';
 import { opportunityListMachine } from './opportunity-list.ts';
 import { opportunityYearMachine } from './opportunity-year.ts';
 import { salespersonEditorMachine } from './salesperson-editor.ts';
@@ -43,6 +44,7 @@ export const machineCatalogue: readonly CatalogueEntry[] = [
   entry(salespersonListMachine, 'The salesperson list: loading the tenant\'s salespersons, the empty and failed states, and reloading.'),
   entry(salespersonEditorMachine, 'Edit Salesperson: loading the record and its teams, the phone and mobile form, and the save.'),
   entry(teamListMachine, 'The team list: loading the tenant\'s teams with their members, the search, and the empty and failed states.'),
+  entry(emailAttachmentsMachine, 'The e-mail attachment library: loading, search, one upload, download or confirmed delete at a time, and the empty and failed states.'),
 ];
 
 function entry(machine: AnyStateMachine, governs: string): CatalogueEntry {

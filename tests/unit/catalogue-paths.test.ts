@@ -59,6 +59,9 @@ const EXPECTED: Record<string, { states: number; paths: number }> = {
   teamList: { states: 4, paths: 5 },
   // Fourteen months, each loading, ready or failed.
   calendar: { states: 42, paths: 159 },
+  // Loading and failed; then the list ready or empty, each with nothing or a file chosen, and
+  // one upload, download, confirmation or delete at a time.
+  emailAttachments: { states: 17, paths: 67 },
 };
 
 // ---- answers of the machines' actors -------------------------------------------------
@@ -366,6 +369,60 @@ const MODELS: Record<string, PathModel> = {
       failed(machine, 'loadYear'),
     ],
     distinguish: (snapshot) => ({ month: snapshot.context.month }),
+  },
+
+  emailAttachments: {
+    input: { tenantId: 1 },
+    events: (machine) => {
+      const listed = (id: number, file_name: string) => ({
+        id,
+        file_name,
+        media_type: 'text/plain',
+        size_bytes: 5,
+        sha256: '0'.repeat(64),
+        opportunity_id: null,
+        opportunity_customer: null,
+        uploaded_by: 3,
+        uploaded_by_name: rep.name,
+        note: '',
+        created_at: '2026-06-01T10:00:00.000Z',
+      });
+      // Only a chosen file's name and size are read before it is sent; toJSON tells two files
+      // apart in the graph's event keys (a File serializes as {}).
+      const chosen = (name: string, size: number) =>
+        Object.defineProperties(new File(['x'], name), { size: { value: size }, toJSON: { value: () => ({ name, size }) } });
+      return [
+        { type: 'library.reload' },
+        { type: 'search.change', value: 'quote' },
+        { type: 'upload.choose', file: chosen('Quote.txt', 5) },
+        { type: 'upload.choose', file: chosen('Scan.pdf', 5 * 1024 * 1024 + 1) },
+        { type: 'upload.change', patch: { opportunityId: 9, note: 'From the customer' } },
+        { type: 'upload.clear' },
+        { type: 'upload.submit' },
+        { type: 'attachment.download', id: 1 },
+        { type: 'attachment.delete', id: 1 },
+        { type: 'delete.confirm' },
+        { type: 'delete.cancel' },
+        done(machine, 'loadLibrary', { attachments: [listed(1, 'Contract.pdf')], opportunities: [{ id: 9, label: 'Acme · proposal · 2026-03-01' }] }),
+        done(machine, 'loadLibrary', { attachments: [], opportunities: [] }),
+        failed(machine, 'loadLibrary'),
+        done(machine, 'uploadAttachment', listed(2, 'Quote.txt')),
+        failed(machine, 'uploadAttachment'),
+        done(machine, 'fetchContent', new ArrayBuffer(5)),
+        failed(machine, 'fetchContent'),
+        done(machine, 'deleteAttachment', undefined),
+        failed(machine, 'deleteAttachment'),
+      ];
+    },
+    // What the guards read: whether anything is listed, whether file 1 is, whether a file is chosen.
+    distinguish: (snapshot) =>
+      snapshot.matches('library')
+        ? {
+            any: snapshot.context.attachments.length > 0,
+            first: snapshot.context.attachments.some((attachment: { id: number }) => attachment.id === 1),
+            file: snapshot.context.draft.file !== null,
+          }
+        : null,
   },
 };
 
