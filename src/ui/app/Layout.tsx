@@ -18,6 +18,7 @@ const navigation: NavItem[] = [
   { href: '/pipeline', label: 'Pipeline' },
   { href: '/customer', label: 'Customers' },
   { href: '/calendar', label: 'Calendar' },
+  { href: '/activity', label: 'Activities' },
   { href: '/salesperson', label: 'Salespersons' },
   { href: '/team', label: 'Teams' },
   { href: '/user', label: 'Users', managersOnly: true },

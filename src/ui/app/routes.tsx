@@ -19,6 +19,8 @@ const CustomerEditorScreen = lazy(() => import('../customers/CustomerEditorScree
 const TeamListScreen = lazy(() => import('../teams/TeamListScreen.tsx'));
 const TeamEditorScreen = lazy(() => import('../teams/TeamEditorScreen.tsx'));
 const CalendarScreen = lazy(() => import('../calendar/CalendarScreen.tsx'));
+const ActivityListScreen = lazy(() => import('../activities/ActivityListScreen.tsx'));
+const ActivityEditorScreen = lazy(() => import('../activities/ActivityEditorScreen.tsx'));
 const MachinesScreen = lazy(() => import('../machines/MachinesScreen.tsx'));
 
 function Loading({ children }: { children: ReactNode }) {
@@ -53,6 +55,8 @@ const CustomerEditorRoute = protectedScreen(CustomerEditorScreen);
 const TeamListRoute = protectedScreen(TeamListScreen);
 const TeamEditorRoute = protectedScreen(TeamEditorScreen);
 const CalendarRoute = protectedScreen(CalendarScreen);
+const ActivityListRoute = protectedScreen(ActivityListScreen);
+const ActivityEditorRoute = protectedScreen(ActivityEditorScreen);
 const MachinesRoute = protectedScreen(MachinesScreen, ManagersOnly);
 
 /** The spec's route table. */
@@ -81,6 +85,9 @@ export function Routes() {
       <Route path="/add-Team" component={TeamEditorRoute} />
       <Route path="/edit-Team/:id" component={TeamEditorRoute} />
       <Route path="/calendar" component={CalendarRoute} />
+      <Route path="/activity" component={ActivityListRoute} />
+      <Route path="/add-Activity" component={ActivityEditorRoute} />
+      <Route path="/edit-Activity/:id" component={ActivityEditorRoute} />
       <Route path="/machines" component={MachinesRoute} />
       <Route>
         <NotFound />

@@ -1,0 +1,124 @@
+import { useLocation } from 'wouter';
+import { found, type CrmClient } from '../../api/client.ts';
+import { ACTIVITY_KINDS } from '../../domain/activities/activity.ts';
+import {
+  MAX_NOTES_LENGTH,
+  MAX_SUBJECT_LENGTH,
+  activityFormOf,
+  activityWriteOf,
+  newActivityForm,
+  opportunityChoicesOf,
+  type ActivityChoices,
+  type ActivityForm,
+} from '../../domain/activities/editor.ts';
+import { activityEditorMachine } from '../../machines/activity-editor.ts';
+import { NotFound } from '../app/NotFound.tsx';
+import { useServices, useSession } from '../app/services.tsx';
+import { CheckboxField, InputField, SelectField, TextAreaField } from '../records/fields.tsx';
+import { RecordEditorFrame } from '../records/RecordEditorFrame.tsx';
+import { recordIdFromPath } from '../records/route.ts';
+import { useChoices, useFormField, useRecordEditor, type RecordEditorActor, type RecordEditorIo } from '../records/use-record-editor.ts';
+import './activities.css';
+
+const ADD_ROUTE = '/add-Activity';
+type Editor = RecordEditorActor<ActivityForm, ActivityChoices>;
+
+const kindOptions = ACTIVITY_KINDS.map(({ kind, label }) => ({ value: kind, label }));
+
+/** /add-Activity and /edit-Activity/:id: one call, meeting, e-mail, task or deadline. */
+export default function ActivityEditorScreen() {
+  const [path] = useLocation();
+  const adding = path === ADD_ROUTE;
+  const recordId = adding ? null : recordIdFromPath(path);
+  if (!adding && recordId === null) return <NotFound />;
+  // A key per record: another activity's address is another editor.
+  return <ActivityEditor key={recordId ?? 'new'} recordId={recordId} />;
+}
+
+function ActivityEditor({ recordId }: { recordId: number | null }) {
+  const { api } = useServices();
+  const tenantId = useSession((state) => Number(state.context.profile?.tenant_id || 0));
+  const email = useSession((state) => state.context.profile?.email ?? '');
+  const editor = useRecordEditor(activityEditorMachine, recordId, activityIo(api, tenantId, email));
+  return (
+    <RecordEditorFrame editor={editor} title={recordId === null ? 'Add Activity' : 'Edit Activity'} subject="the activity">
+      <ActivityFields editor={editor} />
+    </RecordEditorFrame>
+  );
+}
+
+function ActivityFields({ editor }: { editor: Editor }) {
+  const choices = useChoices(editor);
+  const [kind, setKind] = useFormField(editor, 'kind');
+  const [subject, setSubject] = useFormField(editor, 'subject');
+  const [dueDate, setDueDate] = useFormField(editor, 'dueDate');
+  const [dueTime, setDueTime] = useFormField(editor, 'dueTime');
+  const [duration, setDuration] = useFormField(editor, 'duration');
+  const [salespersonId, setSalespersonId] = useFormField(editor, 'salespersonId');
+  const [opportunityId, setOpportunityId] = useFormField(editor, 'opportunityId');
+  const [notes, setNotes] = useFormField(editor, 'notes');
+  const [done, setDone] = useFormField(editor, 'done');
+  const salespersonOptions = (choices?.salespersons ?? []).map(({ id, name }) => ({ value: String(id), label: name }));
+  const opportunityOptions = (choices?.opportunities ?? []).map(({ id, label }) => ({ value: String(id), label }));
+  return (
+    <>
+      <SelectField label="Kind" value={kind} options={kindOptions} onChange={(value) => setKind(value as ActivityForm['kind'])} required />
+      <InputField label="Subject" value={subject} onChange={setSubject} required maxLength={MAX_SUBJECT_LENGTH} />
+      <InputField label="Due date" type="date" value={dueDate} onChange={setDueDate} required />
+      <InputField label="Due time" type="time" value={dueTime} onChange={setDueTime} required />
+      <InputField label="Duration" value={duration} onChange={setDuration} inputMode="numeric" hint="In minutes; leave empty if not known." />
+      <SelectField
+        label="Salesperson"
+        value={salespersonId}
+        options={salespersonOptions}
+        onChange={setSalespersonId}
+        emptyLabel="Choose a salesperson"
+        required
+      />
+      <SelectField
+        label="Opportunity"
+        value={opportunityId}
+        options={opportunityOptions}
+        onChange={setOpportunityId}
+        emptyLabel="None"
+        hint="Optional: this year's opportunities, by customer and date."
+        wide
+      />
+      <TextAreaField label="Notes" value={notes} onChange={setNotes} maxLength={MAX_NOTES_LENGTH} />
+      <CheckboxField label="Done" checked={done} onChange={setDone} />
+    </>
+  );
+}
+
+/**
+ * The activity with the salespersons and this year's opportunities to choose
+ * from, and its save, through the API client. A new activity is the signed-in
+ * person's own when they are a salesperson.
+ */
+function activityIo(api: CrmClient, tenantId: number, email: string): RecordEditorIo<ActivityForm, ActivityChoices> {
+  return {
+    async loadEditor({ id }) {
+      const now = new Date();
+      const [salespersons, opportunities, activity] = await Promise.all([
+        found(api.GET('/api/salespersons/getAllData/{tenant_id}', { params: { path: { tenant_id: tenantId } } })),
+        found(api.POST('/api/opportunities/anlaysis', { body: { year: now.getFullYear(), tenantId } })),
+        id === null ? null : found(api.GET('/api/activities/{id}', { params: { path: { id } } })),
+      ]);
+      const own = salespersons.find((salesperson) => salesperson.email === email.toLowerCase());
+      const linked = activity?.opportunity_id != null ? { id: activity.opportunity_id, customer: activity.customer } : undefined;
+      return {
+        form: activity ? activityFormOf(activity) : newActivityForm(now, own?.id),
+        choices: {
+          salespersons: salespersons.map(({ id: salespersonId, name }) => ({ id: salespersonId, name })),
+          opportunities: opportunityChoicesOf(opportunities, linked),
+        },
+      };
+    },
+    async saveRecord({ id, form }) {
+      const body = activityWriteOf(form);
+      return id === null
+        ? found(api.POST('/api/activities', { body }))
+        : found(api.PUT('/api/activities/{id}', { params: { path: { id } }, body }));
+    },
+  };
+}

@@ -1,0 +1,204 @@
+import { useId, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Link } from 'wouter';
+import { fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
+import { found, type Activity } from '../../api/client.ts';
+import { isOverdue, kindLabel } from '../../domain/activities/activity.ts';
+import { writeOfActivity } from '../../domain/activities/editor.ts';
+import { ACTIVITY_FILTERS, countsByFilter } from '../../domain/activities/list-view.ts';
+import { activityListMachine, type ActivityListEvent } from '../../machines/activity-list.ts';
+import { inspection } from '../../platform/inspector.ts';
+import { useServices, useSession } from '../app/services.tsx';
+import { Spinner } from '../app/Spinner.tsx';
+import { formatDue, formatDuration } from './format.ts';
+import '../opportunities/opportunities.css';
+import './activities.css';
+
+type ListActor = ActorRefFrom<typeof activityListMachine>;
+
+// Often enough that an activity turns overdue within the minute it falls due.
+const CLOCK_INTERVAL_MS = 30_000;
+
+/** /activity: the tenant's calls, meetings, e-mails, tasks and deadlines, by due time. */
+export default function ActivityListScreen() {
+  const { api } = useServices();
+  const tenantId = useSession((state) => Number(state.context.profile?.tenant_id || 0));
+  const [logic] = useState(() =>
+    activityListMachine.provide({
+      actors: {
+        loadActivities: fromPromise(({ input }) =>
+          found(api.GET('/api/activities/getAllData/{tenant_id}', { params: { path: { tenant_id: input.tenantId } } })),
+        ),
+        saveDone: fromPromise(({ input }) =>
+          found(api.PUT('/api/activities/{id}', { params: { path: { id: input.activity.id } }, body: writeOfActivity(input.activity) })),
+        ),
+        clock: fromCallback<ActivityListEvent>(({ sendBack }) => {
+          const timer = setInterval(() => sendBack({ type: 'clock.tick', now: Date.now() }), CLOCK_INTERVAL_MS);
+          return () => clearInterval(timer);
+        }),
+      },
+      actions: { logError: (_, { error }) => console.error(error) },
+    }),
+  );
+  const list = useActorRef(logic, { input: { tenantId, now: Date.now() }, inspect: inspection() });
+  const phase = useSelector(list, (state) => (state.matches('ready') ? 'ready' : (state.value as string)));
+
+  return (
+    <section className="activities" aria-labelledby="activities-title">
+      <div className="screen-header">
+        <h1 id="activities-title">Activities</h1>
+        <Link href="/add-Activity" className="button">
+          Add Activity
+        </Link>
+      </div>
+      {phase === 'loading' ? <Spinner label="Loading activities" /> : null}
+      {phase === 'empty' ? (
+        <p className="card notice" role="status">
+          There are no activities yet. Schedule the first call, meeting or task with Add Activity.
+        </p>
+      ) : null}
+      {phase === 'failed' ? (
+        <div className="card notice" role="alert">
+          <p>The activities could not be loaded.</p>
+          <button type="button" className="button" onClick={() => list.send({ type: 'activities.reload' })}>
+            Try again
+          </button>
+        </div>
+      ) : null}
+      {phase === 'ready' ? (
+        <div className="card activities__card">
+          <div className="activities__tools">
+            <FilterButtons list={list} />
+            <SearchBox list={list} />
+          </div>
+          <ActivityTable list={list} />
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function FilterButtons({ list }: { list: ListActor }) {
+  const filter = useSelector(list, (state) => state.context.filter);
+  const counts = useSelector(
+    list,
+    (state) => countsByFilter(state.context.activities, state.context.now),
+    (a, b) => a.todo === b.todo && a.overdue === b.overdue && a.done === b.done && a.all === b.all,
+  );
+  return (
+    <div className="activity-filters" role="group" aria-label="Show">
+      {ACTIVITY_FILTERS.map((entry) => (
+        <button
+          key={entry.filter}
+          type="button"
+          className="activity-filters__button"
+          aria-pressed={filter === entry.filter}
+          onClick={() => list.send({ type: 'filter.change', filter: entry.filter })}
+        >
+          {entry.label} <span className="activity-filters__count">{counts[entry.filter]}</span>
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function SearchBox({ list }: { list: ListActor }) {
+  const id = useId();
+  const search = useSelector(list, (state) => state.context.search);
+  return (
+    <div className="search activities__search">
+      <label htmlFor={id} className="visually-hidden">
+        Search activities by subject, kind, salesperson or customer
+      </label>
+      <input
+        id={id}
+        type="search"
+        className="input"
+        placeholder="Search..."
+        value={search}
+        onChange={(event) => list.send({ type: 'search.change', value: event.target.value })}
+      />
+    </div>
+  );
+}
+
+const sameRows = (a: readonly Activity[], b: readonly Activity[]) => a.length === b.length && a.every((row, i) => row === b[i]);
+
+function ActivityTable({ list }: { list: ListActor }) {
+  const rows = useSelector(list, (state) => state.context.visible, sameRows);
+  return (
+    <div className="table-scroll">
+      <table className="table activities__table">
+        <thead>
+          <tr>
+            <th scope="col">Done</th>
+            <th scope="col">Kind</th>
+            <th scope="col">Subject</th>
+            <th scope="col">Due</th>
+            <th scope="col">Salesperson</th>
+            <th scope="col">Opportunity</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={6} className="table-empty">
+                No activities in this view.
+              </td>
+            </tr>
+          ) : (
+            rows.map((activity) => <ActivityRow key={activity.id} list={list} activity={activity} />)
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function ActivityRow({ list, activity }: { list: ListActor; activity: Activity }) {
+  const overdue = useSelector(list, (state) => isOverdue(activity, state.context.now));
+  const canToggle = useSelector(list, (state) => state.can({ type: 'activity.done.toggle', id: activity.id }));
+  const duration = formatDuration(activity.duration_minutes);
+  const className = ['activity-row', overdue ? 'activity-row--overdue' : '', activity.done ? 'activity-row--done' : ''].join(' ').trim();
+  return (
+    <tr className={className}>
+      <td className="activity-row__done">
+        <input
+          type="checkbox"
+          checked={activity.done}
+          disabled={!canToggle}
+          aria-label={`Done: ${activity.subject}`}
+          onChange={() => list.send({ type: 'activity.done.toggle', id: activity.id })}
+        />
+      </td>
+      <td className="activity-row__kind">
+        <span className={`kind-badge kind-badge--${activity.kind}`}>{kindLabel(activity.kind)}</span>
+      </td>
+      <td className="activity-row__subject">
+        <Link href={`/edit-Activity/${activity.id}`}>{activity.subject}</Link>
+      </td>
+      <td className="activity-row__due">
+        <span className="nowrap">{formatDue(activity.due_at)}</span>
+        {duration ? <span className="activity-row__duration"> · {duration}</span> : null}
+        {overdue ? (
+          <span className="overdue-badge">
+            <span aria-hidden="true">⚠ </span>Overdue
+          </span>
+        ) : null}
+      </td>
+      <td className="activity-row__salesperson">{activity.salesperson_name}</td>
+      <td className="activity-row__opportunity">
+        {activity.opportunity_id === null ? (
+          <>
+            <span aria-hidden="true" className="muted">
+              —
+            </span>
+            <span className="visually-hidden">None</span>
+          </>
+        ) : (
+          activity.customer || 'No customer'
+        )}
+      </td>
+    </tr>
+  );
+}
