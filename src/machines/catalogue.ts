@@ -5,6 +5,7 @@ import { customerEditorMachine } from './customer-editor.ts';
 import { customerListMachine } from './customer-list.ts';
 import { dashboardMachine } from './dashboard.ts';
 import { emailAttachmentsMachine } from './email-attachments.ts';
+import { opportunityEditorMachine } from './opportunity-editor.ts';
 import { opportunityListMachine } from './opportunity-list.ts';
 import { opportunityYearMachine } from './opportunity-year.ts';
 import { salespersonEditorMachine } from './salesperson-editor.ts';
@@ -34,6 +35,7 @@ export const machineCatalogue: readonly CatalogueEntry[] = [
   entry(signupMachine, 'The sign-up form: validation, one request at a time, and the answer shown.'),
   entry(dashboardMachine, 'The revenue dashboard: loading a year, the three filters, and the empty and failed states.'),
   entry(opportunityListMachine, 'The opportunity list: loading a year, search, sort and pages, and the empty and failed states.'),
+  entry(opportunityEditorMachine, 'Add and Edit Opportunity: loading the opportunity and its choices, the form, and the save.'),
   entry(opportunityYearMachine, 'The pipeline board\'s year of opportunities: loading it, choosing another, and the empty and failed states.'),
   entry(customerListMachine, 'The customer list: loading a year, summing it per customer, the sort, and the empty and failed states.'),
   entry(customerEditorMachine, 'Add and Edit Customer: loading the customer, the form with its checks, and the save.'),

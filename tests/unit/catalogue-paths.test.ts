@@ -29,6 +29,11 @@ type Snapshot = SnapshotFrom<AnyStateMachine>;
 
 interface PathModel {
   input?: unknown;
+  /**
+   * Instead of one input, several starts, each explored on its own (a record
+   * editor adding and editing); their states and paths add up.
+   */
+  inputs?: unknown[];
   /** The events to try in every state; only those the state can take are followed. */
   events: (machine: AnyStateMachine) => Array<EventObject | EventObject[]>;
   /** What besides the state value tells two states apart for the machine's guards. */
@@ -51,6 +56,9 @@ const EXPECTED: Record<string, { states: number; paths: number }> = {
   updateUser: { states: 15, paths: 74 },
   // The model's opportunities are all in 2026, so 2025 can only be empty or failed.
   opportunityList: { states: 8, paths: 24 },
+  // Adding, then editing: each loading, failed, not found, two fillings of the form
+  // (with and without a customer), saving, saved and cancelled.
+  opportunityEditor: { states: 16, paths: 28 },
   opportunityYear: { states: 7, paths: 15 },
   customerList: { states: 7, paths: 16 },
   salespersonList: { states: 4, paths: 6 },
@@ -292,6 +300,27 @@ const MODELS: Record<string, PathModel> = {
     distinguish: (snapshot) => ({ year: snapshot.context.year, page: snapshot.context.page }),
   },
 
+  opportunityEditor: {
+    inputs: [{ recordId: null }, { recordId: 7 }],
+    events: (machine) => {
+      const form = { customer: 'Acme', salespersonId: String(rep.id), stage: 'proposal', date: '2026-03-05', createdAt: null, revenue: '1000.00', probability: '40' };
+      const choices = { salespersons: [{ id: rep.id, name: rep.name }], customers: ['Acme'], stages: ['proposal'] };
+      return [
+        { type: 'form.change', patch: { customer: '' } },
+        { type: 'form.change', patch: { customer: 'Acme' } },
+        { type: 'form.submit' },
+        { type: 'editor.reload' },
+        { type: 'editor.cancel' },
+        done(machine, 'loadEditor', { form, choices }),
+        failed(machine, 'loadEditor'),
+        failed(machine, 'loadEditor', Object.assign(new Error('Not found'), { status: 404 })),
+        done(machine, 'saveRecord', { id: 7 }),
+        failed(machine, 'saveRecord'),
+      ];
+    },
+    distinguish: (snapshot) => (snapshot.matches('editing') ? { customer: snapshot.context.form.customer } : null),
+  },
+
   opportunityYear: {
     input: { tenantId: 1, year: 2026 },
     events: (machine) => [
@@ -444,7 +473,7 @@ function withSilentActors(machine: AnyStateMachine): AnyStateMachine {
 interface Exploration {
   machine: AnyStateMachine;
   states: Snapshot[];
-  paths: Array<{ events: EventObject[]; expected: string }>;
+  paths: Array<{ input: unknown; events: EventObject[]; expected: string }>;
   serialize: (snapshot: Snapshot) => string;
   model: PathModel;
 }
@@ -455,31 +484,34 @@ function explore(id: string, original: AnyStateMachine): Exploration {
   const events = model.events(machine).flat();
   const serialize = (snapshot: Snapshot) =>
     JSON.stringify({ value: snapshot.value, more: model.distinguish?.(snapshot) ?? null });
-  const options = {
-    input: model.input,
-    events: (snapshot: Snapshot) => events.filter((event) => snapshot.can(event)),
-    serializeState: serialize,
-  };
-  const shortest = new Map(getShortestPaths(machine, options as never).map((path) => [serialize(path.state as Snapshot), path]));
-  const adjacency = getAdjacencyMap(machine, options as never) as AdjacencyMap<Snapshot, EventObject>;
-  const entries = Object.entries(adjacency) as Array<[string, AdjacencyValue<Snapshot, EventObject>]>;
-  const paths = entries.flatMap(([key, { transitions }]) => {
-    const head = shortest.get(key)!.steps.map((step) => step.event as EventObject).filter((event) => event.type !== 'xstate.init');
-    const edges = Object.values(transitions) as Array<{ event: EventObject; state: Snapshot }>;
-    return edges.map(({ event, state }) => ({ events: [...head, event], expected: serialize(state) }));
+  const explored = (model.inputs ?? [model.input]).map((input) => {
+    const options = {
+      input,
+      events: (snapshot: Snapshot) => events.filter((event) => snapshot.can(event)),
+      serializeState: serialize,
+    };
+    const shortest = new Map(getShortestPaths(machine, options as never).map((path) => [serialize(path.state as Snapshot), path]));
+    const adjacency = getAdjacencyMap(machine, options as never) as AdjacencyMap<Snapshot, EventObject>;
+    const entries = Object.entries(adjacency) as Array<[string, AdjacencyValue<Snapshot, EventObject>]>;
+    const paths = entries.flatMap(([key, { transitions }]) => {
+      const head = shortest.get(key)!.steps.map((step) => step.event as EventObject).filter((event) => event.type !== 'xstate.init');
+      const edges = Object.values(transitions) as Array<{ event: EventObject; state: Snapshot }>;
+      return edges.map(({ event, state }) => ({ input, events: [...head, event], expected: serialize(state) }));
+    });
+    return { states: [...shortest.values()].map((path) => path.state as Snapshot), paths };
   });
-  return { machine, states: [...shortest.values()].map((path) => path.state as Snapshot), paths, serialize, model };
+  return { machine, states: explored.flatMap((run) => run.states), paths: explored.flatMap((run) => run.paths), serialize, model };
 }
 
 /**
  * Replays a path in a running actor: where it ends, the transitions it took
  * (eventless ones included) and every snapshot on the way, passing states too.
  */
-function replay(exploration: Exploration, events: EventObject[]) {
+function replay(exploration: Exploration, input: unknown, events: EventObject[]) {
   const taken: AnyTransitionDefinition[] = [];
   const passed: Snapshot[] = [];
   const actor = createActor(exploration.machine, {
-    input: exploration.model.input,
+    input,
     inspect: (inspection) => {
       if (inspection.type !== '@xstate.microstep' || inspection.actorRef !== actor) return;
       taken.push(...inspection._transitions);
@@ -523,7 +555,7 @@ const modelled = machineCatalogue.filter((entry) => entry.id in MODELS && entry.
 
 describe.each(modelled.map((entry) => [entry.id, entry] as const))('the %s machine', (id, entry) => {
   const exploration = explore(id, entry.machine);
-  const replays = exploration.paths.map((path) => ({ path, ...replay(exploration, path.events) }));
+  const replays = exploration.paths.map((path) => ({ path, ...replay(exploration, path.input, path.events) }));
 
   test('has the pinned number of reachable states and of paths, one per transition from each', () => {
     expect({ states: exploration.states.length, paths: exploration.paths.length }).toEqual(EXPECTED[id]);
