@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { defineRoute, type RouteContext } from './context.ts';
 import { notFound } from './refusals.ts';
+import { createAnswerCache } from '../plugins/answer-cache.ts';
+import type { Queryable } from '../db/database.ts';
 
 // Time zones run from UTC-12 to UTC+14: widening the UTC year by 14 hours on each
 // side gives a browser in any zone every opportunity of its own local year (the app
@@ -9,8 +11,14 @@ import { notFound } from './refusals.ts';
 const yearWindow = `created_date >= make_timestamptz($2::int, 1, 1, 0, 0, 0, 'UTC') - interval '14 hours'
   and created_date < make_timestamptz($2::int + 1, 1, 1, 0, 0, 0, 'UTC') + interval '14 hours'`;
 
+// A year of 50,000 opportunities is about 7 MB of JSON, and about 1 MB compressed.
+const ANALYSIS_CACHE_BYTES = 32 * 1024 * 1024;
+
 export function registerOpportunityRoutes(app: FastifyInstance, context: RouteContext): void {
   const { db } = context;
+  // Dashboards ask for the same years again and again; the database says when the
+  // opportunities changed (migration 007), so an answer is reused until then.
+  const analyses = createAnswerCache(db, { maxBytes: ANALYSIS_CACHE_BYTES });
 
   /**
    * A year can hold tens of thousands of opportunities: the database reads only the
@@ -29,17 +37,25 @@ export function registerOpportunityRoutes(app: FastifyInstance, context: RouteCo
     async (request: FastifyRequest<{ Body: { year: number; tenantId: number } }>, reply) => {
       const { caller, body } = request;
       if (body.tenantId !== caller.tenantId) throw notFound();
-      const [answer] = await db.query<{ json: string }>(
-        `select coalesce(json_agg(o), '[]')::text as json from (
-           select id, created_date,
-                  revenue, probability, salesperson_id, customer, stage
-           from opportunities
-           where tenant_id = $1 and ${yearWindow}
-         ) o`,
-        [caller.tenantId, body.year],
-      );
-      // A string with a JSON content type is sent as it is.
-      return reply.type('application/json; charset=utf-8').send(answer!.json);
+      return analyses.send(request, reply, {
+        tenantId: caller.tenantId,
+        subject: 'opportunities',
+        key: `analysis-${body.year}`,
+        produce: () => analysisJson(db, caller.tenantId, body.year),
+      });
     },
   );
+}
+
+async function analysisJson(db: Queryable, tenantId: number, year: number): Promise<string> {
+  const [answer] = await db.query<{ json: string }>(
+    `select coalesce(json_agg(o), '[]')::text as json from (
+       select id, created_date,
+              revenue, probability, salesperson_id, customer, stage
+       from opportunities
+       where tenant_id = $1 and ${yearWindow}
+     ) o`,
+    [tenantId, year],
+  );
+  return answer!.json;
 }

@@ -2,6 +2,9 @@ import type { Queryable } from '../db/database.ts';
 import { PASSWORD_MASK } from '../accounts/passwords.ts';
 import { roleLabels, type RoleId } from './roles.ts';
 
+// The role labels by id, as an array for the database: role_id 1 is its first element.
+const ROLE_IDS: RoleId[] = [1, 2, 3];
+
 /** A CRM user as the contract answers it: the role's label, and a mask in place of any password. */
 export interface UserAnswer {
   id: number;
@@ -47,9 +50,22 @@ export function toUserAnswer(row: UserRow): UserAnswer {
   };
 }
 
-export async function usersOfTenant(db: Queryable, tenantId: number): Promise<UserAnswer[]> {
-  const rows = await db.query<UserRow>(`select ${userColumns} from users u where u.tenant_id = $1 order by u.id`, [tenantId]);
-  return rows.map(toUserAnswer);
+/**
+ * The tenant's users as the JSON text of the contract's answer, in id order, written
+ * by the database: at 10,000 users, turning rows into JavaScript objects and back
+ * cost more than the query. The same fields as toUserAnswer, in its order.
+ */
+export async function usersOfTenantJson(db: Queryable, tenantId: number): Promise<string> {
+  const [answer] = await db.query<{ json: string }>(
+    `select coalesce(json_agg(answer order by answer.id), '[]')::text as json from (
+       select u.id, u.name, u.email,
+              case when exists (select 1 from accounts a where a.email = u.email) then $2 else '' end as password,
+              u.tenant_id, u.role_id, u.status, ($3::text[])[u.role_id] as role, u.phone, u.mobile
+       from users u where u.tenant_id = $1
+     ) answer`,
+    [tenantId, PASSWORD_MASK, ROLE_IDS.map((id) => roleLabels[id])],
+  );
+  return answer!.json;
 }
 
 export async function userOfTenant(db: Queryable, tenantId: number, id: number): Promise<UserAnswer | undefined> {

@@ -1,0 +1,179 @@
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import negotiator from '@fastify/accept-negotiator';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Queryable } from '../db/database.ts';
+
+/** What a cached answer is made of; the database keeps one version of each per tenant (migration 007). */
+export type DataSubject = 'users' | 'opportunities';
+
+export interface CachedAnswerRequest {
+  tenantId: number;
+  subject: DataSubject;
+  /** Tells apart the answers of one subject, e.g. `analysis-2025`; part of the ETag. */
+  key: string;
+  /** The answer as JSON text, from the database as it is when called. */
+  produce: () => Promise<string>;
+}
+
+export interface AnswerCache {
+  /**
+   * Sends the tenant's answer: the one made earlier while the database's version of
+   * `subject` is still the one it was made from, else a new one. Concurrent requests
+   * for the same answer share one `produce` call. Compressed (br, gzip) as the
+   * client accepts, each encoding made once per version.
+   */
+  send(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswerRequest): Promise<FastifyReply>;
+  /** Bytes held now (JSON text plus its compressed copies), for tests. */
+  heldBytes(): number;
+}
+
+type Encoding = 'br' | 'gzip';
+
+interface Entry {
+  version: string;
+  etag: string;
+  /** The JSON as bytes: sent as it is, where a string would be encoded again for every client. */
+  plain: Buffer;
+  encoded: Map<Encoding, Promise<Buffer>>;
+  bytes: number;
+}
+
+const ENCODINGS: Encoding[] = ['br', 'gzip'];
+// As the compress plugin (server/app.ts): answers under a kilobyte go plain.
+const COMPRESSION_THRESHOLD_BYTES = 1024;
+// The compress plugin's brotli settings: a cached answer is encoded once per version,
+// but the first client after a write waits for it.
+const compressors: Record<Encoding, (json: Buffer) => Promise<Buffer>> = {
+  br: (json) =>
+    promisify(brotliCompress)(json, {
+      params: { [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT, [zlibConstants.BROTLI_PARAM_QUALITY]: 4 },
+    }),
+  gzip: (json) => promisify(gzip)(json),
+};
+
+export function createAnswerCache(db: Queryable, { maxBytes }: { maxBytes: number }): AnswerCache {
+  // A Map iterates in insertion order: re-inserting on use keeps the least recently used first.
+  const entries = new Map<string, Entry>();
+  const inFlight = new Map<string, Promise<Entry>>();
+  let heldBytes = 0;
+
+  const evictOverBudget = () => {
+    for (const [oldest, old] of entries) {
+      if (heldBytes <= maxBytes) break;
+      entries.delete(oldest);
+      heldBytes -= old.bytes;
+    }
+  };
+  const remember = (slot: string, entry: Entry) => {
+    // Larger than the whole budget: served, never held.
+    if (entry.bytes > maxBytes) return;
+    const held = entries.get(slot);
+    // A slower request may finish after a faster one that saw a newer version.
+    if (held && BigInt(held.version) > BigInt(entry.version)) return;
+    if (held) {
+      entries.delete(slot);
+      heldBytes -= held.bytes;
+    }
+    entries.set(slot, entry);
+    heldBytes += entry.bytes;
+    evictOverBudget();
+  };
+
+  const currentVersion = async (tenantId: number, subject: DataSubject): Promise<string | undefined> => {
+    const [row] = await db.query<{ version: number | string }>('select version from data_versions where tenant_id = $1 and subject = $2', [
+      tenantId,
+      subject,
+    ]);
+    return row === undefined ? undefined : String(row.version);
+  };
+
+  /**
+   * The version is read before the data: the data is then at least as new as the
+   * version, so an answer is never filed under a version newer than what it shows
+   * (at worst under an older one, which the next request finds stale).
+   */
+  const entryFor = async (slot: string, answer: CachedAnswerRequest, version: string): Promise<Entry> => {
+    const cached = entries.get(slot);
+    if (cached?.version === version) {
+      entries.delete(slot);
+      entries.set(slot, cached);
+      return cached;
+    }
+    const flight = `${slot}@${version}`;
+    let pending = inFlight.get(flight);
+    if (!pending) {
+      pending = answer.produce().then((json) => {
+        const entry = newEntry(json, version, `W/"${answer.key}-${version}"`);
+        remember(slot, entry);
+        return entry;
+      });
+      inFlight.set(flight, pending);
+      // Whether it succeeds or fails, the next request after this one asks again.
+      void pending.then(
+        () => inFlight.delete(flight),
+        () => inFlight.delete(flight),
+      );
+    }
+    return pending;
+  };
+
+  const newEntry = (json: string, version: string, etag: string): Entry => {
+    const plain = Buffer.from(json);
+    return { version, etag, plain, encoded: new Map(), bytes: plain.length };
+  };
+
+  const encodedBody = (slot: string, entry: Entry, encoding: Encoding): Promise<Buffer> => {
+    let body = entry.encoded.get(encoding);
+    if (!body) {
+      body = compressors[encoding](entry.plain);
+      entry.encoded.set(encoding, body);
+      void body.then(
+        (buffer) => {
+          entry.bytes += buffer.length;
+          // An entry no longer held is gone with its encodings.
+          if (entries.get(slot) === entry) {
+            heldBytes += buffer.length;
+            evictOverBudget();
+          }
+        },
+        () => entry.encoded.delete(encoding),
+      );
+    }
+    return body;
+  };
+
+  return {
+    async send(request, reply, answer) {
+      const version = await currentVersion(answer.tenantId, answer.subject);
+      reply.type('application/json; charset=utf-8');
+      if (version === undefined) return reply.send(await answer.produce());
+
+      const slot = `${answer.tenantId}/${answer.subject}/${answer.key}`;
+      const entry = await entryFor(slot, answer, version);
+      reply.header('etag', entry.etag);
+      reply.header('vary', 'accept-encoding');
+      if (request.method === 'GET' && matches(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
+
+      const encoding = acceptedEncoding(request.headers['accept-encoding']);
+      if (!encoding || entry.plain.length < COMPRESSION_THRESHOLD_BYTES) return reply.send(entry.plain);
+      const body = await encodedBody(slot, entry, encoding);
+      return reply.header('content-encoding', encoding).send(body);
+    },
+    heldBytes: () => heldBytes,
+  };
+}
+
+/** The compress plugin's own negotiation, so cached and uncached answers agree. */
+function acceptedEncoding(header: string | undefined): Encoding | undefined {
+  if (header === undefined) return undefined;
+  const normalised = header.toLowerCase().replace(/\*|x-gzip/gu, 'gzip');
+  const chosen = negotiator.negotiate(normalised, ENCODINGS);
+  return chosen === 'br' || chosen === 'gzip' ? chosen : undefined;
+}
+
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const weak = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || weak(tag) === weak(etag));
+}

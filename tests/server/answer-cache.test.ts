@@ -1,0 +1,251 @@
+import { brotliDecompressSync } from 'node:zlib';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createAnswerCache } from '../../server/plugins/answer-cache.ts';
+import { startTestServer, type TestServer } from '../support/server-harness.ts';
+
+// The user list and the analysis are kept, serialised, between calls (issue 8); these
+// tests prove that no write, through whichever path, is ever answered with the old data.
+
+let server: TestServer;
+let second: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+  // A second server process on the same database, as when several serve one PostgreSQL.
+  second = await startTestServer({ sharing: server });
+});
+afterAll(async () => {
+  await second?.close();
+  await server?.close();
+});
+
+interface UserAnswer {
+  id: number;
+  name: string;
+  email: string;
+  password: string;
+  tenant_id: number;
+}
+interface OpportunityAnswer {
+  id: number;
+  revenue: number;
+  stage: string;
+}
+
+const DEMO_ADMIN = 'admin@demo.test';
+const GLOBEX_ADMIN = 'admin@globex.test';
+
+async function userList(on: TestServer, email = DEMO_ADMIN, tenantId = 1, headers: Record<string, string> = {}) {
+  return on.app.inject({ method: 'GET', url: `/api/users/getAllData/${tenantId}`, headers: { ...(await on.as(email)), ...headers } });
+}
+async function users(on: TestServer, email = DEMO_ADMIN, tenantId = 1): Promise<UserAnswer[]> {
+  const response = await userList(on, email, tenantId);
+  expect(response.statusCode).toBe(200);
+  return response.json();
+}
+async function analysis(on: TestServer, year = 2025, email = DEMO_ADMIN, tenantId = 1): Promise<OpportunityAnswer[]> {
+  const response = await on.app.inject({
+    method: 'POST',
+    url: '/api/opportunities/anlaysis',
+    headers: await on.as(email),
+    payload: { year, tenantId },
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json();
+}
+
+describe('the user list is never older than the last write', () => {
+  test('a user created through the API is in the very next list', async () => {
+    const before = await users(server);
+    const created = await server.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: await server.as(DEMO_ADMIN),
+      payload: { name: 'Cache Created', email: 'cache.created@demo.test', password: 'long-enough-1', role_id: 3, status: 1 },
+    });
+    expect(created.statusCode).toBe(201);
+    const after = await users(server);
+    expect(after).toHaveLength(before.length + 1);
+    expect(after.find((u) => u.email === 'cache.created@demo.test')).toMatchObject({ name: 'Cache Created', password: '********' });
+  });
+
+  test('a rename through the API shows in the very next list, compressed or not', async () => {
+    const target = (await users(server)).find((u) => u.email === 'rep@demo.test')!;
+    const compressed = async () =>
+      JSON.parse(brotliDecompressSync((await userList(server, DEMO_ADMIN, 1, { 'accept-encoding': 'br' })).rawPayload).toString()) as UserAnswer[];
+    expect((await compressed()).find((u) => u.id === target.id)!.name).toBe(target.name);
+
+    const renamed = await server.app.inject({
+      method: 'PUT',
+      url: `/api/users/nohash/${target.id}`,
+      headers: await server.as(DEMO_ADMIN),
+      payload: { name: 'Renamed Rep', email: target.email, password: '', role_id: 3 },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect((await users(server)).find((u) => u.id === target.id)!.name).toBe('Renamed Rep');
+    expect((await compressed()).find((u) => u.id === target.id)!.name).toBe('Renamed Rep');
+  });
+
+  test('writes in SQL, outside every route, show in the very next list', async () => {
+    await users(server);
+    await server.db.query("update users set name = 'Changed In SQL' where email = 'manager@demo.test'");
+    expect((await users(server)).find((u) => u.email === 'manager@demo.test')!.name).toBe('Changed In SQL');
+
+    // The list tells whether a user can sign in: that lives in the accounts table.
+    await server.db.query("delete from accounts where email = 'manager@demo.test'");
+    expect((await users(server)).find((u) => u.email === 'manager@demo.test')!.password).toBe('');
+    await server.db.query(
+      "insert into accounts (email, password_hash, client_roles) values ('manager@demo.test', 'not-a-real-hash', array['crm-access'])",
+    );
+    expect((await users(server)).find((u) => u.email === 'manager@demo.test')!.password).toBe('********');
+
+    await server.db.query("delete from users where email = 'cache.created@demo.test'");
+    expect((await users(server)).map((u) => u.email)).not.toContain('cache.created@demo.test');
+  });
+
+  test('a write through another server process shows in the very next list of this one', async () => {
+    await users(server);
+    const created = await second.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: await second.as(DEMO_ADMIN),
+      payload: { name: 'Made Elsewhere', email: 'made.elsewhere@demo.test', password: 'long-enough-2', role_id: 3, status: 1 },
+    });
+    expect(created.statusCode).toBe(201);
+    expect((await users(server)).map((u) => u.email)).toContain('made.elsewhere@demo.test');
+  });
+
+  test('a write that rolls back leaves the list as it was', async () => {
+    const before = await users(server);
+    await expect(
+      server.db.transaction(async (tx) => {
+        await tx.query("update users set name = 'Never Committed' where email = 'rep@demo.test'");
+        throw new Error('abandoned');
+      }),
+    ).rejects.toThrow('abandoned');
+    expect(await users(server)).toEqual(before);
+  });
+});
+
+describe('the analysis is never older than the last write', () => {
+  test('an opportunity added, changed and removed in SQL shows in the very next analysis', async () => {
+    const before = await analysis(server);
+    const [added] = await server.db.query<{ id: number }>(
+      `insert into opportunities (tenant_id, salesperson_id, customer, stage, created_date, revenue, probability)
+       select 1, id, 'Cache Customer', 'proposal', '2025-07-01T12:00:00Z', 1234.5, 40 from salespersons where tenant_id = 1 limit 1
+       returning id`,
+    );
+    const withAdded = await analysis(server);
+    expect(withAdded).toHaveLength(before.length + 1);
+    expect(withAdded.find((o) => o.id === added!.id)).toMatchObject({ revenue: 1234.5, stage: 'proposal' });
+
+    await server.db.query('update opportunities set revenue = 99, stage = $2 where id = $1', [added!.id, 'closed won']);
+    expect((await analysis(server)).find((o) => o.id === added!.id)).toMatchObject({ revenue: 99, stage: 'closed won' });
+
+    await server.db.query('delete from opportunities where id = $1', [added!.id]);
+    expect(await analysis(server)).toEqual(before);
+  });
+
+  test('each year is its own answer', async () => {
+    const [y2025, y2026] = [await analysis(server, 2025), await analysis(server, 2026)];
+    expect(y2025.length).toBeGreaterThan(0);
+    expect(y2026.length).toBeGreaterThan(0);
+    // The years' windows overlap by a day (time zones), so only most of them differ.
+    const ids2025 = new Set(y2025.map((o) => o.id));
+    expect(y2026.filter((o) => !ids2025.has(o.id)).length).toBeGreaterThan(y2026.length / 2);
+  });
+});
+
+describe('tenants never share an answer', () => {
+  test("each tenant's list and analysis hold only its own rows, however they interleave", async () => {
+    for (let round = 0; round < 2; round += 1) {
+      const demo = await users(server, DEMO_ADMIN, 1);
+      const globex = await users(server, GLOBEX_ADMIN, 2);
+      expect(demo.every((u) => u.tenant_id === 1)).toBe(true);
+      expect(globex.every((u) => u.tenant_id === 2)).toBe(true);
+      expect(globex.length).toBeGreaterThan(0);
+
+      const demoIds = new Set((await analysis(server, 2025, DEMO_ADMIN, 1)).map((o) => o.id));
+      const globexIds = (await analysis(server, 2025, GLOBEX_ADMIN, 2)).map((o) => o.id);
+      expect(globexIds.length).toBeGreaterThan(0);
+      expect(globexIds.filter((id) => demoIds.has(id))).toEqual([]);
+    }
+  });
+
+  test("a write in one tenant changes that tenant's answer only", async () => {
+    const globexTag = (await userList(server, GLOBEX_ADMIN, 2)).headers.etag;
+    const demoTag = (await userList(server)).headers.etag;
+    await server.db.query("update users set name = 'Demo Only' where email = 'rep@demo.test'");
+    expect((await userList(server)).headers.etag).not.toBe(demoTag);
+    expect((await userList(server, GLOBEX_ADMIN, 2)).headers.etag).toBe(globexTag);
+  });
+});
+
+describe('conditional requests', () => {
+  test('the list answers 304 to its own ETag, and the new list after a write', async () => {
+    const first = await userList(server);
+    const etag = first.headers.etag as string;
+    expect(etag).toBeTruthy();
+    const unchanged = await userList(server, DEMO_ADMIN, 1, { 'if-none-match': etag });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe('');
+
+    await server.db.query("update users set name = 'After The Tag' where email = 'rep@demo.test'");
+    const changed = await userList(server, DEMO_ADMIN, 1, { 'if-none-match': etag });
+    expect(changed.statusCode).toBe(200);
+    expect((changed.json() as UserAnswer[]).find((u) => u.email === 'rep@demo.test')!.name).toBe('After The Tag');
+  });
+
+  test("another tenant's ETag never earns a 304", async () => {
+    const globexTag = (await userList(server, GLOBEX_ADMIN, 2)).headers.etag as string;
+    expect((await userList(server, DEMO_ADMIN, 1, { 'if-none-match': globexTag })).statusCode).toBe(200);
+  });
+});
+
+describe('the cache itself', () => {
+  // A route of its own on the test database, to count how often the answer is made.
+  async function countingRoute(maxBytes: number, answerBytes = 100) {
+    const cache = createAnswerCache(server.db, { maxBytes });
+    const made: number[] = [];
+    const app = Fastify();
+    app.get('/answer/:tenant', async (request, reply) => {
+      const tenantId = Number((request.params as { tenant: string }).tenant);
+      return cache.send(request, reply, {
+        tenantId,
+        subject: 'users',
+        key: 'counted',
+        produce: async () => {
+          made.push(tenantId);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          return JSON.stringify({ tenantId, padding: 'x'.repeat(answerBytes) });
+        },
+      });
+    });
+    await app.ready();
+    return { app, cache, made };
+  }
+
+  test('concurrent requests for one answer share one query', async () => {
+    const { app, made } = await countingRoute(1024 * 1024);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => app.inject({ method: 'GET', url: '/answer/1' })));
+    expect(answers.map((a) => a.json().tenantId)).toEqual(Array(10).fill(1));
+    expect(made).toEqual([1]);
+    await app.inject({ method: 'GET', url: '/answer/1' });
+    expect(made).toEqual([1]);
+    await app.close();
+  });
+
+  test('it holds no more bytes than its bound, and still serves what is larger', async () => {
+    const { app, cache, made } = await countingRoute(300, 200);
+    for (const tenant of [1, 2, 1, 2]) expect((await app.inject({ method: 'GET', url: `/answer/${tenant}` })).json().tenantId).toBe(tenant);
+    expect(cache.heldBytes()).toBeLessThanOrEqual(300);
+    // Two answers of about 230 bytes do not fit in 300 together: each evicts the other.
+    expect(made).toEqual([1, 2, 1, 2]);
+
+    const tiny = await countingRoute(100, 200);
+    expect((await tiny.app.inject({ method: 'GET', url: '/answer/1' })).json().tenantId).toBe(1);
+    expect(tiny.cache.heldBytes()).toBe(0);
+    await tiny.app.close();
+    await app.close();
+  });
+});
