@@ -13,7 +13,6 @@ import { salespersonListMachine } from './salesperson-list.ts';
 import { sessionMachine } from './session.ts';
 import { signupMachine } from './signup.ts';
 import { teamEditorMachine } from './team-editor.ts';
-import { teamEditorMachine } from './team-editor.ts';
 import { teamListMachine } from './team-list.ts';
 import { updateUserMachine } from './update-user.ts';
 import { userListMachine } from './user-list.ts';
@@ -48,7 +47,6 @@ export const machineCatalogue: readonly CatalogueEntry[] = [
   entry(salespersonListMachine, 'The salesperson list: loading the tenant\'s salespersons, the empty and failed states, and reloading.'),
   entry(salespersonEditorMachine, 'Edit Salesperson: loading the record and its teams, the phone and mobile form, and the save.'),
   entry(teamListMachine, 'The team list: loading the tenant\'s teams with their members, the search, and the empty and failed states.'),
-  entry(teamEditorMachine, 'Add and Edit Team: loading the team and the salespersons to choose from, the form, and the save.'),
   entry(teamEditorMachine, 'Add and Edit Team: loading the team and the salespersons to choose from, the form, and the save.'),
   entry(emailAttachmentsMachine, 'The e-mail attachment library: loading, search, one upload, download or confirmed delete at a time, and the empty and failed states.'),
 ];

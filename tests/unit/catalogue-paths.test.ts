@@ -68,9 +68,6 @@ const EXPECTED: Record<string, { states: number; paths: number }> = {
   // Adding, then editing: each loading, failed, not found, the form with and without
   // a name, saving, saved and cancelled.
   teamEditor: { states: 16, paths: 28 },
-  // Adding, then editing: each loading, failed, not found, the form with and without
-  // a name, saving, saved and cancelled.
-  teamEditor: { states: 16, paths: 28 },
   // Fourteen months, each loading, ready or failed.
   calendar: { states: 42, paths: 159 },
   // Loading and failed; then the list ready or empty, each with nothing or a file chosen, and
@@ -389,27 +386,6 @@ const MODELS: Record<string, PathModel> = {
       done(machine, 'loadTeams', []),
       failed(machine, 'loadTeams'),
     ],
-  },
-
-  teamEditor: {
-    inputs: [{ recordId: null }, { recordId: 7 }],
-    events: (machine) => {
-      const form = { name: 'North', memberIds: [rep.id] };
-      const choices = { salespersons: [{ id: rep.id, name: rep.name }] };
-      return [
-        { type: 'form.change', patch: { name: '' } },
-        { type: 'form.change', patch: { name: 'North' } },
-        { type: 'form.submit' },
-        { type: 'editor.reload' },
-        { type: 'editor.cancel' },
-        done(machine, 'loadEditor', { form, choices }),
-        failed(machine, 'loadEditor'),
-        failed(machine, 'loadEditor', Object.assign(new Error('Not found'), { status: 404 })),
-        done(machine, 'saveRecord', { id: 7 }),
-        failed(machine, 'saveRecord'),
-      ];
-    },
-    distinguish: (snapshot) => (snapshot.matches('editing') ? { name: snapshot.context.form.name } : null),
   },
 
   teamEditor: {
