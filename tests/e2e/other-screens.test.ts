@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { format } from 'date-fns';
 import type { Page } from 'playwright-core';
-import type { Opportunity, Salesperson } from '../../src/api/client.ts';
+import type { Customer, Opportunity, Salesperson } from '../../src/api/client.ts';
 import { summariseCustomers, sortCustomers, DEFAULT_CUSTOMER_SORT } from '../../src/domain/opportunities/customers.ts';
 import { searchOpportunities, sortOpportunities, DEFAULT_OPPORTUNITY_SORT } from '../../src/domain/opportunities/list-view.ts';
 import { groupByStage } from '../../src/domain/opportunities/pipeline.ts';
@@ -96,11 +96,13 @@ describe('the opportunity screens, on the demo data of the current year', () => 
     await context.close();
   });
 
-  test("/customer lists each customer of the year with its totals, largest revenue first, sorts by name, and links to a customer's opportunities", async () => {
+  test("/customer lists every customer with its totals of the year, largest revenue first, sorts by name, and links to a customer's opportunities", async () => {
     const { page, context, pageErrors } = await browser.newPage();
+    const directory = page.waitForResponse((response) => /\/api\/customers\/getAllData\/\d+$/.test(response.url()));
     const rows = await openWithRows(page, '/customer');
     await page.getByRole('heading', { name: 'Customers', level: 1 }).waitFor();
-    const customers = sortCustomers(summariseCustomers(rows), DEFAULT_CUSTOMER_SORT);
+    const stored = (await (await directory).json()) as Customer[];
+    const customers = sortCustomers(summariseCustomers(rows, stored), DEFAULT_CUSTOMER_SORT);
     const body = page.getByRole('table').getByRole('rowheader');
     await body.first().waitFor();
     await expect(body.allInnerTexts()).resolves.toEqual(customers.map((customer) => customer.customer));
@@ -114,9 +116,10 @@ describe('the opportunity screens, on the demo data of the current year', () => 
     const byName = sortCustomers(customers, { key: 'customer', direction: 'ascending' }).map((customer) => customer.customer);
     await expect.poll(() => body.allInnerTexts()).toEqual(byName);
 
-    // A customer's name opens the opportunity list on the same year, searched for that customer.
-    const first = byName[0]!;
-    await page.getByRole('link', { name: first, exact: true }).click();
+    // A customer's count of opportunities opens the opportunity list on the same year, searched for that customer.
+    const firstWith = sortCustomers(customers, { key: 'customer', direction: 'ascending' }).find((customer) => customer.opportunities > 0)!;
+    const first = firstWith.customer;
+    await page.getByRole('link', { name: `${firstWith.opportunities} opportunities of ${first}`, exact: true }).click();
     await page.getByRole('heading', { name: 'Opportunities', level: 1 }).waitFor();
     await expect(page.getByRole('searchbox').inputValue()).resolves.toBe(first);
     const matching = searchOpportunities(rows, first).length;

@@ -60,7 +60,11 @@ const EXPECTED: Record<string, { states: number; paths: number }> = {
   // (with and without a customer), saving, saved and cancelled.
   opportunityEditor: { states: 16, paths: 28 },
   opportunityYear: { states: 7, paths: 15 },
-  customerList: { states: 7, paths: 16 },
+  // Each year loading, ready, empty (no customer at all) or failed: the stored customers are listed in any year.
+  customerList: { states: 8, paths: 18 },
+  // Adding, then editing: each loading, failed, not found, the form with and without
+  // a name, saving, saved and cancelled.
+  customerEditor: { states: 16, paths: 28 },
   salespersonList: { states: 4, paths: 6 },
   salespersonEditor: { states: 18, paths: 48 },
   // Loading, ready (searchable), empty and failed (reloadable).
@@ -342,11 +346,32 @@ const MODELS: Record<string, PathModel> = {
       { type: 'year.change', year: 2025 },
       { type: 'data.retry' },
       { type: 'sort.toggle', key: 'revenue' },
-      done(machine, 'loadYear', yearOf(3)),
-      done(machine, 'loadYear', { opportunities: [], salespersons: [] }),
-      failed(machine, 'loadYear'),
+      // The stored customers are listed in any year; the model's opportunities are all in 2026.
+      done(machine, 'loadCustomers', { directory: [{ id: 1, name: 'Acme', company: '' }], year: yearOf(3) }),
+      done(machine, 'loadCustomers', { directory: [], year: { opportunities: [], salespersons: [] } }),
+      failed(machine, 'loadCustomers'),
     ],
     distinguish: (snapshot) => ({ year: snapshot.context.year }),
+  },
+
+  customerEditor: {
+    inputs: [{ recordId: null }, { recordId: 7 }],
+    events: (machine) => {
+      const form = { name: 'Acme Corp', company: 'Acme Corp Inc.', email: 'buyer@acme.example', phone: '+49 30 1234567', notes: '' };
+      return [
+        { type: 'form.change', patch: { name: '' } },
+        { type: 'form.change', patch: { name: 'Acme Corp' } },
+        { type: 'form.submit' },
+        { type: 'editor.reload' },
+        { type: 'editor.cancel' },
+        done(machine, 'loadEditor', { form, choices: null }),
+        failed(machine, 'loadEditor'),
+        failed(machine, 'loadEditor', Object.assign(new Error('Not found'), { status: 404 })),
+        done(machine, 'saveRecord', { id: 7 }),
+        failed(machine, 'saveRecord'),
+      ];
+    },
+    distinguish: (snapshot) => (snapshot.matches('editing') ? { name: snapshot.context.form.name } : null),
   },
 
   salespersonList: {

@@ -125,9 +125,9 @@ function CustomerRow({ customer, year }: { customer: CustomerSummary; year: numb
       <td className="numeric">
         {/* Opportunities without a customer cannot be searched for by name. */}
         {customer.opportunities > 0 && customer.customer !== '' ? (
-          <Link href={customerOpportunitiesAddress(customer.customer, year)}>
+          // The label starts with the visible count, so a spoken "click 12" still finds it.
+          <Link href={customerOpportunitiesAddress(customer.customer, year)} aria-label={`${customer.opportunities} opportunities of ${label}`}>
             {customer.opportunities}
-            <span className="visually-hidden"> opportunities of {label}</span>
           </Link>
         ) : (
           customer.opportunities

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO_PASSWORD, openBrowser, signIn, type BrowserSession } from '../support/browser.ts';
+import { seriousAccessibilityProblems } from './axe-scan.ts';
+
+let browser: BrowserSession;
+beforeAll(async () => {
+  browser = await openBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signInAndOpen(page: Page, path: string): Promise<void> {
+  await signIn(page, 'rep@demo.test', DEMO_PASSWORD, '/signin');
+  await page.waitForURL('**/dashboard');
+  await page.goto(path);
+}
+
+const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
+// The browser tests share one database: every run adds customers of its own.
+const run = Date.now().toString(36);
+
+describe('Add Customer and Edit Customer', () => {
+  test('a customer added through /add-Customer is listed on /customer, and edited through /edit-Customer/{id}', async () => {
+    const { page, context, cspViolations, pageErrors } = await browser.newPage();
+    await signInAndOpen(page, '/customer');
+    await page.getByRole('heading', { name: 'Customers', level: 1 }).waitFor();
+    await page.getByRole('table').waitFor();
+    expect(await seriousAccessibilityProblems(page)).toEqual([]);
+
+    await page.getByRole('link', { name: 'Add Customer' }).click();
+    await page.waitForURL('**/add-Customer');
+    await page.getByRole('heading', { name: 'Add Customer', level: 1 }).waitFor();
+    const name = page.getByLabel('Name');
+    await name.waitFor();
+    expect(await seriousAccessibilityProblems(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Name is required.').waitFor();
+
+    const added = `E2E Customer ${run}`;
+    await name.fill(added);
+    await page.getByLabel('Company').fill('E2E Holdings GmbH');
+    await page.getByLabel('Email').fill('buyer at e2e');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Email must be an e-mail address such as name@example.com, or empty.').waitFor();
+    await page.getByLabel('Email').fill('Buyer@E2E.example');
+    await page.getByLabel('Phone').fill('+49 30 5550100');
+    await page.getByLabel('Notes').fill('Met at the fair.');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Customer created successfully').waitFor();
+    await page.waitForURL('**/customer');
+
+    // Listed although it has no opportunity: zeros beside it.
+    const row = page.getByRole('row', { name: new RegExp(`^${added}`) });
+    await row.waitFor();
+    await expect(row.getByRole('cell').allInnerTexts()).resolves.toEqual(['E2E Holdings GmbH', '0', '0', '0.00', '0.00', '—']);
+
+    await row.getByRole('link', { name: added }).click();
+    await page.waitForURL(/\/edit-Customer\/\d+$/);
+    await page.getByRole('heading', { name: 'Edit Customer', level: 1 }).waitFor();
+    await expect.poll(() => page.getByLabel('Name').inputValue()).toBe(added);
+    await expect(page.getByLabel('Email').inputValue()).resolves.toBe('buyer@e2e.example');
+    await expect(page.getByLabel('Phone').inputValue()).resolves.toBe('+49 30 5550100');
+    await expect(page.getByLabel('Notes').inputValue()).resolves.toBe('Met at the fair.');
+    expect(await seriousAccessibilityProblems(page)).toEqual([]);
+
+    const renamed = `E2E Renamed ${run}`;
+    await page.getByLabel('Name').fill(renamed);
+    await page.getByLabel('Company').fill('E2E Renamed AG');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Customer updated successfully').waitFor();
+    await page.waitForURL('**/customer');
+    const renamedRow = page.getByRole('row', { name: new RegExp(`^${renamed}`) });
+    await renamedRow.waitFor();
+    await expect(renamedRow.getByRole('cell').first().innerText()).resolves.toBe('E2E Renamed AG');
+    await expect(page.getByRole('row', { name: new RegExp(`^${added}`) }).count()).resolves.toBe(0);
+
+    expect(cspViolations).toEqual([]);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  test('a name the tenant already has is refused with the server message, and what was typed stays', async () => {
+    const { page, context } = await browser.newPage();
+    await signInAndOpen(page, '/add-Customer');
+    await page.getByLabel('Name').fill('acme corp');
+    await page.getByLabel('Company').fill('Typed, not lost');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'A customer named "acme corp" already exists.').waitFor();
+    expect(page.url()).toMatch(/\/add-Customer$/);
+    await expect(page.getByLabel('Company').inputValue()).resolves.toBe('Typed, not lost');
+    await context.close();
+  });
+
+  test('Cancel goes back to the list without saving', async () => {
+    const { page, context } = await browser.newPage();
+    await signInAndOpen(page, '/add-Customer');
+    await page.getByLabel('Name').fill(`E2E Never Saved ${run}`);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL('**/customer');
+    await page.getByRole('table').waitFor();
+    await expect(page.getByRole('row', { name: new RegExp(`^E2E Never Saved ${run}`) }).count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  test.each(['/edit-Customer/2147483647', '/edit-Customer/not-a-number'])('%s shows the fallback page', async (path) => {
+    const { page, context } = await browser.newPage();
+    await signInAndOpen(page, path);
+    await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+    await expect(page.getByLabel('Name').count()).resolves.toBe(0);
+    await context.close();
+  });
+});
