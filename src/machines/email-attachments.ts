@@ -109,8 +109,9 @@ export const emailAttachmentsMachine = setup({
       return { draft, problem: draft.file ? uploadProblem(draft.file, draft.note) : null };
     }),
     clearDraft: assign({ draft: blankDraft, problem: null }),
+    // Without a file, the reason the last one was refused still says the most.
     refuseUpload: assign(({ context }) => ({
-      problem: context.draft.file ? uploadProblem(context.draft.file, context.draft.note) : NO_FILE_MESSAGE,
+      problem: context.draft.file ? uploadProblem(context.draft.file, context.draft.note) : (context.problem ?? NO_FILE_MESSAGE),
     })),
     addUploaded: assign(({ context }, params: { attachment: Attachment }) => {
       const attachments = [params.attachment, ...context.attachments];

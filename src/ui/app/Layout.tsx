@@ -21,6 +21,7 @@ const navigation: NavItem[] = [
   { href: '/activity', label: 'Activities' },
   { href: '/salesperson', label: 'Salespersons' },
   { href: '/team', label: 'Teams' },
+  { href: '/email-attachment', label: 'E-mail attachments' },
   { href: '/user', label: 'Users', managersOnly: true },
   { href: '/machines', label: 'State machines', managersOnly: true },
 ];

@@ -21,6 +21,7 @@ const TeamEditorScreen = lazy(() => import('../teams/TeamEditorScreen.tsx'));
 const CalendarScreen = lazy(() => import('../calendar/CalendarScreen.tsx'));
 const ActivityListScreen = lazy(() => import('../activities/ActivityListScreen.tsx'));
 const ActivityEditorScreen = lazy(() => import('../activities/ActivityEditorScreen.tsx'));
+const EmailAttachmentScreen = lazy(() => import('../email-attachment/EmailAttachmentScreen.tsx'));
 const MachinesScreen = lazy(() => import('../machines/MachinesScreen.tsx'));
 
 function Loading({ children }: { children: ReactNode }) {
@@ -57,6 +58,7 @@ const TeamEditorRoute = protectedScreen(TeamEditorScreen);
 const CalendarRoute = protectedScreen(CalendarScreen);
 const ActivityListRoute = protectedScreen(ActivityListScreen);
 const ActivityEditorRoute = protectedScreen(ActivityEditorScreen);
+const EmailAttachmentRoute = protectedScreen(EmailAttachmentScreen);
 const MachinesRoute = protectedScreen(MachinesScreen, ManagersOnly);
 
 /** The spec's route table. */
@@ -88,6 +90,7 @@ export function Routes() {
       <Route path="/activity" component={ActivityListRoute} />
       <Route path="/add-Activity" component={ActivityEditorRoute} />
       <Route path="/edit-Activity/:id" component={ActivityEditorRoute} />
+      <Route path="/email-attachment" component={EmailAttachmentRoute} />
       <Route path="/machines" component={MachinesRoute} />
       <Route>
         <NotFound />

@@ -143,6 +143,7 @@ describe('uploading', () => {
     expect(actor.getSnapshot().context.draft.file).toBeNull();
     actor.send({ type: 'upload.submit' });
     expect(actor.getSnapshot().matches({ library: { work: 'idle' } })).toBe(true);
+    expect(actor.getSnapshot().context.problem).toBe(FILE_TOO_LARGE_MESSAGE);
     expect(upload).not.toHaveBeenCalled();
   });
 
