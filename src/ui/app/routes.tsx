@@ -22,6 +22,7 @@ const CalendarScreen = lazy(() => import('../calendar/CalendarScreen.tsx'));
 const ActivityListScreen = lazy(() => import('../activities/ActivityListScreen.tsx'));
 const ActivityEditorScreen = lazy(() => import('../activities/ActivityEditorScreen.tsx'));
 const EmailAttachmentScreen = lazy(() => import('../email-attachment/EmailAttachmentScreen.tsx'));
+const OpportunityEditorScreen = lazy(() => import('../opportunity-editor/OpportunityEditorScreen.tsx'));
 const MachinesScreen = lazy(() => import('../machines/MachinesScreen.tsx'));
 
 function Loading({ children }: { children: ReactNode }) {
@@ -59,6 +60,7 @@ const CalendarRoute = protectedScreen(CalendarScreen);
 const ActivityListRoute = protectedScreen(ActivityListScreen);
 const ActivityEditorRoute = protectedScreen(ActivityEditorScreen);
 const EmailAttachmentRoute = protectedScreen(EmailAttachmentScreen);
+const OpportunityEditorRoute = protectedScreen(OpportunityEditorScreen);
 const MachinesRoute = protectedScreen(MachinesScreen, ManagersOnly);
 
 /** The spec's route table. */
@@ -91,6 +93,8 @@ export function Routes() {
       <Route path="/add-Activity" component={ActivityEditorRoute} />
       <Route path="/edit-Activity/:id" component={ActivityEditorRoute} />
       <Route path="/email-attachment" component={EmailAttachmentRoute} />
+      <Route path="/add-Opportunity" component={OpportunityEditorRoute} />
+      <Route path="/edit-Opportunity/:id" component={OpportunityEditorRoute} />
       <Route path="/machines" component={MachinesRoute} />
       <Route>
         <NotFound />

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useSearch } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import { pageSlice } from '../../domain/users/list-view.ts';
 import { listFromSearch } from '../../domain/opportunities/address.ts';
@@ -46,7 +46,12 @@ export default function OpportunityListScreen() {
     <section className="opportunities" aria-labelledby="opportunities-title">
       <div className="screen-header">
         <h1 id="opportunities-title">Opportunities</h1>
-        <YearSelect year={year} onChange={(next) => list.send({ type: 'year.change', year: next })} />
+        <div className="screen-header__actions">
+          <YearSelect year={year} onChange={(next) => list.send({ type: 'year.change', year: next })} />
+          <Link href="/add-Opportunity" className="button">
+            Add Opportunity
+          </Link>
+        </div>
       </div>
       {phase === 'ready' ? (
         <>
@@ -151,7 +156,9 @@ function OpportunityTable({ list }: { list: ListActor }) {
             rows.map((row) => (
               <tr key={row.id}>
                 <td className="nowrap">{formatDay(row.day)}</td>
-                <td>{customerLabel(row.customer)}</td>
+                <td>
+                  <Link href={`/edit-Opportunity/${row.id}`}>{customerLabel(row.customer)}</Link>
+                </td>
                 <td>{row.salespersonName}</td>
                 <td>
                   <span className={`stage-badge stage-badge--${row.stage.replace(/\s+/g, '-')}`}>{stageLabel(row.stage)}</span>

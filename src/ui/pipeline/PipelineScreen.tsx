@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
+import { Link } from 'wouter';
 import { groupByStage, type StageColumn } from '../../domain/opportunities/pipeline.ts';
 import { opportunityYearMachine } from '../../machines/opportunity-year.ts';
 import { inspection } from '../../platform/inspector.ts';
@@ -70,7 +71,9 @@ function StageColumnView({ column }: { column: StageColumn }) {
         <ol className="pipeline__cards" aria-label={`Largest ${stageLabel(column.stage).toLowerCase()} opportunities`}>
           {column.cards.map((card) => (
             <li key={card.id} className="pipeline__card">
-              <span className="pipeline__customer">{customerLabel(card.customer)}</span>
+              <Link href={`/edit-Opportunity/${card.id}`} className="pipeline__customer">
+                {customerLabel(card.customer)}
+              </Link>
               <span className="pipeline__revenue">
                 {formatUnits(card.revenueUnits)} at {card.probability}%
               </span>
