@@ -1,0 +1,172 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO_PASSWORD, openBrowser, signIn, type BrowserSession } from '../support/browser.ts';
+import { seriousAccessibilityProblems } from './axe-scan.ts';
+
+let browser: BrowserSession;
+beforeAll(async () => {
+  browser = await openBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Signs in at /signin as `email` (landing on /dashboard), then opens `path`. */
+async function signInAndOpen(page: Page, email: string, path: string): Promise<void> {
+  await signIn(page, email, DEMO_PASSWORD, '/signin');
+  await page.waitForURL('**/dashboard');
+  await page.goto(path);
+}
+
+const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
+const rowOf = (page: Page, subject: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name: subject, exact: true }) });
+/** The row of one activity, by its edit address: demo subjects repeat across salespersons. */
+const rowLinkingTo = (page: Page, href: string) => page.getByRole('row').filter({ has: page.locator(`a[href="${href}"]`) });
+
+describe('Activities (/activity, /add-Activity, /edit-Activity/:id)', () => {
+  test('adding an activity through the screen, seeing it in the list, editing it and seeing the change', async () => {
+    const subject = `Call about renewal ${randomBytes(3).toString('hex')}`;
+    const { page, context, cspViolations, pageErrors } = await browser.newPage();
+    await signInAndOpen(page, 'rep@demo.test', '/dashboard');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Activities' }).click();
+    await page.waitForURL('**/activity');
+    await page.getByRole('heading', { name: 'Activities' }).waitFor();
+    await page.getByRole('button', { name: /^To do/ }).waitFor();
+    expect(await seriousAccessibilityProblems(page)).toEqual([]);
+
+    await page.getByRole('link', { name: 'Add Activity' }).click();
+    await page.waitForURL('**/add-Activity');
+    await page.getByRole('heading', { name: 'Add Activity' }).waitFor();
+    // A new activity is the signed-in salesperson's own.
+    await expect.poll(() => page.getByLabel('Salesperson').locator('option:checked').textContent()).toBe('Riley Rep');
+    expect(await seriousAccessibilityProblems(page)).toEqual([]);
+
+    // A validation message, and nothing saved.
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Subject is required.').waitFor();
+    expect(page.url()).toMatch(/\/add-Activity$/);
+
+    await page.getByLabel('Kind').selectOption({ label: 'Meeting' });
+    await page.getByLabel('Subject').fill(subject);
+    await page.getByLabel('Due date').fill('2030-03-04');
+    await page.getByLabel('Due time').fill('09:30');
+    await page.getByLabel('Duration').fill('45');
+    await page.getByLabel('Opportunity').selectOption({ index: 1 });
+    const customer = (await page.getByLabel('Opportunity').locator('option:checked').textContent())!.split(' — ')[0]!;
+    await page.getByLabel('Notes').fill('Bring the usage figures.');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Activity created successfully').waitFor();
+    await page.waitForURL('**/activity');
+
+    const row = rowOf(page, subject);
+    await row.waitFor();
+    await expect(row.textContent()).resolves.toContain('Meeting');
+    await expect(row.textContent()).resolves.toContain('Mon 4 Mar 2030, 09:30');
+    await expect(row.textContent()).resolves.toContain('45 min');
+    await expect(row.textContent()).resolves.toContain('Riley Rep');
+    await expect(row.textContent()).resolves.toContain(customer);
+
+    await row.getByRole('link', { name: subject }).click();
+    await page.waitForURL(/\/edit-Activity\/\d+$/);
+    await page.getByRole('heading', { name: 'Edit Activity' }).waitFor();
+    await expect.poll(() => page.getByLabel('Subject').inputValue()).toBe(subject);
+    await expect(page.getByLabel('Due date').inputValue()).resolves.toBe('2030-03-04');
+    await expect(page.getByLabel('Due time').inputValue()).resolves.toBe('09:30');
+    await expect(page.getByLabel('Notes').inputValue()).resolves.toBe('Bring the usage figures.');
+    expect(await seriousAccessibilityProblems(page)).toEqual([]);
+    await page.getByLabel('Due time').fill('16:15');
+    await page.getByLabel('Kind').selectOption({ label: 'Call' });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Activity updated successfully').waitFor();
+    await page.waitForURL('**/activity');
+    await expect.poll(() => rowOf(page, subject).textContent()).toContain('Mon 4 Mar 2030, 16:15');
+    await expect(rowOf(page, subject).textContent()).resolves.toContain('Call');
+
+    expect(cspViolations).toEqual([]);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  test('marking an activity done from the list keeps its row, and Done then shows it', async () => {
+    const { page, context, pageErrors } = await browser.newPage();
+    await signInAndOpen(page, 'manager@demo.test', '/activity');
+    // The demo data has overdue activities, marked in words, not by colour alone.
+    await page.getByRole('button', { name: /^Overdue/ }).click();
+    const overdueRow = page.getByRole('row').filter({ hasText: 'Overdue' }).first();
+    await overdueRow.waitFor();
+    const subject = (await overdueRow.getByRole('link').textContent())!;
+    const href = (await overdueRow.getByRole('link').getAttribute('href'))!;
+
+    await page.getByRole('button', { name: /^To do/ }).click();
+    const row = rowLinkingTo(page, href);
+    const checkbox = row.getByRole('checkbox', { name: `Done: ${subject}` });
+    await expect(checkbox.isChecked()).resolves.toBe(false);
+    await checkbox.check();
+    await expect.poll(() => checkbox.isChecked()).toBe(true);
+    // Saved, and still in view until the view changes.
+    await expect.poll(() => checkbox.isEnabled()).toBe(true);
+    await expect(row.textContent()).resolves.not.toContain('Overdue');
+
+    await page.getByRole('button', { name: /^Done/ }).click();
+    await expect.poll(() => rowLinkingTo(page, href).getByRole('checkbox').isChecked()).toBe(true);
+    await page.reload();
+    await page.getByRole('button', { name: /^Done/ }).click();
+    await expect.poll(() => rowLinkingTo(page, href).getByRole('checkbox').isChecked()).toBe(true);
+
+    // And back: not done again.
+    await rowLinkingTo(page, href).getByRole('checkbox').uncheck();
+    await expect.poll(() => rowLinkingTo(page, href).getByRole('checkbox').isEnabled()).toBe(true);
+    await page.getByRole('button', { name: /^Overdue/ }).click();
+    await rowLinkingTo(page, href).waitFor();
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  test('a failed save of the done mark puts it back', async () => {
+    const { page, context } = await browser.newPage();
+    await signInAndOpen(page, 'rep@demo.test', '/activity');
+    const row = page.getByRole('row').filter({ has: page.getByRole('checkbox') }).first();
+    const checkbox = row.getByRole('checkbox');
+    await checkbox.waitFor();
+    await page.route('**/api/activities/*', (route) =>
+      route.request().method() === 'PUT' ? route.fulfill({ status: 503, json: { message: 'Service unavailable' } }) : route.continue(),
+    );
+    await checkbox.click();
+    await toast(page, 'Service unavailable').waitFor();
+    await expect.poll(() => checkbox.isChecked()).toBe(false);
+    await context.close();
+  });
+
+  test('the search narrows the list', async () => {
+    const { page, context } = await browser.newPage();
+    await signInAndOpen(page, 'rep@demo.test', '/activity');
+    await page.getByRole('button', { name: /^All/ }).click();
+    await page.getByPlaceholder('Search...').fill('forecast');
+    await expect.poll(async () => (await page.locator('tbody tr').allTextContents()).every((text) => /forecast/i.test(text))).toBe(true);
+    await page.getByPlaceholder('Search...').fill('no activity is called this');
+    await page.getByText('No activities in this view.').waitFor();
+    await context.close();
+  });
+
+  test("an unknown or another tenant's activity id shows 'Page Not Found'", async () => {
+    const { page, context } = await browser.newPage();
+    await signInAndOpen(page, 'admin@globex.test', '/edit-Activity/1');
+    await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+    await page.goto('/edit-Activity/2147483647');
+    await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+    await page.goto('/edit-Activity/abc');
+    await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+    await context.close();
+  });
+
+  test('the list fits a phone', async () => {
+    const { page, context } = await browser.newPage({ width: 390, height: 844 });
+    await signInAndOpen(page, 'rep@demo.test', '/activity');
+    await page.getByRole('checkbox').first().waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await seriousAccessibilityProblems(page)).toEqual([]);
+    await context.close();
+  });
+});
