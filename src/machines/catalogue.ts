@@ -1,4 +1,6 @@
 import type { AnyStateMachine } from 'xstate';
+import { activityEditorMachine } from './activity-editor.ts';
+import { activityListMachine } from './activity-list.ts';
 import { calendarMachine } from './calendar.ts';
 import { createUserMachine } from './create-user.ts';
 import { customerEditorMachine } from './customer-editor.ts';
@@ -41,6 +43,8 @@ export const machineCatalogue: readonly CatalogueEntry[] = [
   entry(customerListMachine, 'The customer list: loading a year, summing it per customer, the sort, and the empty and failed states.'),
   entry(customerEditorMachine, 'Add and Edit Customer: loading the customer, the form with its checks, and the save.'),
   entry(calendarMachine, 'The opportunity calendar: the month shown, loading its year when it changes, and the failed state.'),
+  entry(activityListMachine, 'The activity list: loading, the four views and the search, the clock that makes activities overdue, and marking one done.'),
+  entry(activityEditorMachine, 'Add and Edit Activity: loading the activity and its choices, the form, and the save.'),
   entry(userListMachine, 'The user list: loading and refetching, search, sort, pages, selection, and which modal is open.'),
   entry(createUserMachine, 'The Create User modal: the form, the roles the signed-in user may give, and the two saves.'),
   entry(updateUserMachine, 'The Update User modal: the form, the roles that may be assigned, and the save.'),

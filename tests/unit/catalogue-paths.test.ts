@@ -74,6 +74,11 @@ const EXPECTED: Record<string, { states: number; paths: number }> = {
   teamEditor: { states: 16, paths: 28 },
   // Fourteen months, each loading, ready or failed.
   calendar: { states: 42, paths: 159 },
+  // Loading, empty, failed, and ready idle or saving a done mark.
+  activityList: { states: 5, paths: 17 },
+  // Adding, then editing: each loading, failed, not found, the form with and without
+  // a subject, saving, saved and cancelled.
+  activityEditor: { states: 16, paths: 28 },
   // Loading and failed; then the list ready or empty, each with nothing or a file chosen, and
   // one upload, download, confirmation or delete at a time.
   emailAttachments: { states: 17, paths: 67 },
@@ -432,6 +437,48 @@ const MODELS: Record<string, PathModel> = {
       ];
     },
     distinguish: (snapshot) => (snapshot.matches('editing') ? { name: snapshot.context.form.name } : null),
+  },
+
+  activityList: {
+    input: { tenantId: 1, now: Date.parse('2026-06-15T12:00:00Z') },
+    events: (machine) => {
+      const due = { id: 1, kind: 'call', subject: 'Call Acme', due_at: '2026-06-14T09:00:00.000Z', duration_minutes: 30, done: false, salesperson_id: rep.id, salesperson_name: rep.name, opportunity_id: null, customer: null, notes: '', created_at: '2026-06-01T08:00:00.000Z' };
+      return [
+        { type: 'search.change', value: 'acme' },
+        { type: 'filter.change', filter: 'overdue' },
+        { type: 'activity.done.toggle', id: 1 },
+        // Not in the list: nothing to mark.
+        { type: 'activity.done.toggle', id: 99 },
+        { type: 'activities.reload' },
+        { type: 'clock.tick', now: Date.parse('2026-06-15T13:00:00Z') },
+        done(machine, 'loadActivities', [due]),
+        done(machine, 'loadActivities', []),
+        failed(machine, 'loadActivities'),
+        done(machine, 'saveDone', { ...due, done: true }),
+        failed(machine, 'saveDone'),
+      ];
+    },
+  },
+
+  activityEditor: {
+    inputs: [{ recordId: null }, { recordId: 7 }],
+    events: (machine) => {
+      const form = { kind: 'call', subject: 'Call Acme', dueDate: '2026-06-16', dueTime: '09:30', duration: '30', salespersonId: String(rep.id), opportunityId: '', notes: '', done: false };
+      const choices = { salespersons: [{ id: rep.id, name: rep.name }], opportunities: [] };
+      return [
+        { type: 'form.change', patch: { subject: '' } },
+        { type: 'form.change', patch: { subject: 'Call Acme' } },
+        { type: 'form.submit' },
+        { type: 'editor.reload' },
+        { type: 'editor.cancel' },
+        done(machine, 'loadEditor', { form, choices }),
+        failed(machine, 'loadEditor'),
+        failed(machine, 'loadEditor', Object.assign(new Error('Not found'), { status: 404 })),
+        done(machine, 'saveRecord', { id: 7 }),
+        failed(machine, 'saveRecord'),
+      ];
+    },
+    distinguish: (snapshot) => (snapshot.matches('editing') ? { subject: snapshot.context.form.subject } : null),
   },
 
   calendar: {
