@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO_PASSWORD, openBrowser, signIn, type BrowserSession } from '../support/browser.ts';
+import { seriousAccessibilityProblems } from './axe-scan.ts';
+
+let browser: BrowserSession;
+beforeAll(async () => {
+  browser = await openBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signInAndOpen(page: Page, path: string): Promise<void> {
+  await signIn(page, 'rep@demo.test', DEMO_PASSWORD, '/signin');
+  await page.waitForURL('**/dashboard');
+  await page.goto(path);
+}
+
+const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
+// The browser tests share one database: every run adds opportunities of its own.
+const run = Date.now().toString(36);
+
+/** Today in the browser, as a date input holds it. */
+function localToday(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const now = new Date();
+    return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+  });
+}
+
+describe('Add Opportunity and Edit Opportunity', () => {
+  test('an opportunity added through /add-Opportunity is listed on /opportunity, and edited through /edit-Opportunity/{id}', async () => {
+    const { page, context, cspViolations, pageErrors } = await browser.newPage();
+    await signInAndOpen(page, '/opportunity');
+    await page.getByRole('heading', { name: 'Opportunities', level: 1 }).waitFor();
+    await page.getByRole('table').waitFor();
+
+    await page.getByRole('link', { name: 'Add Opportunity' }).click();
+    await page.waitForURL('**/add-Opportunity');
+    await page.getByRole('heading', { name: 'Add Opportunity', level: 1 }).waitFor();
+    const customer = page.getByLabel('Customer');
+    await customer.waitFor();
+    // Adding starts today, at the first stage, at 10 %, for the signed-in salesperson.
+    await expect(page.getByLabel('Date').inputValue()).resolves.toBe(await localToday(page));
+    await expect(page.getByLabel('Stage').inputValue()).resolves.toBe('qualification');
+    await expect(page.getByLabel('Probability (%)').inputValue()).resolves.toBe('10');
+    await expect(page.getByLabel('Salesperson').locator('option:checked').innerText()).resolves.toBe('Riley Rep');
+    await expect(page.getByLabel('Weighted revenue').innerText()).resolves.toBe('Enter revenue and probability');
+    expect(await seriousAccessibilityProblems(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Customer is required.').waitFor();
+
+    const added = `E2E Deal ${run}`;
+    await customer.fill(added);
+    await page.getByLabel('Revenue', { exact: true }).fill('12500.505');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Revenue must be a number from 0 to 999,999,999,999.99 with at most two decimals.').waitFor();
+    await page.getByLabel('Revenue', { exact: true }).fill('12500.50');
+    await page.getByLabel('Probability (%)').fill('40');
+    // Revenue × probability / 100, while typing.
+    await expect.poll(() => page.getByLabel('Weighted revenue').innerText()).toBe('5,000.20');
+    await page.getByLabel('Stage').selectOption('proposal');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Opportunity created successfully').waitFor();
+    await page.waitForURL('**/opportunity');
+
+    await page.getByLabel('Search opportunities by customer, salesperson or stage').fill(added);
+    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: added }) });
+    await row.waitFor();
+    await expect(row.getByRole('cell').allInnerTexts()).resolves.toEqual([
+      expect.stringMatching(/^\d{4}\.\d{2}\.\d{2}$/),
+      added,
+      'Riley Rep',
+      'Proposal',
+      '12,500.50',
+      '40%',
+      '5,000.20',
+    ]);
+
+    await row.getByRole('link', { name: added }).click();
+    await page.waitForURL(/\/edit-Opportunity\/\d+$/);
+    await page.getByRole('heading', { name: 'Edit Opportunity', level: 1 }).waitFor();
+    await expect.poll(() => page.getByLabel('Customer').inputValue()).toBe(added);
+    await expect(page.getByLabel('Revenue', { exact: true }).inputValue()).resolves.toBe('12500.50');
+    await expect(page.getByLabel('Stage').inputValue()).resolves.toBe('proposal');
+    expect(await seriousAccessibilityProblems(page)).toEqual([]);
+
+    await page.getByLabel('Stage').selectOption('negotiation');
+    await page.getByLabel('Probability (%)').fill('101');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Probability must be a whole number from 0 to 100.').waitFor();
+    await page.getByLabel('Probability (%)').fill('75');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Opportunity updated successfully').waitFor();
+    await page.waitForURL('**/opportunity');
+    await page.getByLabel('Search opportunities by customer, salesperson or stage').fill(added);
+    const edited = page.getByRole('row').filter({ has: page.getByRole('link', { name: added }) });
+    await expect.poll(() => edited.getByRole('cell').allInnerTexts()).toEqual([
+      expect.stringMatching(/^\d{4}\.\d{2}\.\d{2}$/),
+      added,
+      'Riley Rep',
+      'Negotiation',
+      '12,500.50',
+      '75%',
+      '9,375.38',
+    ]);
+
+    // The new customer joined the directory, so adding another deal suggests it.
+    await page.goto('/add-Opportunity');
+    await page.getByLabel('Customer').waitFor();
+    await expect.poll(() => page.locator(`datalist option[value="${added}"]`).count()).toBe(1);
+
+    expect(cspViolations).toEqual([]);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  test('a pipeline card opens its opportunity in Edit Opportunity', async () => {
+    const { page, context } = await browser.newPage();
+    await signInAndOpen(page, '/pipeline');
+    const card = page.locator('.pipeline__card').first().getByRole('link');
+    await card.waitFor();
+    const name = await card.innerText();
+    await card.click();
+    await page.waitForURL(/\/edit-Opportunity\/\d+$/);
+    await expect.poll(() => page.getByLabel('Customer').inputValue()).toBe(name);
+    await context.close();
+  });
+
+  test('Cancel goes back to the list without saving', async () => {
+    const { page, context } = await browser.newPage();
+    await signInAndOpen(page, '/add-Opportunity');
+    await page.getByLabel('Customer').fill(`E2E Never Saved ${run}`);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL('**/opportunity');
+    await page.getByLabel('Search opportunities by customer, salesperson or stage').fill(`E2E Never Saved ${run}`);
+    await page.getByText('No opportunities match the search.').waitFor();
+    await context.close();
+  });
+
+  test.each(['/edit-Opportunity/2147483647', '/edit-Opportunity/not-a-number'])('%s shows the fallback page', async (path) => {
+    const { page, context } = await browser.newPage();
+    await signInAndOpen(page, path);
+    await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+    await expect(page.getByLabel('Customer').count()).resolves.toBe(0);
+    await context.close();
+  });
+});
