@@ -1,35 +1,46 @@
 import { and, assign, fromPromise, not, setup } from 'xstate';
+import type { CalendarEvent } from '../api/client';
+import { toEventRows, type EventRow } from '../domain/calendar/events';
 import { addMonths, isShowable, monthOf, type Month } from '../domain/opportunities/calendar';
 import { toOpportunityRows, type OpportunityRow, type YearData, type YearRequest } from '../domain/opportunities/rows';
 
 export interface CalendarInput {
   tenantId: number;
   today: Date;
+  /** The month to open on (from /calendar?month=); the current month when absent or not showable. */
+  month?: Month | null;
 }
 
-export interface CalendarContext extends CalendarInput {
+export interface CalendarContext extends Omit<CalendarInput, 'month'> {
   month: Month;
   /** The opportunities of the shown month's year: moving within the year loads nothing. */
   rows: readonly OpportunityRow[];
+  /** The calendar events of the shown month's year, loaded with its opportunities. */
+  events: readonly EventRow[];
 }
 
-export type CalendarEvent = { type: 'month.previous' } | { type: 'month.next' } | { type: 'month.current' } | { type: 'data.retry' };
+export type CalendarMachineEvent = { type: 'month.previous' } | { type: 'month.next' } | { type: 'month.current' } | { type: 'data.retry' };
 
 /**
- * The opportunity calendar (/calendar): a month at a time, from January 2025 to
- * the current month. A year is loaded when the calendar first shows one of its
- * months; moving to a month of another year loads that year.
+ * The calendar (/calendar): a month at a time, from January 2025 to a year after
+ * the current month, with the opportunities created and the events (meetings,
+ * appointments) of each day. A year is loaded when the calendar first shows one of
+ * its months, its opportunities and its events side by side; moving to a month of
+ * another year loads that year. Either load failing fails the year.
  */
 export const calendarMachine = setup({
   types: {
     input: {} as CalendarInput,
     context: {} as CalendarContext,
-    events: {} as CalendarEvent,
+    events: {} as CalendarMachineEvent,
     tags: {} as 'loading',
   },
   actors: {
     loadYear: fromPromise<YearData, YearRequest>(async () => {
       throw new Error('loadYear must be provided');
+    }),
+    loadEvents: fromPromise<readonly CalendarEvent[], YearRequest>(async () => {
+      throw new Error('loadEvents must be provided');
     }),
   },
   actions: {
@@ -38,7 +49,8 @@ export const calendarMachine = setup({
     nextMonth: assign(({ context }) => ({ month: addMonths(context.month, 1) })),
     currentMonth: assign(({ context }) => ({ month: monthOf(context.today) })),
     acceptYear: assign(({ context }, params: { data: YearData }) => ({ rows: toOpportunityRows(params.data, context.month.year) })),
-    forgetYear: assign({ rows: [] }),
+    acceptEvents: assign(({ context }, params: { events: readonly CalendarEvent[] }) => ({ events: toEventRows(params.events, context.month.year) })),
+    forgetYear: assign({ rows: [], events: [] }),
   },
   guards: {
     hasPreviousMonth: ({ context }) => isShowable(addMonths(context.month, -1), context.today),
@@ -53,7 +65,13 @@ export const calendarMachine = setup({
   },
 }).createMachine({
   id: 'calendar',
-  context: ({ input }) => ({ ...input, month: monthOf(input.today), rows: [] }),
+  context: ({ input }) => ({
+    tenantId: input.tenantId,
+    today: input.today,
+    month: input.month && isShowable(input.month, input.today) ? input.month : monthOf(input.today),
+    rows: [],
+    events: [],
+  }),
   initial: 'loading',
   on: {
     'month.previous': [
@@ -73,15 +91,38 @@ export const calendarMachine = setup({
     loading: {
       tags: ['loading'],
       entry: 'forgetYear',
-      invoke: {
-        src: 'loadYear',
-        input: ({ context }) => ({ tenantId: context.tenantId, year: context.month.year }),
-        onDone: { target: 'ready', actions: { type: 'acceptYear', params: ({ event }) => ({ data: event.output }) } },
-        onError: {
-          target: 'failed',
-          actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+      type: 'parallel',
+      states: {
+        opportunities: {
+          initial: 'loading',
+          states: {
+            loading: {
+              invoke: {
+                src: 'loadYear',
+                input: ({ context }) => ({ tenantId: context.tenantId, year: context.month.year }),
+                onDone: { target: 'loaded', actions: { type: 'acceptYear', params: ({ event }) => ({ data: event.output }) } },
+                onError: { target: '#calendar.failed', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+              },
+            },
+            loaded: { type: 'final' },
+          },
+        },
+        events: {
+          initial: 'loading',
+          states: {
+            loading: {
+              invoke: {
+                src: 'loadEvents',
+                input: ({ context }) => ({ tenantId: context.tenantId, year: context.month.year }),
+                onDone: { target: 'loaded', actions: { type: 'acceptEvents', params: ({ event }) => ({ events: event.output }) } },
+                onError: { target: '#calendar.failed', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+              },
+            },
+            loaded: { type: 'final' },
+          },
         },
       },
+      onDone: 'ready',
     },
     ready: {},
     failed: { on: { 'data.retry': 'loading' } },

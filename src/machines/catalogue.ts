@@ -2,6 +2,8 @@ import type { AnyStateMachine } from 'xstate';
 import { activityEditorMachine } from './activity-editor.ts';
 import { activityListMachine } from './activity-list.ts';
 import { calendarMachine } from './calendar.ts';
+import { calendarEventDeletionMachine } from './calendar-event-deletion.ts';
+import { calendarEventEditorMachine } from './calendar-event-editor.ts';
 import { createUserMachine } from './create-user.ts';
 import { customerEditorMachine } from './customer-editor.ts';
 import { customerListMachine } from './customer-list.ts';
@@ -42,7 +44,9 @@ export const machineCatalogue: readonly CatalogueEntry[] = [
   entry(opportunityYearMachine, 'The pipeline board\'s year of opportunities: loading it, choosing another, and the empty and failed states.'),
   entry(customerListMachine, 'The customer list: loading a year, summing it per customer, the sort, and the empty and failed states.'),
   entry(customerEditorMachine, 'Add and Edit Customer: loading the customer, the form with its checks, and the save.'),
-  entry(calendarMachine, 'The opportunity calendar: the month shown, loading its year when it changes, and the failed state.'),
+  entry(calendarMachine, 'The calendar: the month shown, loading its year of opportunities and events when it changes, and the failed state.'),
+  entry(calendarEventEditorMachine, 'Add and Edit Event: loading the event and the salespersons to choose from, the form with its checks, and the save.'),
+  entry(calendarEventDeletionMachine, 'Deleting the event open in Edit Event: the confirmation, one delete, and going back to the calendar.'),
   entry(activityListMachine, 'The activity list: loading, the four views and the search, the clock that makes activities overdue, and marking one done.'),
   entry(activityEditorMachine, 'Add and Edit Activity: loading the activity and its choices, the form, and the save.'),
   entry(userListMachine, 'The user list: loading and refetching, search, sort, pages, selection, and which modal is open.'),

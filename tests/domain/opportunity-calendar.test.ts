@@ -1,6 +1,6 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
-import { addMonths, dayTotals, isShowable, monthGrid, monthTotal } from '../../src/domain/opportunities/calendar';
+import { addMonths, dayTotals, isShowable, monthFromText, monthGrid, monthTotal } from '../../src/domain/opportunities/calendar';
 import { dayNumberOf } from '../../src/domain/revenue/calendar';
 import { toOpportunityRows } from '../../src/domain/opportunities/rows';
 
@@ -40,12 +40,18 @@ describe('moving between months', () => {
     expect(addMonths(month, 12)).toEqual({ year: month.year + 1, monthIndex: month.monthIndex });
   });
 
-  test('shows January 2025 to the current month, no other', () => {
+  test('shows January 2025 to twelve months after the current month, no other: meetings are planned ahead', () => {
     const today = new Date(2026, 10, 22);
     expect(isShowable({ year: 2025, monthIndex: 0 }, today)).toBe(true);
     expect(isShowable({ year: 2024, monthIndex: 11 }, today)).toBe(false);
     expect(isShowable({ year: 2026, monthIndex: 10 }, today)).toBe(true);
-    expect(isShowable({ year: 2026, monthIndex: 11 }, today)).toBe(false);
+    expect(isShowable({ year: 2027, monthIndex: 10 }, today)).toBe(true);
+    expect(isShowable({ year: 2027, monthIndex: 11 }, today)).toBe(false);
+  });
+
+  test('reads the month of a /calendar?month=YYYY-MM address', () => {
+    expect(monthFromText('2026-07')).toEqual({ year: 2026, monthIndex: 6 });
+    for (const text of [null, '', '2026-13', '2026-7', '2026-07-01', 'july']) expect(monthFromText(text)).toBeNull();
   });
 });
 

@@ -72,8 +72,14 @@ const EXPECTED: Record<string, { states: number; paths: number }> = {
   // Adding, then editing: each loading, failed, not found, the form with and without
   // a name, saving, saved and cancelled.
   teamEditor: { states: 16, paths: 28 },
-  // Fourteen months, each loading, ready or failed.
-  calendar: { states: 42, paths: 159 },
+  // Twenty-six months (January 2025 to a year after February 2026), each loading its
+  // opportunities and events (both, or one of them still), ready or failed.
+  calendar: { states: 130, paths: 609 },
+  // Adding, then editing: each loading, failed, not found, the form with and without
+  // a title, saving, saved and cancelled.
+  calendarEventEditor: { states: 16, paths: 28 },
+  // Idle, confirming, deleting and deleted: ask, confirm or cancel, and the delete done or failed.
+  calendarEventDeletion: { states: 4, paths: 5 },
   // Loading, empty, failed, and ready idle or saving a done mark.
   activityList: { states: 5, paths: 17 },
   // Adding, then editing: each loading, failed, not found, the form with and without
@@ -492,8 +498,41 @@ const MODELS: Record<string, PathModel> = {
       { type: 'data.retry' },
       done(machine, 'loadYear', yearOf(2)),
       failed(machine, 'loadYear'),
+      done(machine, 'loadEvents', []),
+      failed(machine, 'loadEvents'),
     ],
     distinguish: (snapshot) => ({ month: snapshot.context.month }),
+  },
+
+  calendarEventEditor: {
+    inputs: [{ recordId: null }, { recordId: 7 }],
+    events: (machine) => {
+      const form = { title: 'Call', allDay: false, startDate: '2026-03-05', startTime: '09:00', endDate: '2026-03-05', endTime: '10:00', location: '', salespersonId: '', notes: '' };
+      return [
+        { type: 'form.change', patch: { title: '' } },
+        { type: 'form.change', patch: { title: 'Call' } },
+        { type: 'form.submit' },
+        { type: 'editor.reload' },
+        { type: 'editor.cancel' },
+        done(machine, 'loadEditor', { form, choices: { salespersons: [{ id: rep.id, name: rep.name }] } }),
+        failed(machine, 'loadEditor'),
+        failed(machine, 'loadEditor', Object.assign(new Error('Not found'), { status: 404 })),
+        done(machine, 'saveRecord', { id: 7 }),
+        failed(machine, 'saveRecord'),
+      ];
+    },
+    distinguish: (snapshot) => (snapshot.matches('editing') ? { title: snapshot.context.form.title } : null),
+  },
+
+  calendarEventDeletion: {
+    input: { eventId: 7 },
+    events: (machine) => [
+      { type: 'delete.request' },
+      { type: 'delete.confirm' },
+      { type: 'delete.cancel' },
+      done(machine, 'deleteEvent', undefined),
+      failed(machine, 'deleteEvent'),
+    ],
   },
 
   emailAttachments: {

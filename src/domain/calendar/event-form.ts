@@ -71,6 +71,19 @@ function utcMidnightOf(dateText: string): Date {
   return new Date(Date.UTC(date.year, date.monthIndex, date.day));
 }
 
+/** The form before the editor has loaded: loading replaces it. */
+export const EMPTY_EVENT_FORM: EventForm = {
+  title: '',
+  allDay: false,
+  startDate: '',
+  startTime: '',
+  endDate: '',
+  endTime: '',
+  location: '',
+  salespersonId: '',
+  notes: '',
+};
+
 /** A new event's form: on the given day (from /add-Calendar?date=) or today, 09:00 to 10:00. */
 export function blankEventForm(dateText: string | null, today: Date): EventForm {
   const date = dateText !== null && parseDateText(dateText) ? dateText : format(today, 'yyyy-MM-dd');

@@ -33,11 +33,20 @@ export function addMonths(month: Month, offset: number): Month {
   return { year: Math.floor(index / 12), monthIndex: ((index % 12) + 12) % 12 };
 }
 
-/** Whether a month lies within what the calendar can show: January 2025 to the current month. */
+/** How far ahead the calendar goes: meetings are planned, opportunities only created up to today. */
+export const MONTHS_AHEAD = 12;
+
+/** Whether a month lies within what the calendar can show: January 2025 to twelve months after the current month. */
 export function isShowable(month: Month, today: Date): boolean {
   const index = month.year * 12 + month.monthIndex;
   const current = monthOf(today);
-  return index >= FIRST_SELECTABLE_YEAR * 12 && index <= current.year * 12 + current.monthIndex;
+  return index >= FIRST_SELECTABLE_YEAR * 12 && index <= current.year * 12 + current.monthIndex + MONTHS_AHEAD;
+}
+
+/** The month a /calendar?month=YYYY-MM address names, or null. */
+export function monthFromText(text: string | null): Month | null {
+  const match = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(text ?? '');
+  return match ? { year: Number(match[1]), monthIndex: Number(match[2]) - 1 } : null;
 }
 
 /** The weeks of the month's grid, Monday first, padded with the neighbouring months' days. */

@@ -19,6 +19,7 @@ const CustomerEditorScreen = lazy(() => import('../customers/CustomerEditorScree
 const TeamListScreen = lazy(() => import('../teams/TeamListScreen.tsx'));
 const TeamEditorScreen = lazy(() => import('../teams/TeamEditorScreen.tsx'));
 const CalendarScreen = lazy(() => import('../calendar/CalendarScreen.tsx'));
+const CalendarEventEditorScreen = lazy(() => import('../calendar/CalendarEventEditorScreen.tsx'));
 const ActivityListScreen = lazy(() => import('../activities/ActivityListScreen.tsx'));
 const ActivityEditorScreen = lazy(() => import('../activities/ActivityEditorScreen.tsx'));
 const EmailAttachmentScreen = lazy(() => import('../email-attachment/EmailAttachmentScreen.tsx'));
@@ -57,6 +58,7 @@ const CustomerEditorRoute = protectedScreen(CustomerEditorScreen);
 const TeamListRoute = protectedScreen(TeamListScreen);
 const TeamEditorRoute = protectedScreen(TeamEditorScreen);
 const CalendarRoute = protectedScreen(CalendarScreen);
+const CalendarEventEditorRoute = protectedScreen(CalendarEventEditorScreen);
 const ActivityListRoute = protectedScreen(ActivityListScreen);
 const ActivityEditorRoute = protectedScreen(ActivityEditorScreen);
 const EmailAttachmentRoute = protectedScreen(EmailAttachmentScreen);
@@ -89,6 +91,8 @@ export function Routes() {
       <Route path="/add-Team" component={TeamEditorRoute} />
       <Route path="/edit-Team/:id" component={TeamEditorRoute} />
       <Route path="/calendar" component={CalendarRoute} />
+      <Route path="/add-Calendar" component={CalendarEventEditorRoute} />
+      <Route path="/edit-Calendar/:id" component={CalendarEventEditorRoute} />
       <Route path="/activity" component={ActivityListRoute} />
       <Route path="/add-Activity" component={ActivityEditorRoute} />
       <Route path="/edit-Activity/:id" component={ActivityEditorRoute} />

@@ -1,40 +1,53 @@
 import { useMemo, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { format } from 'date-fns';
-import { dayTotals, monthGrid, monthTotal } from '../../domain/opportunities/calendar.ts';
+import { Link, useSearch } from 'wouter';
+import { eventsByDay } from '../../domain/calendar/events.ts';
+import { dayTotals, monthFromText, monthGrid, monthTotal } from '../../domain/opportunities/calendar.ts';
 import { calendarMachine } from '../../machines/calendar.ts';
 import { inspection } from '../../platform/inspector.ts';
 import { useServices, useSession } from '../app/services.tsx';
 import { Spinner } from '../app/Spinner.tsx';
 import { formatUnits } from '../opportunities/format.ts';
 import { loadYearFrom } from '../opportunities/load-year.ts';
+import { loadEventsFrom } from './load-events.ts';
+import { MonthAgenda } from './MonthAgenda.tsx';
+import { MonthGrid } from './MonthGrid.tsx';
 import '../opportunities/opportunities.css';
 import './calendar.css';
 
-const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-
-const opportunitiesText = (count: number) => (count === 1 ? '1 opportunity' : `${count} opportunities`);
-
-/** /calendar: a month of opportunities, each day with how many were created and their revenue. */
+/**
+ * /calendar: a month of opportunities and events. Each day shows how many
+ * opportunities were created and their revenue, its meetings and appointments,
+ * and a way to add one; /calendar?month=YYYY-MM opens on that month.
+ */
 export default function CalendarScreen() {
   const { api } = useServices();
   const tenantId = useSession((state) => Number(state.context.profile?.tenant_id || 0));
+  const search = useSearch();
   const [logic] = useState(() =>
     calendarMachine.provide({
-      actors: { loadYear: loadYearFrom(api) },
+      actors: { loadYear: loadYearFrom(api), loadEvents: loadEventsFrom(api) },
       actions: { logError: (_, { error }) => console.error(error) },
     }),
   );
-  const calendar = useActorRef(logic, { input: { tenantId, today: new Date() }, inspect: inspection() });
-  const phase = useSelector(calendar, (state) => state.value);
+  const calendar = useActorRef(logic, {
+    input: { tenantId, today: new Date(), month: monthFromText(new URLSearchParams(search).get('month')) },
+    inspect: inspection(),
+  });
+  const loading = useSelector(calendar, (state) => state.hasTag('loading'));
+  const ready = useSelector(calendar, (state) => state.matches('ready'));
+  const failed = useSelector(calendar, (state) => state.matches('failed'));
   const month = useSelector(calendar, (state) => state.context.month);
   const rows = useSelector(calendar, (state) => state.context.rows);
+  const events = useSelector(calendar, (state) => state.context.events);
   const canPrevious = useSelector(calendar, (state) => state.can({ type: 'month.previous' }));
   const canNext = useSelector(calendar, (state) => state.can({ type: 'month.next' }));
   const canCurrent = useSelector(calendar, (state) => state.can({ type: 'month.current' }));
 
   const grid = useMemo(() => monthGrid(month), [month]);
   const totals = useMemo(() => dayTotals(rows), [rows]);
+  const eventsOfDay = useMemo(() => eventsByDay(events, grid.flat().map((cell) => cell.day)), [events, grid]);
   const total = monthTotal(grid, totals);
   const monthLabel = format(new Date(month.year, month.monthIndex, 1), 'MMMM yyyy');
   const today = format(new Date(), 'yyyy-MM-dd');
@@ -43,31 +56,36 @@ export default function CalendarScreen() {
     <section className="calendar" aria-labelledby="calendar-title">
       <div className="screen-header">
         <h1 id="calendar-title">Calendar</h1>
-        <div className="calendar__nav" role="group" aria-label="Month">
-          <button type="button" className="button button--secondary" disabled={!canPrevious} onClick={() => calendar.send({ type: 'month.previous' })}>
-            Previous month
-          </button>
-          <button type="button" className="button button--secondary" disabled={!canCurrent} onClick={() => calendar.send({ type: 'month.current' })}>
-            This month
-          </button>
-          <button type="button" className="button button--secondary" disabled={!canNext} onClick={() => calendar.send({ type: 'month.next' })}>
-            Next month
-          </button>
+        <div className="calendar__actions">
+          <div className="calendar__nav" role="group" aria-label="Month">
+            <button type="button" className="button button--secondary" disabled={!canPrevious} onClick={() => calendar.send({ type: 'month.previous' })}>
+              Previous month
+            </button>
+            <button type="button" className="button button--secondary" disabled={!canCurrent} onClick={() => calendar.send({ type: 'month.current' })}>
+              This month
+            </button>
+            <button type="button" className="button button--secondary" disabled={!canNext} onClick={() => calendar.send({ type: 'month.next' })}>
+              Next month
+            </button>
+          </div>
+          <Link href="/add-Calendar" className="button">
+            Add Event
+          </Link>
         </div>
       </div>
       <h2 className="calendar__month" aria-live="polite">
         {monthLabel}
       </h2>
-      {phase === 'loading' ? <Spinner label={`Loading ${monthLabel}`} /> : null}
-      {phase === 'failed' ? (
+      {loading ? <Spinner label={`Loading ${monthLabel}`} /> : null}
+      {failed ? (
         <div className="card notice" role="alert">
-          <p>The opportunities of {monthLabel} could not be loaded.</p>
+          <p>The opportunities and events of {monthLabel} could not be loaded.</p>
           <button type="button" className="button" onClick={() => calendar.send({ type: 'data.retry' })}>
             Try again
           </button>
         </div>
       ) : null}
-      {phase === 'ready' ? (
+      {ready ? (
         <>
           <dl className="figures" aria-label={`Totals of ${monthLabel}`}>
             <div className="figure">
@@ -84,50 +102,9 @@ export default function CalendarScreen() {
             </div>
           </dl>
           <div className="card calendar__card">
-            <table className="calendar__grid">
-              <caption className="visually-hidden">Opportunities created each day of {monthLabel}</caption>
-              <thead>
-                <tr>
-                  {WEEKDAYS.map((weekday) => (
-                    <th key={weekday} scope="col">
-                      <abbr title={weekday}>{weekday.slice(0, 3)}</abbr>
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {grid.map((week) => (
-                  <tr key={week[0]!.day}>
-                    {week.map((cell) => {
-                      const dayTotal = cell.inMonth ? totals.get(cell.day) : undefined;
-                      const isToday = format(cell.date, 'yyyy-MM-dd') === today;
-                      return (
-                        <td
-                          key={cell.day}
-                          className={`calendar__day${cell.inMonth ? '' : ' calendar__day--outside'}${dayTotal ? ' calendar__day--busy' : ''}`}
-                          aria-current={isToday ? 'date' : undefined}
-                        >
-                          <span className="calendar__date">
-                            <span className="visually-hidden">{format(cell.date, 'EEEE d MMMM')}</span>
-                            <span aria-hidden="true">{format(cell.date, 'd')}</span>
-                          </span>
-                          {dayTotal ? (
-                            <span className="calendar__total">
-                              <span className="calendar__count">{opportunitiesText(dayTotal.count)}</span>
-                              <span className="calendar__count-short" aria-hidden="true">
-                                {dayTotal.count}
-                              </span>
-                              <span className="calendar__revenue">{formatUnits(dayTotal.revenueUnits)}</span>
-                            </span>
-                          ) : null}
-                        </td>
-                      );
-                    })}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <MonthGrid grid={grid} monthLabel={monthLabel} totals={totals} eventsOfDay={eventsOfDay} today={today} />
           </div>
+          <MonthAgenda grid={grid} monthLabel={monthLabel} eventsOfDay={eventsOfDay} />
         </>
       ) : null}
     </section>

@@ -1,0 +1,151 @@
+import { useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import toast from 'react-hot-toast';
+import { fromPromise } from 'xstate';
+import { useLocation, useSearch } from 'wouter';
+import { found, type CrmClient } from '../../api/client.ts';
+import { blankEventForm, EVENT_LIMITS, eventFormOf, eventWriteOf, type EventForm } from '../../domain/calendar/event-form.ts';
+import { calendarEventDeletionMachine } from '../../machines/calendar-event-deletion.ts';
+import { calendarEventEditorMachine, type EventChoices } from '../../machines/calendar-event-editor.ts';
+import { inspection } from '../../platform/inspector.ts';
+import { NotFound } from '../app/NotFound.tsx';
+import { useServices, useSession } from '../app/services.tsx';
+import { CheckboxField, InputField, SelectField, TextAreaField } from '../records/fields.tsx';
+import { RecordEditorFrame } from '../records/RecordEditorFrame.tsx';
+import { recordIdFromPath } from '../records/route.ts';
+import { useChoices, useFormField, useRecordEditor, type RecordEditorActor, type RecordEditorIo } from '../records/use-record-editor.ts';
+import { Dialog } from '../users/Dialog.tsx';
+import '../users/users.css';
+import './calendar.css';
+
+const ADD_ROUTE = '/add-Calendar';
+
+/** /add-Calendar (?date=YYYY-MM-DD opens on that day) and /edit-Calendar/:id: a meeting or appointment. */
+export default function CalendarEventEditorScreen() {
+  const [path] = useLocation();
+  const search = useSearch();
+  const adding = path === ADD_ROUTE;
+  const recordId = adding ? null : recordIdFromPath(path);
+  if (!adding && recordId === null) return <NotFound />;
+  const date = adding ? new URLSearchParams(search).get('date') : null;
+  // A key per record and day: another event's address is another editor.
+  return <EventEditor key={`${recordId ?? 'new'} ${date ?? ''}`} recordId={recordId} date={date} />;
+}
+
+type EventEditorActor = RecordEditorActor<EventForm, EventChoices>;
+
+function EventEditor({ recordId, date }: { recordId: number | null; date: string | null }) {
+  const { api } = useServices();
+  const tenantId = useSession((state) => Number(state.context.profile?.tenant_id || 0));
+  const editor = useRecordEditor(calendarEventEditorMachine, recordId, eventIo(api, tenantId, date));
+  const loaded = useSelector(editor, (state) => state.matches('editing') || state.matches('saving'));
+  return (
+    <>
+      <RecordEditorFrame editor={editor} title={recordId === null ? 'Add Event' : 'Edit Event'} subject="the event">
+        <EventFields editor={editor} />
+      </RecordEditorFrame>
+      {recordId !== null && loaded ? <DeleteEvent editor={editor} eventId={recordId} /> : null}
+    </>
+  );
+}
+
+function EventFields({ editor }: { editor: EventEditorActor }) {
+  const [title, setTitle] = useFormField(editor, 'title');
+  const [allDay, setAllDay] = useFormField(editor, 'allDay');
+  const [startDate, setStartDate] = useFormField(editor, 'startDate');
+  const [startTime, setStartTime] = useFormField(editor, 'startTime');
+  const [endDate, setEndDate] = useFormField(editor, 'endDate');
+  const [endTime, setEndTime] = useFormField(editor, 'endTime');
+  const [location, setLocation] = useFormField(editor, 'location');
+  const [salespersonId, setSalespersonId] = useFormField(editor, 'salespersonId');
+  const [notes, setNotes] = useFormField(editor, 'notes');
+  const choices = useChoices(editor);
+  const salespersons = (choices?.salespersons ?? []).map((person) => ({ value: String(person.id), label: person.name }));
+  return (
+    <>
+      <InputField label="Title" value={title} onChange={setTitle} required wide maxLength={EVENT_LIMITS.title} />
+      <div className="field--wide">
+        <CheckboxField label="All day" checked={allDay} onChange={setAllDay} />
+      </div>
+      <InputField label="Start date" type="date" value={startDate} onChange={setStartDate} required />
+      {allDay ? null : <InputField label="Start time" type="time" value={startTime} onChange={setStartTime} required />}
+      <InputField label="End date" type="date" value={endDate} onChange={setEndDate} required />
+      {allDay ? null : <InputField label="End time" type="time" value={endTime} onChange={setEndTime} required />}
+      <InputField label="Location" value={location} onChange={setLocation} maxLength={EVENT_LIMITS.location} />
+      <SelectField label="Salesperson" value={salespersonId} options={salespersons} onChange={setSalespersonId} emptyLabel="Nobody" />
+      <TextAreaField label="Notes" value={notes} onChange={setNotes} maxLength={EVENT_LIMITS.notes} />
+    </>
+  );
+}
+
+/** The Delete button of Edit Event and its confirmation. */
+function DeleteEvent({ editor, eventId }: { editor: EventEditorActor; eventId: number }) {
+  const { api } = useServices();
+  const [, navigate] = useLocation();
+  const [logic] = useState(() =>
+    calendarEventDeletionMachine.provide({
+      actors: { deleteEvent: deleteEventFrom(api) },
+      actions: {
+        notifySuccess: (_, { message }) => void toast.success(message),
+        navigate: (_, { to }) => navigate(to),
+        logError: (_, { error }) => console.error(error),
+      },
+    }),
+  );
+  const deletion = useActorRef(logic, { input: { eventId }, inspect: inspection() });
+  const confirming = useSelector(deletion, (state) => state.matches('confirming'));
+  const deleting = useSelector(deletion, (state) => state.hasTag('deleting'));
+  const canAsk = useSelector(deletion, (state) => state.can({ type: 'delete.request' }));
+  const saving = useSelector(editor, (state) => state.hasTag('saving'));
+  const title = useSelector(editor, (state) => state.context.form.title);
+  return (
+    <div className="calendar-editor__delete">
+      <button type="button" className="button calendar-editor__danger" disabled={!canAsk || saving} onClick={() => deletion.send({ type: 'delete.request' })}>
+        Delete
+      </button>
+      {confirming || deleting ? (
+        <Dialog title="Delete event" onClose={() => deletion.send({ type: 'delete.cancel' })}>
+          <p>
+            Delete <strong>{title.trim() || 'this event'}</strong>? It cannot be brought back.
+          </p>
+          <div className="dialog__actions">
+            <button type="button" className="button button--secondary" disabled={deleting} onClick={() => deletion.send({ type: 'delete.cancel' })}>
+              Cancel
+            </button>
+            <button type="button" className="button calendar-editor__danger" disabled={deleting} onClick={() => deletion.send({ type: 'delete.confirm' })}>
+              {deleting ? 'Deleting...' : 'Delete'}
+            </button>
+          </div>
+        </Dialog>
+      ) : null}
+    </div>
+  );
+}
+
+function deleteEventFrom(api: CrmClient) {
+  return fromPromise<void, { id: number }>(async ({ input }) => {
+    await found(api.DELETE('/api/calendar/{id}', { params: { path: { id: input.id } } }));
+  });
+}
+
+/** The event, the salespersons to choose from, and the save, through the API client. */
+function eventIo(api: CrmClient, tenantId: number, date: string | null): RecordEditorIo<EventForm, EventChoices> {
+  return {
+    async loadEditor({ id }) {
+      const [event, salespersons] = await Promise.all([
+        id === null ? null : found(api.GET('/api/calendar/{id}', { params: { path: { id } } })),
+        found(api.GET('/api/salespersons/getAllData/{tenant_id}', { params: { path: { tenant_id: tenantId } } })),
+      ]);
+      return {
+        form: event ? eventFormOf(event) : blankEventForm(date, new Date()),
+        choices: { salespersons: salespersons.map(({ id: personId, name }) => ({ id: personId, name })) },
+      };
+    },
+    async saveRecord({ id, form }) {
+      const body = eventWriteOf(form);
+      return id === null
+        ? found(api.POST('/api/calendar', { body }))
+        : found(api.PUT('/api/calendar/{id}', { params: { path: { id } }, body }));
+    },
+  };
+}
