@@ -79,6 +79,9 @@ describe('E-mail attachments (/email-attachment)', () => {
     const { page, context } = await browser.newPage({ width: 390, height: 844 });
     await signInAndOpen(page, 'rep@demo.test', '/email-attachment');
     await page.getByRole('heading', { name: 'Upload a file' }).waitFor();
+    await page.getByRole('rowheader').first().waitFor();
+    // Long opportunity labels and the table stay inside a phone's width (the table scrolls in its card).
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(390);
     const uploads: string[] = [];
     page.on('request', (request) => {
       if (request.method() === 'POST' && request.url().endsWith('/api/attachments')) uploads.push(request.url());

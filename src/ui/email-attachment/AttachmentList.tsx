@@ -83,11 +83,14 @@ function AttachmentRow({ attachment, library }: { attachment: Attachment; librar
         {attachment.note ? <span className="attachments__note">{attachment.note}</span> : null}
       </th>
       <td className="attachments__number">{formatFileSize(attachment.size_bytes)}</td>
-      <td className="attachments__type">{attachment.media_type}</td>
+      <td className="attachments__type">
+        <MediaType value={attachment.media_type} />
+      </td>
       <td>{attachment.opportunity_customer ?? '—'}</td>
       <td>{attachment.uploaded_by_name}</td>
       <td className="attachments__date">{format(new Date(attachment.created_at), 'yyyy.MM.dd HH:mm')}</td>
-      <td className="attachments__row-actions">
+      <td>
+        <div className="attachments__row-actions">
         <button
           type="button"
           className="button button--secondary"
@@ -106,8 +109,22 @@ function AttachmentRow({ attachment, library }: { attachment: Attachment; librar
         >
           Delete
         </button>
+        </div>
       </td>
     </tr>
+  );
+}
+
+/** A media type that may wrap after its slash only: 'application/' over 'pdf', never 'applicati' over 'on/pdf'. */
+function MediaType({ value }: { value: string }) {
+  const slash = value.indexOf('/');
+  if (slash < 0) return <>{value}</>;
+  return (
+    <>
+      {value.slice(0, slash + 1)}
+      <wbr />
+      {value.slice(slash + 1)}
+    </>
   );
 }
 
