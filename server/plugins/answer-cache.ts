@@ -42,12 +42,14 @@ interface Entry {
 const ENCODINGS: Encoding[] = ['br', 'gzip'];
 // As the compress plugin (server/app.ts): answers under a kilobyte go plain.
 const COMPRESSION_THRESHOLD_BYTES = 1024;
-// The compress plugin's brotli settings: a cached answer is encoded once per version,
-// but the first client after a write waits for it.
+// An answer is encoded once per version, but the first client after a change waits
+// for it. On a year's analysis (8.5 MB of JSON), brotli's quality 1 took a third to a
+// fifth of the compress plugin's quality 4 for 5% more bytes; gzip stays at its default
+// (level 1 saved as much time but cost 16% more bytes), as browsers take brotli.
 const compressors: Record<Encoding, (json: Buffer) => Promise<Buffer>> = {
   br: (json) =>
     promisify(brotliCompress)(json, {
-      params: { [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT, [zlibConstants.BROTLI_PARAM_QUALITY]: 4 },
+      params: { [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT, [zlibConstants.BROTLI_PARAM_QUALITY]: 1 },
     }),
   gzip: (json) => promisify(gzip)(json),
 };

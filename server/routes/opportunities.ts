@@ -11,7 +11,7 @@ import type { Queryable } from '../db/database.ts';
 const yearWindow = `created_date >= make_timestamptz($2::int, 1, 1, 0, 0, 0, 'UTC') - interval '14 hours'
   and created_date < make_timestamptz($2::int + 1, 1, 1, 0, 0, 0, 'UTC') + interval '14 hours'`;
 
-// A year of 50,000 opportunities is about 7 MB of JSON, and about 1 MB compressed.
+// A year of 50,000 opportunities is about 8.5 MB of JSON and 1.2 MB as brotli; 100,000 twice that.
 const ANALYSIS_CACHE_BYTES = 32 * 1024 * 1024;
 
 export function registerOpportunityRoutes(app: FastifyInstance, context: RouteContext): void {
@@ -47,15 +47,27 @@ export function registerOpportunityRoutes(app: FastifyInstance, context: RouteCo
   );
 }
 
+// Opportunity ids per piece of the answer: about 300 KB of JSON each.
+const IDS_PER_PIECE = 2000;
+
+/**
+ * One statement, so one snapshot, answering the JSON in pieces of an id range each,
+ * joined here. As one value, a year of 100,000 opportunities (17 MB of JSON) was
+ * built, copied and sent whole inside PGlite, whose WebAssembly memory grew by
+ * about 60 MB for it and never gave it back (resident size 115 MB higher after a few
+ * calls than with pieces, measured); in pieces it did not grow at all.
+ */
 async function analysisJson(db: Queryable, tenantId: number, year: number): Promise<string> {
-  const [answer] = await db.query<{ json: string }>(
-    `select coalesce(json_agg(o), '[]')::text as json from (
+  const pieces = await db.query<{ json: string }>(
+    `select string_agg(row_to_json(o)::text, ',') as json from (
        select id, created_date,
               revenue, probability, salesperson_id, customer, stage
        from opportunities
        where tenant_id = $1 and ${yearWindow}
-     ) o`,
-    [tenantId, year],
+     ) o
+     group by o.id / $3
+     order by o.id / $3`,
+    [tenantId, year, IDS_PER_PIECE],
   );
-  return answer!.json;
+  return `[${pieces.map((piece) => piece.json).join(',')}]`;
 }
