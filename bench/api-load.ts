@@ -1,10 +1,12 @@
 /**
  * The API under load with autocannon: the user list of the large tenant with 100
- * concurrent clients, against a bare node:http server answering the same users in
- * the same run, and the analysis of a year with 10 concurrent clients.
+ * concurrent clients, against a bare node:http server answering the same bytes in
+ * the same run, and the analysis of a year with 10 concurrent clients. The clients
+ * accept compressed answers, as the browsers running the app do.
  */
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import { get, type IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Result } from 'autocannon';
@@ -28,6 +30,9 @@ export interface LoadOptions {
   method?: 'GET' | 'POST';
   body?: string;
 }
+
+/** What Chromium sends with every fetch of the app. */
+export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
 // Slow answers are measured, not dropped as timeouts.
 const REQUEST_TIMEOUT_SECONDS = 120;
@@ -80,11 +85,23 @@ export async function loadRounds(options: LoadOptions, rounds: number): Promise<
 
 const MAX_BACKLOG_WAIT_SECONDS = 15;
 
-/** Serves `payload` from a bare node:http process until `stop` is called. */
-export async function startBareServer(payload: unknown, workDir: string): Promise<{ url: string; stop(): Promise<void> }> {
-  const file = join(workDir, 'bare-payload.json');
-  writeFileSync(file, JSON.stringify(payload));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts', file], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+/** The body of one answer exactly as sent (not decompressed), with its encoding. */
+export async function answerBytes(url: string, headers: Record<string, string>): Promise<{ body: Buffer; encoding: string }> {
+  const response = await new Promise<IncomingMessage>((resolve, reject) => get(url, { headers }, resolve).once('error', reject));
+  const chunks: Buffer[] = [];
+  for await (const chunk of response) chunks.push(chunk as Buffer);
+  if (response.statusCode !== 200) throw new Error(`GET ${url} answered ${response.statusCode}`);
+  return { body: Buffer.concat(chunks), encoding: response.headers['content-encoding'] ?? 'identity' };
+}
+
+/** Serves `answer`'s bytes from a bare node:http process until `stop` is called. */
+export async function startBareServer(answer: { body: Buffer; encoding: string }, workDir: string): Promise<{ url: string; stop(): Promise<void> }> {
+  const file = join(workDir, 'bare-answer.bin');
+  writeFileSync(file, answer.body);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts', file, answer.encoding], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const port = await new Promise<number>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`the bare server exited with ${code}`)));
     child.stdout!.on('data', (chunk: Buffer) => {

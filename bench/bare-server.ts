@@ -1,19 +1,28 @@
 /**
  * The yardstick for the API list endpoint: a bare node:http server that answers
- * every GET with the same users the API answers, serialised afresh each time as
- * a handler would, with no framework, no database and no authentication.
+ * every GET with exactly the bytes the API answers (the same JSON, compressed the
+ * same way for a client that accepts it), prepared once, with no framework, no
+ * database and no authentication. The API keeps its answer ready too (its answer
+ * cache), so the share of this server's rate is what the API costs on top of sending.
  *
- * Run as its own process (like the real server): `node --import tsx bench/bare-server.ts <users.json>`;
+ * Run as its own process (like the real server):
+ * `node --import tsx bench/bare-server.ts <body file> <content-encoding or "identity">`;
  * it prints its port when listening.
  */
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 
-const users: unknown = JSON.parse(readFileSync(process.argv[2]!, 'utf8'));
+const body = readFileSync(process.argv[2]!);
+const encoding = process.argv[3] ?? 'identity';
+const headers = {
+  'content-type': 'application/json; charset=utf-8',
+  'content-length': body.length,
+  vary: 'accept-encoding',
+  ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
+};
 
 const server = createServer((_request, response) => {
-  const body = JSON.stringify(users);
-  response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+  response.writeHead(200, headers);
   response.end(body);
 });
 

@@ -10,7 +10,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../server/db/open.ts';
-import { loadRounds, p99IsLowerBound, startBareServer, type LoadRun } from './api-load.ts';
+import { BROWSER_ACCEPT_ENCODING, answerBytes, loadRounds, p99IsLowerBound, startBareServer, type LoadRun } from './api-load.ts';
 import { BUNDLE_BUDGETS, KB, buildApp, bundleSizes } from './bundle.ts';
 import { launchChromium } from './chromium.ts';
 import { atLeast, atMost, markdownTable, median, notMeasured, type Figure } from './figures.ts';
@@ -201,8 +201,8 @@ async function interactionFigures(server: ServerProcess): Promise<Figure[]> {
 }
 
 async function apiFigures(server: ServerProcess, accessToken: string, tenant: LargeTenant, workDir: string): Promise<Figure[]> {
-  const headers = { authorization: `Bearer ${accessToken}` };
-  step('analysis endpoint, one request at a time (PGlite)');
+  const headers = { authorization: `Bearer ${accessToken}`, 'accept-encoding': BROWSER_ACCEPT_ENCODING };
+  step('analysis endpoint, one request at a time, each after a change (PGlite)');
   const figures = [await singleAnalysisFigure(server.baseUrl, headers, tenant)];
   // Then under load: with 10 clients it leaves at most 10 requests behind, the list up to 100.
   step('analysis endpoint under 10 concurrent clients (PGlite)');
@@ -210,12 +210,12 @@ async function apiFigures(server: ServerProcess, accessToken: string, tenant: La
 
   step('user list under 100 concurrent clients, and a bare node:http server');
   const listUrl = `${server.baseUrl}/api/users/getAllData/${tenant.tenantId}`;
-  const users: unknown = await (await fetch(listUrl, { headers })).json();
+  const answer = await answerBytes(listUrl, headers);
   const listFigure = 'API user list, 100 concurrent clients: p99 latency';
   const shareFigure = 'API user list: requests/s as a share of a bare node:http server';
   try {
     // The bare server first, while the machine has nothing else to do.
-    const bare = await startBareServer(users, workDir);
+    const bare = await startBareServer(answer, workDir);
     let baseline: LoadRun[];
     try {
       baseline = await loadRounds({ url: bare.url, connections: 100, durationSeconds: LIST_LOAD_SECONDS }, LOAD_ROUNDS);
@@ -226,8 +226,8 @@ async function apiFigures(server: ServerProcess, accessToken: string, tenant: La
     const apiRate = median(api.map((r) => r.requestsPerSecond));
     const bareRate = median(baseline.map((r) => r.requestsPerSecond));
     figures.push(
-      latencyFigure(listFigure, api, 10, LIST_LOAD_SECONDS, `${BENCH_USERS.toLocaleString('en-US')} users, ${apiRate.toFixed(1)} req/s`),
-      atLeast(shareFigure, (100 * apiRate) / bareRate, '%', 80, `bare server: ${bareRate.toFixed(1)} req/s, serialising the same users per request`),
+      latencyFigure(listFigure, api, 10, LIST_LOAD_SECONDS, `${BENCH_USERS.toLocaleString('en-US')} users, ${apiRate.toFixed(1)} req/s, ${sizeNote(answer)}`),
+      atLeast(shareFigure, (100 * apiRate) / bareRate, '%', 80, `bare server: ${bareRate.toFixed(1)} req/s, sending the same bytes, prepared once`),
     );
   } catch (error) {
     const why = (error as Error).message;
@@ -238,23 +238,44 @@ async function apiFigures(server: ServerProcess, accessToken: string, tenant: La
 
 const SINGLE_ANALYSIS_REQUESTS = 10;
 
-/** Issue 4's figure: how long one analysis of a year takes when it has the server to itself. */
+/** The answer's size as sent, and how it was encoded. */
+function sizeNote({ body, encoding }: { body: Buffer; encoding: string }): string {
+  return `${(body.length / KB).toFixed(0)} KB ${encoding === 'identity' ? 'uncompressed' : `as ${encoding}`}`;
+}
+
+/**
+ * Issue 4's figure: how long one analysis of a year takes when it has the server to
+ * itself. Each request follows a change to one of the year's opportunities (written
+ * back as it was, through the API), so none is answered from the answer cache.
+ */
 async function singleAnalysisFigure(baseUrl: string, headers: Record<string, string>, tenant: LargeTenant): Promise<Figure> {
-  const figure = `analysis of a year (${PREVIOUS_YEAR_OPPORTUNITIES.toLocaleString('en-US')} opportunities), one client, PGlite: median latency`;
+  const figure = `analysis of a year (${PREVIOUS_YEAR_OPPORTUNITIES.toLocaleString('en-US')} opportunities), one client, first answer after a change, PGlite: median latency`;
+  const analysis = async () => {
+    const response = await fetch(`${baseUrl}/api/opportunities/anlaysis`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ year: tenant.previousYear, tenantId: tenant.tenantId }),
+    });
+    const rows = (await response.json()) as { id: number }[];
+    if (!response.ok || rows.length < PREVIOUS_YEAR_OPPORTUNITIES) throw new Error(`answered ${response.status} with ${rows.length} rows`);
+    return rows;
+  };
   try {
+    const opportunityUrl = `${baseUrl}/api/opportunities/${(await analysis())[0]!.id}`;
     const times: number[] = [];
     for (let i = 0; i < SINGLE_ANALYSIS_REQUESTS; i += 1) {
-      const started = performance.now();
-      const response = await fetch(`${baseUrl}/api/opportunities/anlaysis`, {
-        method: 'POST',
+      const { customer, salesperson_id, stage, created_date, revenue, probability } = await (await fetch(opportunityUrl, { headers })).json();
+      const rewritten = await fetch(opportunityUrl, {
+        method: 'PUT',
         headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify({ year: tenant.previousYear, tenantId: tenant.tenantId }),
+        body: JSON.stringify({ customer, salesperson_id, stage, created_date, revenue, probability }),
       });
-      const rows = (await response.json()) as unknown[];
-      if (!response.ok || rows.length < PREVIOUS_YEAR_OPPORTUNITIES) throw new Error(`answered ${response.status} with ${rows.length} rows`);
+      if (!rewritten.ok) throw new Error(`rewriting an opportunity answered ${rewritten.status}`);
+      const started = performance.now();
+      await analysis();
       times.push(performance.now() - started);
     }
-    return atMost(figure, median(times), 'ms', 300, `${SINGLE_ANALYSIS_REQUESTS} requests in a row`);
+    return atMost(figure, median(times), 'ms', 300, `${SINGLE_ANALYSIS_REQUESTS} requests, each after an opportunity of the year was written`);
   } catch (error) {
     return notMeasured(figure, '≤ 300 ms', (error as Error).message);
   }
@@ -274,7 +295,9 @@ async function analysisFigure(baseUrl: string, headers: Record<string, string>, 
       },
       LOAD_ROUNDS,
     );
-    return latencyFigure(figure, runs, budget, ANALYSIS_LOAD_SECONDS, `${median(runs.map((r) => r.requestsPerSecond)).toFixed(1)} req/s`);
+    // No write happens during the runs: after the first request, every answer comes from the answer cache.
+    const answered = `${median(runs.map((r) => r.requestsPerSecond)).toFixed(1)} req/s, unchanged data (answer cache), compressed`;
+    return latencyFigure(figure, runs, budget, ANALYSIS_LOAD_SECONDS, answered);
   } catch (error) {
     return notMeasured(figure, `≤ ${budget} ms`, (error as Error).message);
   }
@@ -308,12 +331,16 @@ async function postgresFigures(appDir: string): Promise<Figure[]> {
   try {
     const server = await startServer({ appDir, databaseUrl: cluster.databaseUrl });
     try {
-      const headers = { authorization: `Bearer ${await signInForAccessToken(server.baseUrl, BENCH_ADMIN_EMAIL, BENCH_PASSWORD)}` };
+      const headers = {
+        authorization: `Bearer ${await signInForAccessToken(server.baseUrl, BENCH_ADMIN_EMAIL, BENCH_PASSWORD)}`,
+        'accept-encoding': BROWSER_ACCEPT_ENCODING,
+      };
       const figures = [await analysisFigure(server.baseUrl, headers, cluster.tenant, 'PostgreSQL', 150)];
       const listUrl = `${server.baseUrl}/api/users/getAllData/${cluster.tenant.tenantId}`;
       try {
         const runs = await loadRounds({ url: listUrl, connections: 100, durationSeconds: LIST_LOAD_SECONDS, headers }, LOAD_ROUNDS);
-        figures.push(latencyFigure(listFigure, runs, 10, LIST_LOAD_SECONDS, `${median(runs.map((r) => r.requestsPerSecond)).toFixed(1)} req/s`));
+        const answer = await answerBytes(listUrl, headers);
+        figures.push(latencyFigure(listFigure, runs, 10, LIST_LOAD_SECONDS, `${median(runs.map((r) => r.requestsPerSecond)).toFixed(1)} req/s, ${sizeNote(answer)}`));
       } catch (error) {
         figures.push(notMeasured(listFigure, '≤ 10 ms', (error as Error).message));
       }

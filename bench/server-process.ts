@@ -24,13 +24,15 @@ export interface ServerOptions {
   appDir: string;
   dataDir?: string;
   databaseUrl?: string;
+  /** Extra flags for node, e.g. `--cpu-prof` to see where a benchmark's time goes. */
+  nodeArgs?: string[];
 }
 
-export async function startServer({ appDir, dataDir, databaseUrl }: ServerOptions): Promise<ServerProcess> {
+export async function startServer({ appDir, dataDir, databaseUrl, nodeArgs = [] }: ServerOptions): Promise<ServerProcess> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/start.ts'], {
     cwd: root,
     env: {
       ...process.env,
