@@ -1,7 +1,8 @@
 import { useSelector } from '@xstate/react';
+import { memo } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { ALL_SALESPERSONS, type Granularity } from '../../domain/revenue/index.ts';
-import type { dashboardMachine } from '../../machines/dashboard.ts';
+import type { SalespersonOption, dashboardMachine } from '../../machines/dashboard.ts';
 
 export type DashboardActor = ActorRefFrom<typeof dashboardMachine>;
 
@@ -63,13 +64,25 @@ export function DashboardFilters({ dashboard, years }: { dashboard: DashboardAct
           }
         >
           <option value={ALL_SALESPERSONS}>All</option>
-          {(salespersons ?? []).map((person) => (
-            <option key={person.id} value={person.id}>
-              {person.name}
-            </option>
-          ))}
+          <SalespersonOptions salespersons={salespersons} />
         </select>
       </div>
     </div>
   );
 }
+
+/**
+ * A tenant can have hundreds of salespersons: their options stay as they are
+ * while the filters change, instead of being rendered again on every change.
+ */
+const SalespersonOptions = memo(function SalespersonOptions({
+  salespersons,
+}: {
+  salespersons: readonly SalespersonOption[] | null;
+}) {
+  return (salespersons ?? []).map((person) => (
+    <option key={person.id} value={person.id}>
+      {person.name}
+    </option>
+  ));
+});

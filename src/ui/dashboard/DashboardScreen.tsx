@@ -30,7 +30,8 @@ export default function DashboardScreen() {
   // Read once: the address seeds the machine, then the machine writes it.
   const [initial] = useState(() => filtersFromSearch(search, years));
 
-  const dashboard = useActorRef(
+  // Made once: every address update renders the screen again, and the running actor keeps its first logic anyway.
+  const [logic] = useState(() =>
     dashboardMachine.provide({
       actors: {
         loadOpportunities: fromPromise(({ input }) =>
@@ -54,6 +55,9 @@ export default function DashboardScreen() {
         },
       },
     }),
+  );
+  const dashboard = useActorRef(
+    logic,
     { input: { tenantId, today, initial }, inspect: inspection() },
   );
 
