@@ -1,7 +1,8 @@
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { SortKey, UserRow } from '../../domain/users/list-view.ts';
+import type { User } from '../../api/client.ts';
 import { currentPageRows, pageIsSelected, userListMachine } from '../../machines/user-list.ts';
 import { useServices, useSession } from '../app/services.tsx';
 import { ListPager } from '../app/Pager.tsx';
@@ -136,37 +137,42 @@ function UserTable({ list }: { list: UserListActor }) {
               </td>
             </tr>
           ) : (
-            rows.map(({ user }) => (
-              <tr key={user.id} aria-selected={selected.has(user.id)}>
-                <td className="users__select">
-                  <input
-                    type="checkbox"
-                    aria-label={`Select ${user.name}`}
-                    checked={selected.has(user.id)}
-                    onChange={() => list.send({ type: 'selection.toggle', userId: user.id })}
-                  />
-                </td>
-                <td>
-                  <button
-                    type="button"
-                    className="link-button"
-                    onClick={() => list.send({ type: 'modal.update.open', userId: user.id })}
-                  >
-                    {user.name}
-                  </button>
-                </td>
-                <td className="users__email">{user.email}</td>
-                <td aria-label={user.password ? 'Password set' : 'No password'}>
-                  {user.password ? <span className="users__mask">{user.password}</span> : null}
-                </td>
-                <td>
-                  <span className={`role-badge role-badge--${user.role_id}`}>{user.role}</span>
-                </td>
-              </tr>
-            ))
+            rows.map(({ user }) => <UserTableRow key={user.id} list={list} user={user} selected={selected.has(user.id)} />)
           )}
         </tbody>
       </table>
     </div>
   );
 }
+
+/** One user's row: rendered again only when its user or its selection changes, not when a neighbour's does. */
+const UserTableRow = memo(function UserTableRow({ list, user, selected }: { list: UserListActor; user: User; selected: boolean }) {
+  return (
+    <tr aria-selected={selected}>
+      <td className="users__select">
+        <input
+          type="checkbox"
+          aria-label={`Select ${user.name}`}
+          checked={selected}
+          onChange={() => list.send({ type: 'selection.toggle', userId: user.id })}
+        />
+      </td>
+      <td>
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => list.send({ type: 'modal.update.open', userId: user.id })}
+        >
+          {user.name}
+        </button>
+      </td>
+      <td className="users__email">{user.email}</td>
+      <td aria-label={user.password ? 'Password set' : 'No password'}>
+        {user.password ? <span className="users__mask">{user.password}</span> : null}
+      </td>
+      <td>
+        <span className={`role-badge role-badge--${user.role_id}`}>{user.role}</span>
+      </td>
+    </tr>
+  );
+});
