@@ -42,7 +42,7 @@ export const machineCatalogue: readonly CatalogueEntry[] = [
   entry(opportunityListMachine, 'The opportunity list: loading a year, search, sort and pages, and the empty and failed states.'),
   entry(opportunityEditorMachine, 'Add and Edit Opportunity: loading the opportunity and its choices, the form, and the save.'),
   entry(opportunityYearMachine, 'The pipeline board\'s year of opportunities: loading it, choosing another, and the empty and failed states.'),
-  entry(customerListMachine, 'The customer list: loading a year, summing it per customer, the sort, and the empty and failed states.'),
+  entry(customerListMachine, 'The customer list: loading the stored customers and a year, summing the year per customer, the sort, and the empty and failed states.'),
   entry(customerEditorMachine, 'Add and Edit Customer: loading the customer, the form with its checks, and the save.'),
   entry(calendarMachine, 'The calendar: the month shown, loading its year of opportunities and events when it changes, and the failed state.'),
   entry(calendarEventEditorMachine, 'Add and Edit Event: loading the event and the salespersons to choose from, the form with its checks, and the save.'),
