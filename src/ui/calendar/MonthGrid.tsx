@@ -87,7 +87,7 @@ function DayCell({ cell, total, events, isToday }: DayCellProps) {
           <ul className="calendar__events" aria-label={`Events on ${dayName}`}>
             {events.map((event) => (
               <li key={event.id}>
-                <Link href={`/edit-Calendar/${event.id}`} className="calendar__event">
+                <Link href={`/edit-Calendar/${event.id}`} className="calendar__event" title={`${timeOnDay(event, cell.day)} ${event.title}`}>
                   <span className="calendar__event-time">{timeOnDay(event, cell.day)}</span> <span className="calendar__event-title">{event.title}</span>
                 </Link>
               </li>
