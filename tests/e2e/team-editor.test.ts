@@ -109,6 +109,19 @@ describe('Add Team and Edit Team', () => {
     await context.close();
   });
 
+  test('on a phone (390 × 844) the editor fits the width and every salesperson can be scrolled to', async () => {
+    const { page, context, pageErrors } = await browser.newPage({ width: 390, height: 844 });
+    await signInAndOpen(page, 'manager@demo.test', '/add-Team');
+    await page.getByRole('checkbox').first().waitFor();
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(390);
+    const last = page.getByRole('checkbox').last();
+    await last.scrollIntoViewIfNeeded();
+    await last.check();
+    await page.getByText(/^1 member chosen of \d+$/).waitFor();
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
   test('an unknown team, or an address that is no team id, shows the fallback page', async () => {
     const { page, context } = await browser.newPage();
     await signInAndOpen(page, 'rep@demo.test', '/edit-Team/2000000000');
