@@ -51,6 +51,17 @@ export default defineConfig({
     }),
     new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') }),
   ],
-  optimization: { splitChunks: { chunks: 'async' } },
+  optimization: {
+    splitChunks: {
+      chunks: 'async',
+      cacheGroups: {
+        // The app's own code that two or more screens use (the record editor, fields,
+        // list helpers, domain rules) goes to one chunk. Left to the defaults it was
+        // copied into every screen or cut into dozens of tiny chunks, each losing
+        // gzip's context: about 30 KB more JavaScript in all.
+        shared: { test: /[\\/]src[\\/]/, minChunks: 2, name: 'shared', chunks: 'async', minSize: 0, priority: 10, reuseExistingChunk: true },
+      },
+    },
+  },
   performance: false,
 });
