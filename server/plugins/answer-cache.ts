@@ -1,3 +1,11 @@
+/**
+ * Answers kept between calls, for the big reads that are asked far more often than
+ * their data changes (the user list, the analysis of a year). Every request still asks
+ * the database for the data's current version (migration 007: bumped by triggers in
+ * the writing transaction), so a write through any path or any server process is in
+ * the very next answer; only the query, the serialising and the compressing are saved.
+ * Per server instance, keyed by tenant, and bounded in bytes (least recently used go).
+ */
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import negotiator from '@fastify/accept-negotiator';
@@ -82,12 +90,41 @@ export function createAnswerCache(db: Queryable, { maxBytes }: { maxBytes: numbe
     evictOverBudget();
   };
 
-  const currentVersion = async (tenantId: number, subject: DataSubject): Promise<string | undefined> => {
+  const readVersion = async (tenantId: number, subject: DataSubject): Promise<string | undefined> => {
     const [row] = await db.query<{ version: number | string }>('select version from data_versions where tenant_id = $1 and subject = $2', [
       tenantId,
       subject,
     ]);
     return row === undefined ? undefined : String(row.version);
+  };
+
+  /**
+   * The version as of a read that starts after this call, so that it includes every
+   * write committed before the request came. Concurrent requests share such reads:
+   * one runs at a time per tenant and subject, and every request that arrives while it
+   * runs waits for the next one, which they all share.
+   */
+  const runningReads = new Map<string, Promise<string | undefined>>();
+  const queuedReads = new Map<string, Promise<string | undefined>>();
+  const currentVersion = (tenantId: number, subject: DataSubject): Promise<string | undefined> => {
+    const key = `${tenantId}/${subject}`;
+    const queued = queuedReads.get(key);
+    if (queued) return queued;
+    const start = () => {
+      const read = readVersion(tenantId, subject).finally(() => runningReads.delete(key));
+      runningReads.set(key, read);
+      return read;
+    };
+    const running = runningReads.get(key);
+    if (!running) return start();
+    const next = running
+      .catch(() => undefined)
+      .then(() => {
+        queuedReads.delete(key);
+        return start();
+      });
+    queuedReads.set(key, next);
+    return next;
   };
 
   /**

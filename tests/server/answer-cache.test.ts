@@ -1,4 +1,4 @@
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createAnswerCache } from '../../server/plugins/answer-cache.ts';
@@ -181,6 +181,15 @@ describe('tenants never share an answer', () => {
   });
 });
 
+test('no list answer holds a password hash, however it is sent', async () => {
+  for (const encoding of [undefined, 'br', 'gzip']) {
+    const response = await userList(server, DEMO_ADMIN, 1, encoding ? { 'accept-encoding': encoding } : {});
+    const text = encoding === 'br' ? brotliDecompressSync(response.rawPayload).toString() : encoding === 'gzip' ? gunzipSync(response.rawPayload).toString() : response.body;
+    expect(text).toContain('********');
+    expect(text).not.toContain('$argon2');
+  }
+});
+
 describe('conditional requests', () => {
   test('the list answers 304 to its own ETag, and the new list after a write', async () => {
     const first = await userList(server);
@@ -205,7 +214,17 @@ describe('conditional requests', () => {
 describe('the cache itself', () => {
   // A route of its own on the test database, to count how often the answer is made.
   async function countingRoute(maxBytes: number, answerBytes = 100) {
-    const cache = createAnswerCache(server.db, { maxBytes });
+    const statements: string[] = [];
+    // As busy as a database serving many clients: each answer arrives 20 ms after its statement ran.
+    const db = {
+      query: async <Row>(sql: string, params?: readonly unknown[]) => {
+        statements.push(sql);
+        const rows = await server.db.query<Row>(sql, params);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return rows;
+      },
+    };
+    const cache = createAnswerCache(db, { maxBytes });
     const made: number[] = [];
     const app = Fastify();
     app.get('/answer/:tenant', async (request, reply) => {
@@ -216,22 +235,40 @@ describe('the cache itself', () => {
         key: 'counted',
         produce: async () => {
           made.push(tenantId);
+          const answer = made.length;
           await new Promise((resolve) => setTimeout(resolve, 20));
-          return JSON.stringify({ tenantId, padding: 'x'.repeat(answerBytes) });
+          return JSON.stringify({ tenantId, answer, padding: 'x'.repeat(answerBytes) });
         },
       });
     });
     await app.ready();
-    return { app, cache, made };
+    return { app, cache, made, statements };
   }
 
-  test('concurrent requests for one answer share one query', async () => {
-    const { app, made } = await countingRoute(1024 * 1024);
+  test('concurrent requests for one answer share one query, and at most two reads of the version', async () => {
+    const { app, made, statements } = await countingRoute(1024 * 1024);
     const answers = await Promise.all(Array.from({ length: 10 }, () => app.inject({ method: 'GET', url: '/answer/1' })));
     expect(answers.map((a) => a.json().tenantId)).toEqual(Array(10).fill(1));
     expect(made).toEqual([1]);
+    expect(statements.length).toBeLessThanOrEqual(2);
     await app.inject({ method: 'GET', url: '/answer/1' });
     expect(made).toEqual([1]);
+    await app.close();
+  });
+
+  test('a request that comes after a write never shares an older read of the version', async () => {
+    const { app, made, statements } = await countingRoute(1024 * 1024);
+    await app.inject({ method: 'GET', url: '/answer/1' });
+    // A request whose version read has run, but not answered, when the write commits…
+    const read = statements.length;
+    const before = app.inject({ method: 'GET', url: '/answer/1' });
+    while (statements.length === read) await new Promise((resolve) => setTimeout(resolve, 1));
+    await server.db.query("update users set name = name where email = 'rep@demo.test'");
+    // …and one sent after the write: it must see the new version, so a new answer.
+    const after = await app.inject({ method: 'GET', url: '/answer/1' });
+    await before;
+    expect(after.json().answer).toBe(2);
+    expect(made.length).toBe(2);
     await app.close();
   });
 
