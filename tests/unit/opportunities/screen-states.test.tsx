@@ -124,11 +124,35 @@ describe('the customer list', () => {
 
 describe('the calendar', () => {
   test('says it is loading the month, then shows it with nothing created', async () => {
-    const { release } = render(CalendarScreen, noOpportunities);
+    const { release } = render(CalendarScreen, { ...noOpportunities, '/api/calendar/getAllData/1': json([]) });
     expect(byRole('status').some((status) => status.startsWith('Loading '))).toBe(true);
     await release();
     await until(() => container.querySelector('table') !== null);
     expect(text()).toContain('Opportunities created0');
+    expect(text()).toContain('No events this month.');
+  });
+
+  test("shows the month's events on their days, linking to them", async () => {
+    const now = new Date();
+    const startsAt = new Date(now.getFullYear(), now.getMonth(), 1, 9, 30);
+    const meeting = { id: 5, title: 'Kick-off', starts_at: startsAt.toISOString(), ends_at: new Date(startsAt.getTime() + 3_600_000).toISOString(), all_day: false, location: '', salesperson_id: null, notes: '' };
+    const { release } = render(CalendarScreen, { ...noOpportunities, '/api/calendar/getAllData/1': json([meeting]) });
+    await release();
+    await until(() => container.querySelector('table') !== null);
+    const links = [...container.querySelectorAll('table a[href="/edit-Calendar/5"]')];
+    expect(links.map((link) => link.textContent)).toEqual(['09:30 Kick-off']);
+  });
+
+  test('says when the events could not be loaded, and loads them on Try again', async () => {
+    let attempts = 0;
+    const { release } = render(CalendarScreen, {
+      ...noOpportunities,
+      '/api/calendar/getAllData/1': () => (++attempts === 1 ? json({ message: 'Down' }, 503)() : json([])()),
+    });
+    await release();
+    await until(() => byRole('alert').some((alert) => alert.includes('could not be loaded')));
+    act(() => (container.querySelector('[role="alert"] button') as HTMLButtonElement).click());
+    await until(() => container.querySelector('table') !== null);
   });
 });
 
