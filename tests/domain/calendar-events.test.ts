@@ -2,7 +2,7 @@ import { fc, test } from '@fast-check/vitest';
 import { format } from 'date-fns';
 import { describe, expect } from 'vitest';
 import type { CalendarEvent } from '../../src/api/client';
-import { blankEventForm, eventFormOf, eventProblemOf, eventWriteOf, localInstant, type EventForm } from '../../src/domain/calendar/event-form';
+import { blankEventForm, eventFormOf, eventProblemOf, eventWriteOf, localInstant, startDateChange, type EventForm } from '../../src/domain/calendar/event-form';
 import { dateTextOfDay, daysOfEvent, eventsByDay, timeOnDay, toEventRows } from '../../src/domain/calendar/events';
 import { dayNumberOf, dayNumberOfLocalDate } from '../../src/domain/revenue/calendar';
 
@@ -222,6 +222,19 @@ describe('the form and the API', () => {
     [{ notes: 'x'.repeat(2001) }, 'Notes must be at most 2000 characters.'],
   ])('%o: %s', (change, message) => {
     expect(eventProblemOf(form(change))).toBe(message);
+  });
+
+  test.prop([anyForm, dateText])('moving the start date moves the end date by as many days: the event keeps its length', (edited, startDate) => {
+    const moved = { ...edited, ...startDateChange(edited, startDate) };
+    expect(moved.startDate).toBe(startDate);
+    const days = (form: EventForm) => (Date.parse(`${form.endDate}T00:00:00Z`) - Date.parse(`${form.startDate}T00:00:00Z`)) / 86_400_000;
+    expect(days(moved)).toBe(days(edited));
+  });
+
+  test('a start date that is not a date yet changes only the start', () => {
+    expect(startDateChange(form({ startDate: '2026-03-10', endDate: '2026-03-12' }), '')).toEqual({ startDate: '' });
+    expect(startDateChange(form({ startDate: '', endDate: '2026-03-12' }), '2026-03-11')).toEqual({ startDate: '2026-03-11' });
+    expect(startDateChange(form({ startDate: '2026-03-10', endDate: '2026-03-12' }), '2026-03-30')).toEqual({ startDate: '2026-03-30', endDate: '2026-04-01' });
   });
 
   test('an all-day event needs no times, and an event may end when it starts', () => {

@@ -182,3 +182,18 @@ export function eventWriteOf(form: EventForm): CalendarEventWrite {
     notes: form.notes,
   };
 }
+
+/**
+ * The change a new start date makes: the end date moves by as many days, so an
+ * event keeps its length when it is moved (as calendars do). When either date is
+ * not a date yet, only the start changes.
+ */
+export function startDateChange(form: EventForm, startDate: string): Partial<EventForm> {
+  const from = parseDateText(form.startDate);
+  const to = parseDateText(startDate);
+  const end = parseDateText(form.endDate);
+  if (!from || !to || !end) return { startDate };
+  const shift = Date.UTC(to.year, to.monthIndex, to.day) - Date.UTC(from.year, from.monthIndex, from.day);
+  const movedEnd = new Date(Date.UTC(end.year, end.monthIndex, end.day) + shift);
+  return { startDate, endDate: movedEnd.toISOString().slice(0, 10) };
+}

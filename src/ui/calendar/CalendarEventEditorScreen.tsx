@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import { fromPromise } from 'xstate';
 import { useLocation, useSearch } from 'wouter';
 import { found, type CrmClient } from '../../api/client.ts';
-import { blankEventForm, EVENT_LIMITS, eventFormOf, eventWriteOf, type EventForm } from '../../domain/calendar/event-form.ts';
+import { blankEventForm, EVENT_LIMITS, eventFormOf, eventWriteOf, startDateChange, type EventForm } from '../../domain/calendar/event-form.ts';
 import { calendarEventDeletionMachine } from '../../machines/calendar-event-deletion.ts';
 import { calendarEventEditorMachine, type EventChoices } from '../../machines/calendar-event-editor.ts';
 import { inspection } from '../../platform/inspector.ts';
@@ -52,7 +52,9 @@ function EventEditor({ recordId, date }: { recordId: number | null; date: string
 function EventFields({ editor }: { editor: EventEditorActor }) {
   const [title, setTitle] = useFormField(editor, 'title');
   const [allDay, setAllDay] = useFormField(editor, 'allDay');
-  const [startDate, setStartDate] = useFormField(editor, 'startDate');
+  const [startDate] = useFormField(editor, 'startDate');
+  // The end moves with the start, so a moved event keeps its length.
+  const setStartDate = (next: string) => editor.send({ type: 'form.change', patch: startDateChange(editor.getSnapshot().context.form, next) });
   const [startTime, setStartTime] = useFormField(editor, 'startTime');
   const [endDate, setEndDate] = useFormField(editor, 'endDate');
   const [endTime, setEndTime] = useFormField(editor, 'endTime');
