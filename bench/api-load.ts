@@ -94,6 +94,24 @@ export async function answerBytes(url: string, headers: Record<string, string>):
   return { body: Buffer.concat(chunks), encoding: response.headers['content-encoding'] ?? 'identity' };
 }
 
+/**
+ * The answer's bytes once the server has settled on them: it sends a fast encoding
+ * first and a smaller one once made, so ask until two answers a moment apart agree.
+ */
+export async function settledAnswerBytes(url: string, headers: Record<string, string>): Promise<{ body: Buffer; encoding: string }> {
+  let answer = await answerBytes(url, headers);
+  for (let attempt = 0; attempt < SETTLE_ATTEMPTS; attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_PAUSE_MS));
+    const next = await answerBytes(url, headers);
+    if (next.body.equals(answer.body)) return next;
+    answer = next;
+  }
+  return answer;
+}
+
+const SETTLE_ATTEMPTS = 20;
+const SETTLE_PAUSE_MS = 500;
+
 /** Serves `answer`'s bytes from a bare node:http process until `stop` is called. */
 export async function startBareServer(answer: { body: Buffer; encoding: string }, workDir: string): Promise<{ url: string; stop(): Promise<void> }> {
   const file = join(workDir, 'bare-answer.bin');

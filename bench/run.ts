@@ -10,7 +10,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../server/db/open.ts';
-import { BROWSER_ACCEPT_ENCODING, answerBytes, loadRounds, p99IsLowerBound, startBareServer, type LoadRun } from './api-load.ts';
+import { BROWSER_ACCEPT_ENCODING, loadRounds, p99IsLowerBound, settledAnswerBytes, startBareServer, type LoadRun } from './api-load.ts';
 import { BUNDLE_BUDGETS, KB, buildApp, bundleSizes } from './bundle.ts';
 import { launchChromium } from './chromium.ts';
 import { atLeast, atMost, markdownTable, median, notMeasured, type Figure } from './figures.ts';
@@ -210,7 +210,7 @@ async function apiFigures(server: ServerProcess, accessToken: string, tenant: La
 
   step('user list under 100 concurrent clients, and a bare node:http server');
   const listUrl = `${server.baseUrl}/api/users/getAllData/${tenant.tenantId}`;
-  const answer = await answerBytes(listUrl, headers);
+  const answer = await settledAnswerBytes(listUrl, headers);
   const listFigure = 'API user list, 100 concurrent clients: p99 latency';
   const shareFigure = 'API user list: requests/s as a share of a bare node:http server';
   try {
@@ -339,7 +339,7 @@ async function postgresFigures(appDir: string): Promise<Figure[]> {
       const listUrl = `${server.baseUrl}/api/users/getAllData/${cluster.tenant.tenantId}`;
       try {
         const runs = await loadRounds({ url: listUrl, connections: 100, durationSeconds: LIST_LOAD_SECONDS, headers }, LOAD_ROUNDS);
-        const answer = await answerBytes(listUrl, headers);
+        const answer = await settledAnswerBytes(listUrl, headers);
         figures.push(latencyFigure(listFigure, runs, 10, LIST_LOAD_SECONDS, `${median(runs.map((r) => r.requestsPerSecond)).toFixed(1)} req/s, ${sizeNote(answer)}`));
       } catch (error) {
         figures.push(notMeasured(listFigure, '≤ 10 ms', (error as Error).message));
