@@ -14,8 +14,7 @@ import { CheckboxField, InputField, SelectField, TextAreaField } from '../record
 import { RecordEditorFrame } from '../records/RecordEditorFrame.tsx';
 import { recordIdFromPath } from '../records/route.ts';
 import { useChoices, useFormField, useRecordEditor, type RecordEditorActor, type RecordEditorIo } from '../records/use-record-editor.ts';
-import { Dialog } from '../users/Dialog.tsx';
-import '../users/users.css';
+import { Dialog } from '../app/Dialog.tsx';
 import './calendar.css';
 
 const ADD_ROUTE = '/add-Calendar';

@@ -5,7 +5,7 @@ import type { RoleId } from '../../api/client.ts';
 import { ADMIN, USER } from '../../domain/users/roles.ts';
 import type { createUserMachine } from '../../machines/create-user.ts';
 import type { updateUserMachine } from '../../machines/update-user.ts';
-import { Dialog } from './Dialog.tsx';
+import { Dialog } from '../app/Dialog.tsx';
 import { RoleField } from './fields.tsx';
 
 export type CreateUserActor = ActorRefFrom<typeof createUserMachine>;
