@@ -10,8 +10,7 @@ interface NavItem {
   managersOnly?: boolean;
 }
 
-// Screens join the navigation as they are built; the spec's activity, e-mail attachment
-// and add/edit screens are not yet.
+// The top-level screens of the spec's route list; add and edit screens are reached from their lists.
 const navigation: NavItem[] = [
   { href: '/dashboard', label: 'Dashboard' },
   { href: '/opportunity', label: 'Opportunities' },
