@@ -19,12 +19,10 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 export interface LoadRun {
-  /** Of the answered requests; only a lower bound when `p99IsLowerBound` says so. */
+  /** Of every request sent: `load` waits for the last ones. */
   p99: number;
   requestsPerSecond: number;
   connections: number;
-  sent: number;
-  answered: number;
 }
 
 export interface LoadOptions {
@@ -53,12 +51,10 @@ export async function load({ url, connections, durationSeconds, headers = {}, me
   const requestHeaders = { ...headers, ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}) };
   const latencies: number[] = [];
   const failures: string[] = [];
-  let sent = 0;
   const started = performance.now();
   const deadline = started + durationSeconds * 1000;
   const client = async () => {
     while (performance.now() < deadline && failures.length === 0) {
-      sent += 1;
       const requestStarted = performance.now();
       try {
         const status = await answerStatus(url, { method, headers: requestHeaders, agent, timeout: REQUEST_TIMEOUT_MS }, body);
@@ -78,7 +74,7 @@ export async function load({ url, connections, durationSeconds, headers = {}, me
   const elapsedSeconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const p99 = latencies[Math.max(0, Math.ceil(latencies.length * 0.99) - 1)] ?? Number.NaN;
-  return { p99, requestsPerSecond: latencies.length / elapsedSeconds, connections, sent, answered: latencies.length };
+  return { p99, requestsPerSecond: latencies.length / elapsedSeconds, connections };
 }
 
 /** Sends one request and reads its whole answer without keeping it; resolves to its status. */
@@ -95,25 +91,10 @@ function answerStatus(url: string, options: Parameters<typeof request>[1], body:
   });
 }
 
-/**
- * Only when a run ended with requests unanswered would its p99 understate the real
- * one; `load` waits for every request it sent, so this holds only if that changes.
- */
-export function p99IsLowerBound(run: LoadRun): boolean {
-  return run.answered < run.sent;
-}
-
-/**
- * Up to `rounds` runs, one after another; should a run end with its p99 only a lower
- * bound, the rounds stop there.
- */
+/** `rounds` runs, one after another. */
 export async function loadRounds(options: LoadOptions, rounds: number): Promise<LoadRun[]> {
   const runs: LoadRun[] = [];
-  for (let round = 0; round < rounds; round += 1) {
-    const run = await load(options);
-    runs.push(run);
-    if (p99IsLowerBound(run)) break;
-  }
+  for (let round = 0; round < rounds; round += 1) runs.push(await load(options));
   return runs;
 }
 
