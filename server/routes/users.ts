@@ -142,7 +142,6 @@ async function updateUser(
           if (await accountExists(tx, email)) throw new HttpError(409, EMAIL_TAKEN);
           const moved = await tx.query('update accounts set email = $1 where email = $2 returning id', [email, target.email]);
           hasAccount = moved.length > 0;
-          await tx.query('update salespersons set email = $1 where user_id = $2 or email = $3', [email, id, target.email]);
         } else {
           hasAccount = await accountExists(tx, email);
         }
@@ -151,6 +150,14 @@ async function updateUser(
           email,
           body.role_id,
           id,
+        ]);
+        // A user's salesperson record is the same person: it follows their name and e-mail.
+        await tx.query('update salespersons set name = $1, email = $2 where tenant_id = $3 and (user_id = $4 or email = $5)', [
+          body.name,
+          email,
+          caller.tenantId,
+          id,
+          target.email,
         ]);
         if (passwordHash !== null) {
           if (hasAccount) {

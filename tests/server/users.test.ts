@@ -190,6 +190,14 @@ describe('PUT /api/users/{id} and /api/users/nohash/{id}', () => {
     expect(await server.db.query('select email from salespersons where user_id = 6')).toEqual([{ email: 'taylor.moved@demo.test' }]);
   });
 
+  test('a rename renames the salesperson too, so the salesperson list and the dashboard show the new name', async () => {
+    const [salesperson] = await server.db.query<{ id: number; email: string }>('select id, email from salespersons where user_id = 8');
+    const response = await call(ADMIN, 'PUT', '/api/users/nohash/8', { name: 'Renamed Rep', email: salesperson!.email, password: '', role_id: 3 });
+    expect(response.statusCode).toBe(200);
+    const listed = (await call(ADMIN, 'GET', '/api/salespersons/getAllData/1')).json() as Array<{ id: number; name: string }>;
+    expect(listed.find((row) => row.id === salesperson!.id)?.name).toBe('Renamed Rep');
+  });
+
   test("an e-mail taken by another user or account answers 409 'Email already exists' and changes nothing", async () => {
     const before = await userRow(7);
     for (const email of ['rep@demo.test', 'outsider@demo.test', 'admin@globex.test']) {
