@@ -109,21 +109,23 @@ export async function answerBytes(url: string, headers: Record<string, string>):
 
 /**
  * The answer's bytes once the server has settled on them: it sends a fast encoding
- * first and a smaller one once made, so ask until two answers a moment apart agree.
+ * first and, a second later, a smaller one, so ask until three answers two seconds
+ * apart agree.
  */
 export async function settledAnswerBytes(url: string, headers: Record<string, string>): Promise<{ body: Buffer; encoding: string }> {
   let answer = await answerBytes(url, headers);
-  for (let attempt = 0; attempt < SETTLE_ATTEMPTS; attempt += 1) {
+  let agreeing = 0;
+  for (let attempt = 0; attempt < SETTLE_ATTEMPTS && agreeing < 2; attempt += 1) {
     await new Promise((resolve) => setTimeout(resolve, SETTLE_PAUSE_MS));
     const next = await answerBytes(url, headers);
-    if (next.body.equals(answer.body)) return next;
+    agreeing = next.body.equals(answer.body) ? agreeing + 1 : 0;
     answer = next;
   }
   return answer;
 }
 
-const SETTLE_ATTEMPTS = 20;
-const SETTLE_PAUSE_MS = 500;
+const SETTLE_ATTEMPTS = 10;
+const SETTLE_PAUSE_MS = 2000;
 
 /** Serves `answer`'s bytes from a bare node:http process until `stop` is called. */
 export async function startBareServer(answer: { body: Buffer; encoding: string }, workDir: string): Promise<{ url: string; stop(): Promise<void> }> {

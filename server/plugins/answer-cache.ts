@@ -60,6 +60,7 @@ const brotli = (quality: number) => (json: Buffer) =>
     params: { [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT, [zlibConstants.BROTLI_PARAM_QUALITY]: quality },
   });
 const gzipAt = (level: number) => (json: Buffer) => promisify(gzip)(json, { level });
+const SMALL_ENCODING_DELAY_MS = 1000;
 const fastEncoders: Record<Encoding, (json: Buffer) => Promise<Buffer>> = { br: brotli(1), gzip: gzipAt(1) };
 const smallEncoders: Record<Encoding, (json: Buffer) => Promise<Buffer>> = { br: brotli(4), gzip: gzipAt(6) };
 
@@ -178,6 +179,10 @@ export function createAnswerCache(db: Queryable, { maxBytes }: { maxBytes: numbe
     void fast.then(
       async (fastBody) => {
         account(fastBody.length);
+        // Only for an answer that lives a while: while writes come in quick succession,
+        // each version is replaced before the (slower) small encoding could pay off.
+        await new Promise((resolve) => setTimeout(resolve, SMALL_ENCODING_DELAY_MS).unref());
+        if (entries.get(slot) !== entry) return;
         let smallBody: Buffer;
         try {
           smallBody = await smallEncoders[encoding](entry.plain);
