@@ -20,8 +20,8 @@ export interface CachedAnswerRequest {
   subject: DataSubject;
   /** Tells apart the answers of one subject, e.g. `analysis-2025`; part of the ETag. */
   key: string;
-  /** The answer as JSON text, from the database as it is when called. */
-  produce: () => Promise<string>;
+  /** The answer as JSON (text or its UTF-8 bytes), from the database as it is when called. */
+  produce: () => Promise<string | Buffer>;
 }
 
 export interface AnswerCache {
@@ -159,8 +159,8 @@ export function createAnswerCache(db: Queryable, { maxBytes }: { maxBytes: numbe
     return pending;
   };
 
-  const newEntry = (json: string, version: string, etag: string): Entry => {
-    const plain = Buffer.from(json);
+  const newEntry = (json: string | Buffer, version: string, etag: string): Entry => {
+    const plain = typeof json === 'string' ? Buffer.from(json) : json;
     return { version, etag, plain, encoded: new Map(), bytes: plain.length };
   };
 
