@@ -1,25 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_PASSWORD, openBrowser, signIn, type BrowserSession } from '../support/browser.ts';
+import { browserForFile, signInAndOpen, toast } from '../support/browser.ts';
 import { seriousAccessibilityProblems } from './axe-scan.ts';
 
-let browser: BrowserSession;
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
-/** Signs in at /signin as `email` (landing on /dashboard), then opens `path`. */
-async function signInAndOpen(page: Page, email: string, path: string): Promise<void> {
-  await signIn(page, email, DEMO_PASSWORD, '/signin');
-  await page.waitForURL('**/dashboard');
-  await page.goto(path);
-}
-
-const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 const rowOf = (page: Page, subject: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name: subject, exact: true }) });
 /** The row of one activity, by its edit address: demo subjects repeat across salespersons. */
 const rowLinkingTo = (page: Page, href: string) => page.getByRole('row').filter({ has: page.locator(`a[href="${href}"]`) });

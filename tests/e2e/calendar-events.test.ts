@@ -1,25 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { format } from 'date-fns';
-import { DEMO_PASSWORD, openBrowser, signIn, type BrowserSession } from '../support/browser.ts';
+import { browserForFile, signInAndOpen, toast } from '../support/browser.ts';
 import { seriousAccessibilityProblems } from './axe-scan.ts';
 
 /** Calendar events: /calendar, /add-Calendar and /edit-Calendar/{id} against the running stack. */
-let browser: BrowserSession;
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
-async function signInAndOpen(page: Page, path: string): Promise<void> {
-  await signIn(page, 'rep@demo.test', DEMO_PASSWORD, '/signin');
-  await page.waitForURL('**/dashboard');
-  await page.goto(path);
-}
-
-const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 const loaded = (page: Page) => page.getByRole('status').filter({ hasText: /^Loading/ }).waitFor({ state: 'detached' });
 /** A day of the shown month's grid, by the name a screen reader gives it. */
 const dayCell = (page: Page, date: Date) => page.getByRole('cell', { name: new RegExp(`^${format(date, 'EEEE d MMMM')}\\b`) });
@@ -30,7 +17,7 @@ const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4
 describe('calendar events', () => {
   test('an event added with Add Event shows on its day; edited, the day shows the change', async () => {
     const { page, context, cspViolations, pageErrors } = await browser.newPage();
-    await signInAndOpen(page, '/calendar');
+    await signInAndOpen(page, 'rep@demo.test', '/calendar');
     await loaded(page);
     await page.getByRole('link', { name: 'Add Event' }).click();
     await page.waitForURL('**/add-Calendar');
@@ -89,7 +76,7 @@ describe('calendar events', () => {
 
   test("a day's add link opens Add Event on that day; Delete asks first, then the event is gone", async () => {
     const { page, context, pageErrors } = await browser.newPage();
-    await signInAndOpen(page, '/calendar');
+    await signInAndOpen(page, 'rep@demo.test', '/calendar');
     await loaded(page);
     const now = new Date();
     // The 1st of the month is always in the shown month.
@@ -127,7 +114,7 @@ describe('calendar events', () => {
 
   test("an unknown event id, or no id, shows 'Page Not Found'", async () => {
     const { page, context } = await browser.newPage();
-    await signInAndOpen(page, '/edit-Calendar/2147483647');
+    await signInAndOpen(page, 'rep@demo.test', '/edit-Calendar/2147483647');
     await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
     await page.goto('/edit-Calendar/tomorrow');
     await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
@@ -136,7 +123,7 @@ describe('calendar events', () => {
 
   test("on a phone the month's events are listed under the grid, and the screens fit its width", async () => {
     const { page, context } = await browser.newPage({ width: 390, height: 844 });
-    await signInAndOpen(page, '/add-Calendar');
+    await signInAndOpen(page, 'rep@demo.test', '/add-Calendar');
     const title = `Lunch ${unique()}`;
     await page.getByLabel('Title').fill(title);
     await page.getByLabel('Start time').fill('12:00');

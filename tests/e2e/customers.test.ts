@@ -1,30 +1,17 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_PASSWORD, openBrowser, signIn, type BrowserSession } from '../support/browser.ts';
+import { browserForFile, signInAndOpen, toast } from '../support/browser.ts';
 import { seriousAccessibilityProblems } from './axe-scan.ts';
 
-let browser: BrowserSession;
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
-async function signInAndOpen(page: Page, path: string): Promise<void> {
-  await signIn(page, 'rep@demo.test', DEMO_PASSWORD, '/signin');
-  await page.waitForURL('**/dashboard');
-  await page.goto(path);
-}
-
-const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 // The browser tests share one database: every run adds customers of its own.
 const run = Date.now().toString(36);
 
 describe('Add Customer and Edit Customer', () => {
   test('a customer added through /add-Customer is listed on /customer, and edited through /edit-Customer/{id}', async () => {
     const { page, context, cspViolations, pageErrors } = await browser.newPage();
-    await signInAndOpen(page, '/customer');
+    await signInAndOpen(page, 'rep@demo.test', '/customer');
     await page.getByRole('heading', { name: 'Customers', level: 1 }).waitFor();
     await page.getByRole('table').waitFor();
     expect(await seriousAccessibilityProblems(page)).toEqual([]);
@@ -84,7 +71,7 @@ describe('Add Customer and Edit Customer', () => {
 
   test('a name the tenant already has is refused with the server message, and what was typed stays', async () => {
     const { page, context } = await browser.newPage();
-    await signInAndOpen(page, '/add-Customer');
+    await signInAndOpen(page, 'rep@demo.test', '/add-Customer');
     await page.getByLabel('Name').fill('acme corp');
     await page.getByLabel('Company').fill('Typed, not lost');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -96,7 +83,7 @@ describe('Add Customer and Edit Customer', () => {
 
   test('Cancel goes back to the list without saving', async () => {
     const { page, context } = await browser.newPage();
-    await signInAndOpen(page, '/add-Customer');
+    await signInAndOpen(page, 'rep@demo.test', '/add-Customer');
     await page.getByLabel('Name').fill(`E2E Never Saved ${run}`);
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.waitForURL('**/customer');
@@ -107,7 +94,7 @@ describe('Add Customer and Edit Customer', () => {
 
   test.each(['/edit-Customer/2147483647', '/edit-Customer/not-a-number'])('%s shows the fallback page', async (path) => {
     const { page, context } = await browser.newPage();
-    await signInAndOpen(page, path);
+    await signInAndOpen(page, 'rep@demo.test', path);
     await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
     await expect(page.getByLabel('Name').count()).resolves.toBe(0);
     await context.close();

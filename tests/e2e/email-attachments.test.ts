@@ -1,25 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Page } from 'playwright-core';
-import { DEMO_PASSWORD, openBrowser, signIn, type BrowserSession } from '../support/browser.ts';
+import { describe, expect, test } from 'vitest';
+import { browserForFile, signInAndOpen, toast } from '../support/browser.ts';
 import { seriousAccessibilityProblems } from './axe-scan.ts';
 
-let browser: BrowserSession;
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
-async function signInAndOpen(page: Page, email: string, path: string): Promise<void> {
-  await signIn(page, email, DEMO_PASSWORD, '/signin');
-  await page.waitForURL('**/dashboard');
-  await page.goto(path);
-}
-
-const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
 describe('E-mail attachments (/email-attachment)', () => {
   test('upload a file through the screen, see it listed, download the same bytes, delete it', async () => {

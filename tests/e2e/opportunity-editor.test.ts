@@ -1,23 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_PASSWORD, openBrowser, signIn, type BrowserSession } from '../support/browser.ts';
+import { browserForFile, signInAndOpen, toast } from '../support/browser.ts';
 import { seriousAccessibilityProblems } from './axe-scan.ts';
 
-let browser: BrowserSession;
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
-async function signInAndOpen(page: Page, path: string): Promise<void> {
-  await signIn(page, 'rep@demo.test', DEMO_PASSWORD, '/signin');
-  await page.waitForURL('**/dashboard');
-  await page.goto(path);
-}
-
-const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 // The browser tests share one database: every run adds opportunities of its own.
 const run = Date.now().toString(36);
 
@@ -32,7 +19,7 @@ function localToday(page: Page): Promise<string> {
 describe('Add Opportunity and Edit Opportunity', () => {
   test('an opportunity added through /add-Opportunity is listed on /opportunity, and edited through /edit-Opportunity/{id}', async () => {
     const { page, context, cspViolations, pageErrors } = await browser.newPage();
-    await signInAndOpen(page, '/opportunity');
+    await signInAndOpen(page, 'rep@demo.test', '/opportunity');
     await page.getByRole('heading', { name: 'Opportunities', level: 1 }).waitFor();
     await page.getByRole('table').waitFor();
 
@@ -119,7 +106,7 @@ describe('Add Opportunity and Edit Opportunity', () => {
 
   test('a pipeline card opens its opportunity in Edit Opportunity', async () => {
     const { page, context } = await browser.newPage();
-    await signInAndOpen(page, '/pipeline');
+    await signInAndOpen(page, 'rep@demo.test', '/pipeline');
     const card = page.locator('.pipeline__card').first().getByRole('link');
     await card.waitFor();
     const name = await card.innerText();
@@ -131,7 +118,7 @@ describe('Add Opportunity and Edit Opportunity', () => {
 
   test('Cancel goes back to the list without saving', async () => {
     const { page, context } = await browser.newPage();
-    await signInAndOpen(page, '/add-Opportunity');
+    await signInAndOpen(page, 'rep@demo.test', '/add-Opportunity');
     await page.getByLabel('Customer').fill(`E2E Never Saved ${run}`);
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.waitForURL('**/opportunity');
@@ -142,7 +129,7 @@ describe('Add Opportunity and Edit Opportunity', () => {
 
   test.each(['/edit-Opportunity/2147483647', '/edit-Opportunity/not-a-number'])('%s shows the fallback page', async (path) => {
     const { page, context } = await browser.newPage();
-    await signInAndOpen(page, path);
+    await signInAndOpen(page, 'rep@demo.test', path);
     await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
     await expect(page.getByLabel('Customer').count()).resolves.toBe(0);
     await context.close();

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { format } from 'date-fns';
 import type { Page } from 'playwright-core';
 import type { Customer, Opportunity, Salesperson } from '../../src/api/client.ts';
@@ -10,16 +10,10 @@ import { startOfDayNumber } from '../../src/domain/revenue/calendar.ts';
 import { toOpportunityRows, totalUnits, type OpportunityRow } from '../../src/domain/opportunities/rows.ts';
 import type { TeamWithMembers } from '../../src/domain/teams.ts';
 import { formatUnits } from '../../src/ui/opportunities/format.ts';
-import { DEMO_PASSWORD, openBrowser, signIn, type BrowserSession } from '../support/browser.ts';
+import { browserForFile, DEMO_PASSWORD, signIn } from '../support/browser.ts';
 import { seriousAccessibilityProblems } from './axe-scan.ts';
 
-let browser: BrowserSession;
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 /**
  * Signs in as the sales rep, opens `path` and answers the year's rows the screen

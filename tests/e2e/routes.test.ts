@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_PASSWORD, openBrowser, type BrowserSession } from '../support/browser.ts';
+import { browserForFile, DEMO_PASSWORD } from '../support/browser.ts';
 
 /*
  * Section 2's list of protected routes, each a screen behind the protective
@@ -40,13 +40,7 @@ const RECORD_LISTS: Record<string, string> = {
   '/edit-Team/{id}': '/team',
 };
 
-let browser: BrowserSession;
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 async function signInAs(page: Page, email: string, startAt: string): Promise<void> {
   await page.goto(startAt);

@@ -1,18 +1,12 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openBrowser, signIn, type BrowserSession, type TrackedPage } from '../support/browser.ts';
+import { describe, expect, test } from 'vitest';
+import { browserForFile, signIn, type TrackedPage } from '../support/browser.ts';
 
 const TOKENS_KEY = 'crm.session.tokens';
 const PROFILE_KEY = 'user-storage';
 const MISSING_ROLE = "Currently You don't have permission to access this dashboard.";
 
-let browser: BrowserSession;
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 interface StoredTokens {
   accessToken: string;

@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openBrowser, signIn, type BrowserSession } from '../support/browser.ts';
+import { describe, expect, test } from 'vitest';
+import { browserForFile, signIn } from '../support/browser.ts';
 
-let browser: BrowserSession;
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 describe('signing in', () => {
   test('admin@demo.test signs in at the provider and lands on /dashboard showing Total Revenue', async () => {

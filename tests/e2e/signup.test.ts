@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_PASSWORD, openBrowser, signIn, type BrowserSession, type TrackedPage } from '../support/browser.ts';
+import { browserForFile, DEMO_PASSWORD, signIn, toast, type TrackedPage } from '../support/browser.ts';
 import { seriousAccessibilityProblems } from './axe-scan.ts';
 
-let browser: BrowserSession;
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 async function openSignup(): Promise<TrackedPage> {
   const tracked = await browser.newPage();
@@ -24,7 +18,6 @@ async function fillSignup(page: Page, email: string, password: string, retyped =
   await page.getByLabel('Re-type Password').fill(retyped);
 }
 
-const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
 describe('sign-up', () => {
   test('the screen: logo, heading, the three labelled fields, Create Account and the Sign in link', async () => {

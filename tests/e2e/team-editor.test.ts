@@ -1,23 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_PASSWORD, openBrowser, signIn, type BrowserSession } from '../support/browser.ts';
+import { browserForFile, signInAndOpen, toast } from '../support/browser.ts';
 import { seriousAccessibilityProblems } from './axe-scan.ts';
 
-let browser: BrowserSession;
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
-async function signInAndOpen(page: Page, email: string, path: string): Promise<void> {
-  await signIn(page, email, DEMO_PASSWORD, '/signin');
-  await page.waitForURL('**/dashboard');
-  await page.goto(path);
-}
-
-const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
 /** The read-only Team field of a salesperson's Edit Salesperson screen, once its teams have loaded. */
 async function teamFieldOf(page: Page, salesperson: string): Promise<string> {

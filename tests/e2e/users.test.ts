@@ -1,22 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_PASSWORD, openBrowser, signIn, type BrowserSession, type TrackedPage } from '../support/browser.ts';
+import { browserForFile, signInAndOpen, toast, type TrackedPage } from '../support/browser.ts';
 import { seriousAccessibilityProblems } from './axe-scan.ts';
 
-let browser: BrowserSession;
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-/** Signs in at /signin as `email` (landing on /dashboard), then opens `path`. */
-async function signInAndOpen(page: Page, email: string, path: string): Promise<void> {
-  await signIn(page, email, DEMO_PASSWORD, '/signin');
-  await page.waitForURL('**/dashboard');
-  await page.goto(path);
-}
+const browser = browserForFile();
 
 /** Signs in as `email` and opens the user list. */
 async function openUserList(email: string): Promise<TrackedPage> {
@@ -28,7 +15,6 @@ async function openUserList(email: string): Promise<TrackedPage> {
 }
 
 const summary = (page: Page) => page.getByText(/^Showing \d+ to \d+ of \d+ results$/);
-const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 const bodyRows = (page: Page) => page.locator('tbody tr');
 const namesShown = (page: Page) => page.locator('tbody tr td:nth-child(2)').allInnerTexts();
 

@@ -1,5 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 
 export const DEMO_PASSWORD = 'demo-password';
 
@@ -65,3 +65,41 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+
+/**
+ * The browser of one test file: opened before its tests, closed after them. The
+ * session answers only once the file's tests run.
+ */
+export function browserForFile(): BrowserSession {
+  let session: BrowserSession | undefined;
+  beforeAll(async () => {
+    session = await openBrowser();
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+  const current = (): BrowserSession => {
+    if (!session) throw new Error('The browser opens before the tests of the file run');
+    return session;
+  };
+  return {
+    get browser() {
+      return current().browser;
+    },
+    get baseUrl() {
+      return current().baseUrl;
+    },
+    newPage: (options) => current().newPage(options),
+    close: () => current().close(),
+  };
+}
+
+/** Signs in at /signin as `email` (landing on /dashboard), then opens `path`. */
+export async function signInAndOpen(page: Page, email: string, path: string): Promise<void> {
+  await signIn(page, email, DEMO_PASSWORD, '/signin');
+  await page.waitForURL('**/dashboard');
+  await page.goto(path);
+}
+
+/** A toast showing `text`. */
+export const toast = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text });
