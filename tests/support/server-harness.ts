@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 import { inject } from 'vitest';
@@ -54,8 +55,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const signer = await testSigner();
   const app = await buildServer({ config, db, serveApp: false, tokenKeys: signer.keys });
   const answers: string[] = [];
-  app.addHook('onSend', async (_request, _reply, payload) => {
+  // Cached answers go out as bytes, compressed when the client accepts it: scan them decoded.
+  app.addHook('onSend', async (_request, reply, payload) => {
     if (typeof payload === 'string') answers.push(payload);
+    else if (Buffer.isBuffer(payload)) answers.push(decoded(payload, reply.getHeader('content-encoding')));
     return payload;
   });
   await app.ready();
@@ -162,4 +165,11 @@ async function testSigner() {
         .setProtectedHeader({ alg: 'RS256', kid: KEY_ID })
         .sign(privateKey),
   };
+}
+
+function decoded(bytes: Buffer, encoding: unknown): string {
+  if (encoding === 'br') return brotliDecompressSync(bytes).toString('utf8');
+  if (encoding === 'gzip') return gunzipSync(bytes).toString('utf8');
+  if (encoding === 'deflate') return inflateSync(bytes).toString('utf8');
+  return bytes.toString('utf8');
 }
