@@ -158,6 +158,30 @@ const yearOf = (count: number) => ({
   salespersons: [{ id: rep.id, name: rep.name }],
 });
 
+/**
+ * The model of an editor made by `createRecordEditorMachine`, adding and editing: a required
+ * field emptied and filled again (the form with and without a problem), and every answer of
+ * its two actors, a load's 404 included.
+ */
+function recordEditorModel(form: Record<string, unknown>, choices: unknown, required: string): PathModel {
+  return {
+    inputs: [{ recordId: null }, { recordId: 7 }],
+    events: (machine) => [
+      { type: 'form.change', patch: { [required]: '' } },
+      { type: 'form.change', patch: { [required]: form[required] } },
+      { type: 'form.submit' },
+      { type: 'editor.reload' },
+      { type: 'editor.cancel' },
+      done(machine, 'loadEditor', { form, choices }),
+      failed(machine, 'loadEditor'),
+      failed(machine, 'loadEditor', Object.assign(new Error('Not found'), { status: 404 })),
+      done(machine, 'saveRecord', { id: 7 }),
+      failed(machine, 'saveRecord'),
+    ],
+    distinguish: (snapshot) => (snapshot.matches('editing') ? { [required]: snapshot.context.form[required] } : null),
+  };
+}
+
 // ---- one model per catalogue machine -------------------------------------------------
 
 const MODELS: Record<string, PathModel> = {
@@ -318,26 +342,11 @@ const MODELS: Record<string, PathModel> = {
     distinguish: (snapshot) => ({ year: snapshot.context.year, page: snapshot.context.page }),
   },
 
-  opportunityEditor: {
-    inputs: [{ recordId: null }, { recordId: 7 }],
-    events: (machine) => {
-      const form = { customer: 'Acme', salespersonId: String(rep.id), stage: 'proposal', date: '2026-03-05', createdAt: null, revenue: '1000.00', probability: '40' };
-      const choices = { salespersons: [{ id: rep.id, name: rep.name }], customers: ['Acme'], stages: ['proposal'] };
-      return [
-        { type: 'form.change', patch: { customer: '' } },
-        { type: 'form.change', patch: { customer: 'Acme' } },
-        { type: 'form.submit' },
-        { type: 'editor.reload' },
-        { type: 'editor.cancel' },
-        done(machine, 'loadEditor', { form, choices }),
-        failed(machine, 'loadEditor'),
-        failed(machine, 'loadEditor', Object.assign(new Error('Not found'), { status: 404 })),
-        done(machine, 'saveRecord', { id: 7 }),
-        failed(machine, 'saveRecord'),
-      ];
-    },
-    distinguish: (snapshot) => (snapshot.matches('editing') ? { customer: snapshot.context.form.customer } : null),
-  },
+  opportunityEditor: recordEditorModel(
+    { customer: 'Acme', salespersonId: String(rep.id), stage: 'proposal', date: '2026-03-05', createdAt: null, revenue: '1000.00', probability: '40' },
+    { salespersons: [{ id: rep.id, name: rep.name }], customers: ['Acme'], stages: ['proposal'] },
+    'customer',
+  ),
 
   opportunityYear: {
     input: { tenantId: 1, year: 2026 },
@@ -365,25 +374,11 @@ const MODELS: Record<string, PathModel> = {
     distinguish: (snapshot) => ({ year: snapshot.context.year }),
   },
 
-  customerEditor: {
-    inputs: [{ recordId: null }, { recordId: 7 }],
-    events: (machine) => {
-      const form = { name: 'Acme Corp', company: 'Acme Corp Inc.', email: 'buyer@acme.example', phone: '+49 30 1234567', notes: '' };
-      return [
-        { type: 'form.change', patch: { name: '' } },
-        { type: 'form.change', patch: { name: 'Acme Corp' } },
-        { type: 'form.submit' },
-        { type: 'editor.reload' },
-        { type: 'editor.cancel' },
-        done(machine, 'loadEditor', { form, choices: null }),
-        failed(machine, 'loadEditor'),
-        failed(machine, 'loadEditor', Object.assign(new Error('Not found'), { status: 404 })),
-        done(machine, 'saveRecord', { id: 7 }),
-        failed(machine, 'saveRecord'),
-      ];
-    },
-    distinguish: (snapshot) => (snapshot.matches('editing') ? { name: snapshot.context.form.name } : null),
-  },
+  customerEditor: recordEditorModel(
+    { name: 'Acme Corp', company: 'Acme Corp Inc.', email: 'buyer@acme.example', phone: '+49 30 1234567', notes: '' },
+    null,
+    'name',
+  ),
 
   salespersonList: {
     input: { tenantId: 1 },
@@ -424,26 +419,7 @@ const MODELS: Record<string, PathModel> = {
     ],
   },
 
-  teamEditor: {
-    inputs: [{ recordId: null }, { recordId: 7 }],
-    events: (machine) => {
-      const form = { name: 'North', memberIds: [rep.id] };
-      const choices = { salespersons: [{ id: rep.id, name: rep.name }] };
-      return [
-        { type: 'form.change', patch: { name: '' } },
-        { type: 'form.change', patch: { name: 'North' } },
-        { type: 'form.submit' },
-        { type: 'editor.reload' },
-        { type: 'editor.cancel' },
-        done(machine, 'loadEditor', { form, choices }),
-        failed(machine, 'loadEditor'),
-        failed(machine, 'loadEditor', Object.assign(new Error('Not found'), { status: 404 })),
-        done(machine, 'saveRecord', { id: 7 }),
-        failed(machine, 'saveRecord'),
-      ];
-    },
-    distinguish: (snapshot) => (snapshot.matches('editing') ? { name: snapshot.context.form.name } : null),
-  },
+  teamEditor: recordEditorModel({ name: 'North', memberIds: [rep.id] }, { salespersons: [{ id: rep.id, name: rep.name }] }, 'name'),
 
   activityList: {
     input: { tenantId: 1, now: Date.parse('2026-06-15T12:00:00Z') },
@@ -466,26 +442,11 @@ const MODELS: Record<string, PathModel> = {
     },
   },
 
-  activityEditor: {
-    inputs: [{ recordId: null }, { recordId: 7 }],
-    events: (machine) => {
-      const form = { kind: 'call', subject: 'Call Acme', dueDate: '2026-06-16', dueTime: '09:30', duration: '30', salespersonId: String(rep.id), opportunityId: '', notes: '', done: false };
-      const choices = { salespersons: [{ id: rep.id, name: rep.name }], opportunities: [] };
-      return [
-        { type: 'form.change', patch: { subject: '' } },
-        { type: 'form.change', patch: { subject: 'Call Acme' } },
-        { type: 'form.submit' },
-        { type: 'editor.reload' },
-        { type: 'editor.cancel' },
-        done(machine, 'loadEditor', { form, choices }),
-        failed(machine, 'loadEditor'),
-        failed(machine, 'loadEditor', Object.assign(new Error('Not found'), { status: 404 })),
-        done(machine, 'saveRecord', { id: 7 }),
-        failed(machine, 'saveRecord'),
-      ];
-    },
-    distinguish: (snapshot) => (snapshot.matches('editing') ? { subject: snapshot.context.form.subject } : null),
-  },
+  activityEditor: recordEditorModel(
+    { kind: 'call', subject: 'Call Acme', dueDate: '2026-06-16', dueTime: '09:30', duration: '30', salespersonId: String(rep.id), opportunityId: '', notes: '', done: false },
+    { salespersons: [{ id: rep.id, name: rep.name }], opportunities: [] },
+    'subject',
+  ),
 
   calendar: {
     // Today in February 2026: fourteen showable months (January 2025 on), and moves within
@@ -504,25 +465,11 @@ const MODELS: Record<string, PathModel> = {
     distinguish: (snapshot) => ({ month: snapshot.context.month }),
   },
 
-  calendarEventEditor: {
-    inputs: [{ recordId: null }, { recordId: 7 }],
-    events: (machine) => {
-      const form = { title: 'Call', allDay: false, startDate: '2026-03-05', startTime: '09:00', endDate: '2026-03-05', endTime: '10:00', location: '', salespersonId: '', notes: '' };
-      return [
-        { type: 'form.change', patch: { title: '' } },
-        { type: 'form.change', patch: { title: 'Call' } },
-        { type: 'form.submit' },
-        { type: 'editor.reload' },
-        { type: 'editor.cancel' },
-        done(machine, 'loadEditor', { form, choices: { salespersons: [{ id: rep.id, name: rep.name }] } }),
-        failed(machine, 'loadEditor'),
-        failed(machine, 'loadEditor', Object.assign(new Error('Not found'), { status: 404 })),
-        done(machine, 'saveRecord', { id: 7 }),
-        failed(machine, 'saveRecord'),
-      ];
-    },
-    distinguish: (snapshot) => (snapshot.matches('editing') ? { title: snapshot.context.form.title } : null),
-  },
+  calendarEventEditor: recordEditorModel(
+    { title: 'Call', allDay: false, startDate: '2026-03-05', startTime: '09:00', endDate: '2026-03-05', endTime: '10:00', location: '', salespersonId: '', notes: '' },
+    { salespersons: [{ id: rep.id, name: rep.name }] },
+    'title',
+  ),
 
   calendarEventDeletion: {
     input: { eventId: 7 },
