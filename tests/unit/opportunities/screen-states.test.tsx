@@ -1,74 +1,29 @@
 // @vitest-environment jsdom
 import { act, type ComponentType } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { createActor, fromTransition } from 'xstate';
-import { createCrmClient } from '../../../src/api/client';
-import type { AppServices } from '../../../src/platform/session-runtime';
 import { ServicesProvider } from '../../../src/ui/app/services';
+import { heldServices, json, screenRoot, type Answer } from '../../support/screen-harness.ts';
 import CalendarScreen from '../../../src/ui/calendar/CalendarScreen';
 import CustomerListScreen from '../../../src/ui/customers/CustomerListScreen';
 import OpportunityListScreen from '../../../src/ui/opportunities/OpportunityListScreen';
 import PipelineScreen from '../../../src/ui/pipeline/PipelineScreen';
 import TeamListScreen from '../../../src/ui/teams/TeamListScreen';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-type Answer = () => Response;
-const json = (body: unknown, status = 200) => () =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const screen = screenRoot();
+const { until } = screen;
 
-/** A signed-in user of tenant 1, and an API whose answers the test sets per path; each answer waits for `release`. */
-function servicesWith(answers: Record<string, Answer>, gate: Promise<void>): AppServices {
-  const fetch = async (request: Request | URL | string) => {
-    const url = new URL(request instanceof Request ? request.url : String(request));
-    await gate;
-    return (answers[url.pathname] ?? json({ message: 'Not found' }, 404))();
-  };
-  const api = createCrmClient({
-    baseUrl: 'http://crm.test',
-    fetch: fetch as typeof globalThis.fetch,
-    hooks: { accessToken: async () => 'token', tokenMissing() {}, tokenRejected() {}, showError() {} },
-  });
-  const session = createActor(fromTransition((state) => state, { profile: { tenant_id: 1, role_id: 3 } })).start();
-  return { session, api, quietApi: api, publicApi: api } as unknown as AppServices;
-}
-
-let container: HTMLDivElement;
-let root: Root;
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-  vi.restoreAllMocks();
-});
-
-async function until(condition: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !condition(); i += 1) {
-    await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
-  }
-  expect(condition(), container.textContent ?? '').toBe(true);
-}
-
-const text = () => container.textContent ?? '';
-const byRole = (role: string) => [...container.querySelectorAll(`[role="${role}"]`)].map((element) => element.textContent ?? '');
+const text = screen.text;
+const byRole = (role: string) => [...screen.container.querySelectorAll(`[role="${role}"]`)].map((element) => element.textContent ?? '');
 
 function render(Screen: ComponentType, answers: Record<string, Answer>) {
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  act(() =>
-    root.render(
-      <ServicesProvider services={servicesWith(answers, gate)}>
-        <Screen />
-      </ServicesProvider>,
-    ),
+  const { services, release } = heldServices(answers);
+  screen.render(
+    <ServicesProvider services={services}>
+      <Screen />
+    </ServicesProvider>,
   );
-  return { release: () => act(async () => release()) };
+  return { release };
 }
 
 const year = new Date().getFullYear();
@@ -91,7 +46,7 @@ describe.each([
     const { release } = render(Screen, failing);
     await release();
     await until(() => byRole('alert').some((alert) => alert.includes(failed)));
-    expect(container.querySelector('[role="alert"] button')?.textContent).toBe('Try again');
+    expect(screen.container.querySelector('[role="alert"] button')?.textContent).toBe('Try again');
   });
 });
 
@@ -108,17 +63,17 @@ describe('the customer list', () => {
     const customer = { id: 5, name: 'Nakatomi Trading', company: 'Nakatomi Corp', email: '', phone: '', notes: '', created_at: '2026-01-01T00:00:00.000Z' };
     const { release } = render(CustomerListScreen, { ...noOpportunities, '/api/customers/getAllData/1': json([customer]) });
     await release();
-    await until(() => container.querySelector('tbody tr') !== null);
-    const cells = [...container.querySelectorAll('tbody tr > *')].map((cell) => cell.textContent);
+    await until(() => screen.container.querySelector('tbody tr') !== null);
+    const cells = [...screen.container.querySelectorAll('tbody tr > *')].map((cell) => cell.textContent);
     expect(cells).toEqual(['Nakatomi Trading', 'Nakatomi Corp', '0', '0', '0.00', '0.00', '—']);
-    expect(container.querySelector('tbody th a')?.getAttribute('href')).toBe('/edit-Customer/5');
+    expect(screen.container.querySelector('tbody th a')?.getAttribute('href')).toBe('/edit-Customer/5');
   });
 
   test('says when the customers could not be loaded, with a button to try again', async () => {
     const { release } = render(CustomerListScreen, { ...noOpportunities, '/api/customers/getAllData/1': json({ message: 'Down' }, 503) });
     await release();
     await until(() => byRole('alert').some((alert) => alert.includes('The customers could not be loaded.')));
-    expect(container.querySelector('[role="alert"] button')?.textContent).toBe('Try again');
+    expect(screen.container.querySelector('[role="alert"] button')?.textContent).toBe('Try again');
   });
 });
 
@@ -127,7 +82,7 @@ describe('the calendar', () => {
     const { release } = render(CalendarScreen, { ...noOpportunities, '/api/calendar/getAllData/1': json([]) });
     expect(byRole('status').some((status) => status.startsWith('Loading '))).toBe(true);
     await release();
-    await until(() => container.querySelector('table') !== null);
+    await until(() => screen.container.querySelector('table') !== null);
     expect(text()).toContain('Opportunities created0');
     expect(text()).toContain('No events this month.');
   });
@@ -138,8 +93,8 @@ describe('the calendar', () => {
     const meeting = { id: 5, title: 'Kick-off', starts_at: startsAt.toISOString(), ends_at: new Date(startsAt.getTime() + 3_600_000).toISOString(), all_day: false, location: '', salesperson_id: null, notes: '' };
     const { release } = render(CalendarScreen, { ...noOpportunities, '/api/calendar/getAllData/1': json([meeting]) });
     await release();
-    await until(() => container.querySelector('table') !== null);
-    const links = [...container.querySelectorAll('table a[href="/edit-Calendar/5"]')];
+    await until(() => screen.container.querySelector('table') !== null);
+    const links = [...screen.container.querySelectorAll('table a[href="/edit-Calendar/5"]')];
     expect(links.map((link) => link.textContent)).toEqual(['09:30 Kick-off']);
   });
 
@@ -151,8 +106,8 @@ describe('the calendar', () => {
     });
     await release();
     await until(() => byRole('alert').some((alert) => alert.includes('could not be loaded')));
-    act(() => (container.querySelector('[role="alert"] button') as HTMLButtonElement).click());
-    await until(() => container.querySelector('table') !== null);
+    act(() => (screen.container.querySelector('[role="alert"] button') as HTMLButtonElement).click());
+    await until(() => screen.container.querySelector('table') !== null);
   });
 });
 
@@ -171,7 +126,7 @@ describe('the team list', () => {
     });
     await release();
     await until(() => byRole('alert').some((alert) => alert.includes('The teams could not be loaded.')));
-    act(() => (container.querySelector('[role="alert"] button') as HTMLButtonElement).click());
-    await until(() => container.querySelector('h2')?.textContent === 'North');
+    act(() => (screen.container.querySelector('[role="alert"] button') as HTMLButtonElement).click());
+    await until(() => screen.container.querySelector('h2')?.textContent === 'North');
   });
 });
