@@ -9,7 +9,7 @@ import { ACTIVITY_FILTERS, countsByFilter } from '../../domain/activities/list-v
 import { activityListMachine, type ActivityListEvent } from '../../machines/activity-list.ts';
 import { inspection } from '../../platform/inspector.ts';
 import { useServices, useSession } from '../app/services.tsx';
-import { Spinner } from '../app/Spinner.tsx';
+import { LoadNotice } from '../app/LoadNotice.tsx';
 import { formatDue, formatDuration } from './format.ts';
 import '../opportunities/opportunities.css';
 import './activities.css';
@@ -51,20 +51,12 @@ export default function ActivityListScreen() {
           Add Activity
         </Link>
       </div>
-      {phase === 'loading' ? <Spinner label="Loading activities" /> : null}
-      {phase === 'empty' ? (
-        <p className="card notice" role="status">
-          There are no activities yet. Schedule the first call, meeting or task with Add Activity.
-        </p>
-      ) : null}
-      {phase === 'failed' ? (
-        <div className="card notice" role="alert">
-          <p>The activities could not be loaded.</p>
-          <button type="button" className="button" onClick={() => list.send({ type: 'activities.reload' })}>
-            Try again
-          </button>
-        </div>
-      ) : null}
+      <LoadNotice
+        phase={phase}
+        what="activities"
+        empty="There are no activities yet. Schedule the first call, meeting or task with Add Activity."
+        onRetry={() => list.send({ type: 'activities.reload' })}
+      />
       {phase === 'ready' ? (
         <div className="card activities__card">
           <div className="activities__tools">

@@ -7,7 +7,7 @@ import { opportunityChoices } from '../../domain/attachments/choices.ts';
 import { emailAttachmentsMachine } from '../../machines/email-attachments.ts';
 import { inspection } from '../../platform/inspector.ts';
 import { useServices, useSession } from '../app/services.tsx';
-import { Spinner } from '../app/Spinner.tsx';
+import { LoadNotice } from '../app/LoadNotice.tsx';
 import { AttachmentList } from './AttachmentList.tsx';
 import { UploadForm } from './UploadForm.tsx';
 import { readAsBase64, saveBytes } from './browser-files.ts';
@@ -67,15 +67,11 @@ export default function EmailAttachmentScreen() {
       <div className="screen-header">
         <h1 id="attachments-title">E-mail attachments</h1>
       </div>
-      {loading ? <Spinner label="Loading e-mail attachments" /> : null}
-      {failed ? (
-        <div className="card notice" role="alert">
-          <p>The e-mail attachments could not be loaded.</p>
-          <button type="button" className="button" onClick={() => library.send({ type: 'library.reload' })}>
-            Try again
-          </button>
-        </div>
-      ) : null}
+      <LoadNotice
+        phase={loading ? 'loading' : failed ? 'failed' : 'ready'}
+        what="e-mail attachments"
+        onRetry={() => library.send({ type: 'library.reload' })}
+      />
       {!loading && !failed ? (
         <>
           <UploadForm library={library} />

@@ -5,7 +5,7 @@ import { found } from '../../api/client.ts';
 import { salespersonListMachine } from '../../machines/salesperson-list.ts';
 import { managesUsers } from '../../domain/session/profile.ts';
 import { useServices, useSession } from '../app/services.tsx';
-import { Spinner } from '../app/Spinner.tsx';
+import { LoadNotice } from '../app/LoadNotice.tsx';
 import { formatLatestLogin } from './format.ts';
 import { inspection } from '../../platform/inspector.ts';
 
@@ -31,16 +31,7 @@ export default function SalespersonListScreen() {
   return (
     <section aria-labelledby="salespersons-title">
       <h1 id="salespersons-title">Salespersons</h1>
-      {phase === 'loading' ? <Spinner label="Loading salespersons" /> : null}
-      {phase === 'empty' ? <p>No data available</p> : null}
-      {phase === 'failed' ? (
-        <div className="card" role="alert">
-          <p>The salespersons could not be loaded.</p>
-          <button type="button" className="button" onClick={() => list.send({ type: 'salespersons.reload' })}>
-            Try again
-          </button>
-        </div>
-      ) : null}
+      <LoadNotice phase={phase} what="salespersons" empty="No data available" onRetry={() => list.send({ type: 'salespersons.reload' })} />
       {phase === 'ready' ? (
         <div className="card table-scroll">
           <table className="table">

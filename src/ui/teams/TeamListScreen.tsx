@@ -8,7 +8,7 @@ import { managesUsers } from '../../domain/session/profile.ts';
 import { teamListMachine } from '../../machines/team-list.ts';
 import { inspection } from '../../platform/inspector.ts';
 import { useServices, useSession } from '../app/services.tsx';
-import { Spinner } from '../app/Spinner.tsx';
+import { LoadNotice } from '../app/LoadNotice.tsx';
 import '../opportunities/opportunities.css';
 import './teams.css';
 
@@ -42,20 +42,7 @@ export default function TeamListScreen() {
           Add Team
         </Link>
       </div>
-      {phase === 'loading' ? <Spinner label="Loading teams" /> : null}
-      {phase === 'empty' ? (
-        <p className="card notice" role="status">
-          There are no teams yet.
-        </p>
-      ) : null}
-      {phase === 'failed' ? (
-        <div className="card notice" role="alert">
-          <p>The teams could not be loaded.</p>
-          <button type="button" className="button" onClick={() => list.send({ type: 'teams.reload' })}>
-            Try again
-          </button>
-        </div>
-      ) : null}
+      <LoadNotice phase={phase} what="teams" empty="There are no teams yet." onRetry={() => list.send({ type: 'teams.reload' })} />
       {phase === 'ready' ? <Teams list={list} /> : null}
     </section>
   );
