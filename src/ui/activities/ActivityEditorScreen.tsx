@@ -16,7 +16,7 @@ import { NotFound } from '../app/NotFound.tsx';
 import { useServices, useSession } from '../app/services.tsx';
 import { CheckboxField, InputField, SelectField, TextAreaField } from '../records/fields.tsx';
 import { RecordEditorFrame } from '../records/RecordEditorFrame.tsx';
-import { recordIdFromPath } from '../records/route.ts';
+import { editedRecordOf } from '../records/route.ts';
 import { useChoices, useFormField, useRecordEditor, type RecordEditorActor, type RecordEditorIo } from '../records/use-record-editor.ts';
 import './activities.css';
 
@@ -28,9 +28,8 @@ const kindOptions = ACTIVITY_KINDS.map(({ kind, label }) => ({ value: kind, labe
 /** /add-Activity and /edit-Activity/:id: one call, meeting, e-mail, task or deadline. */
 export default function ActivityEditorScreen() {
   const [path] = useLocation();
-  const adding = path === ADD_ROUTE;
-  const recordId = adding ? null : recordIdFromPath(path);
-  if (!adding && recordId === null) return <NotFound />;
+  const recordId = editedRecordOf(path, ADD_ROUTE);
+  if (recordId === undefined) return <NotFound />;
   // A key per record: another activity's address is another editor.
   return <ActivityEditor key={recordId ?? 'new'} recordId={recordId} />;
 }

@@ -12,7 +12,7 @@ import { NotFound } from '../app/NotFound.tsx';
 import { useServices, useSession } from '../app/services.tsx';
 import { CheckboxField, InputField, SelectField, TextAreaField } from '../records/fields.tsx';
 import { RecordEditorFrame } from '../records/RecordEditorFrame.tsx';
-import { recordIdFromPath } from '../records/route.ts';
+import { editedRecordOf } from '../records/route.ts';
 import { useChoices, useFormField, useRecordEditor, type RecordEditorActor, type RecordEditorIo } from '../records/use-record-editor.ts';
 import { Dialog } from '../app/Dialog.tsx';
 import './calendar.css';
@@ -23,10 +23,9 @@ const ADD_ROUTE = '/add-Calendar';
 export default function CalendarEventEditorScreen() {
   const [path] = useLocation();
   const search = useSearch();
-  const adding = path === ADD_ROUTE;
-  const recordId = adding ? null : recordIdFromPath(path);
-  if (!adding && recordId === null) return <NotFound />;
-  const date = adding ? new URLSearchParams(search).get('date') : null;
+  const recordId = editedRecordOf(path, ADD_ROUTE);
+  if (recordId === undefined) return <NotFound />;
+  const date = recordId === null ? new URLSearchParams(search).get('date') : null;
   // A key per record and day: another event's address is another editor.
   return <EventEditor key={`${recordId ?? 'new'} ${date ?? ''}`} recordId={recordId} date={date} />;
 }

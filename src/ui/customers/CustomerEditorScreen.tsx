@@ -7,7 +7,7 @@ import { NotFound } from '../app/NotFound.tsx';
 import { useServices } from '../app/services.tsx';
 import { InputField, TextAreaField } from '../records/fields.tsx';
 import { RecordEditorFrame } from '../records/RecordEditorFrame.tsx';
-import { recordIdFromPath } from '../records/route.ts';
+import { editedRecordOf } from '../records/route.ts';
 import { useFormField, useRecordEditor, type RecordEditorIo, type RecordEditorActor } from '../records/use-record-editor.ts';
 
 const ADD_ROUTE = '/add-Customer';
@@ -15,9 +15,8 @@ const ADD_ROUTE = '/add-Customer';
 /** /add-Customer and /edit-Customer/:id: a customer's name, company, e-mail, phone and notes. */
 export default function CustomerEditorScreen() {
   const [path] = useLocation();
-  const adding = path === ADD_ROUTE;
-  const recordId = adding ? null : recordIdFromPath(path);
-  if (!adding && recordId === null) return <NotFound />;
+  const recordId = editedRecordOf(path, ADD_ROUTE);
+  if (recordId === undefined) return <NotFound />;
   // A key per record: another customer's address is another editor.
   return <CustomerEditor key={recordId ?? 'new'} recordId={recordId} />;
 }

@@ -8,7 +8,7 @@ import { useServices, useSession } from '../app/services.tsx';
 import { formatUnits, stageLabel } from '../opportunities/format.ts';
 import { InputField, SelectField } from '../records/fields.tsx';
 import { RecordEditorFrame } from '../records/RecordEditorFrame.tsx';
-import { recordIdFromPath } from '../records/route.ts';
+import { editedRecordOf } from '../records/route.ts';
 import { useChoices, useFormField, useRecordEditor, type RecordEditorActor } from '../records/use-record-editor.ts';
 import { opportunityIo } from './opportunity-io.ts';
 import './opportunity-editor.css';
@@ -20,9 +20,8 @@ type OpportunityEditorActor = RecordEditorActor<OpportunityForm, OpportunityChoi
 /** /add-Opportunity and /edit-Opportunity/:id: a deal's customer, salesperson, stage, date, revenue and probability. */
 export default function OpportunityEditorScreen() {
   const [path] = useLocation();
-  const adding = path === ADD_ROUTE;
-  const recordId = adding ? null : recordIdFromPath(path);
-  if (!adding && recordId === null) return <NotFound />;
+  const recordId = editedRecordOf(path, ADD_ROUTE);
+  if (recordId === undefined) return <NotFound />;
   // A key per record: another opportunity's address is another editor.
   return <OpportunityEditor key={recordId ?? 'new'} recordId={recordId} />;
 }

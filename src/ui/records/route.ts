@@ -9,3 +9,12 @@ export function recordIdFromPath(path: string): number | null {
   const id = Number(last);
   return id <= 2_147_483_647 ? id : null;
 }
+
+/**
+ * The record an add or edit address is about: null on the add route, the id on an
+ * /edit-…/:id address, undefined when the address names no record (the fallback page).
+ */
+export function editedRecordOf(path: string, addRoute: string): number | null | undefined {
+  if (path === addRoute) return null;
+  return recordIdFromPath(path) ?? undefined;
+}

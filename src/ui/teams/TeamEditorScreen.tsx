@@ -6,7 +6,7 @@ import { NotFound } from '../app/NotFound.tsx';
 import { useServices, useSession } from '../app/services.tsx';
 import { InputField } from '../records/fields.tsx';
 import { RecordEditorFrame } from '../records/RecordEditorFrame.tsx';
-import { recordIdFromPath } from '../records/route.ts';
+import { editedRecordOf } from '../records/route.ts';
 import { useFormField, useRecordEditor, type RecordEditorIo } from '../records/use-record-editor.ts';
 import { MemberChecklist } from './MemberChecklist.tsx';
 import './teams.css';
@@ -16,9 +16,8 @@ const ADD_ROUTE = '/add-Team';
 /** /add-Team and /edit-Team/:id: a team's name and its members, chosen from the tenant's salespersons. */
 export default function TeamEditorScreen() {
   const [path] = useLocation();
-  const adding = path === ADD_ROUTE;
-  const recordId = adding ? null : recordIdFromPath(path);
-  if (!adding && recordId === null) return <NotFound />;
+  const recordId = editedRecordOf(path, ADD_ROUTE);
+  if (recordId === undefined) return <NotFound />;
   // A key per record: another team's address is another editor.
   return <TeamEditor key={recordId ?? 'new'} recordId={recordId} />;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { recordIdFromPath } from '../../../src/ui/records/route.ts';
+import { editedRecordOf, recordIdFromPath } from '../../../src/ui/records/route.ts';
 
 describe('a record id comes from the last segment of /edit-…/:id, as for /edit-Salesperson/:id', () => {
   test.each([
@@ -16,4 +16,18 @@ describe('a record id comes from the last segment of /edit-…/:id, as for /edit
       expect(recordIdFromPath(path)).toBeNull();
     },
   );
+});
+
+describe('an add or edit address names the record it is about', () => {
+  test('the add route adds a record: no id', () => {
+    expect(editedRecordOf('/add-Team', '/add-Team')).toBeNull();
+  });
+
+  test('an edit address edits the record of its last segment', () => {
+    expect(editedRecordOf('/edit-Team/12', '/add-Team')).toBe(12);
+  });
+
+  test.each(['/edit-Team/abc', '/edit-Team/', '/edit-Team/0'])('%s names no record: the fallback page', (path) => {
+    expect(editedRecordOf(path, '/add-Team')).toBeUndefined();
+  });
 });
