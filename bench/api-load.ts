@@ -4,17 +4,19 @@
  * analysis of a year with 10 concurrent clients. The clients accept compressed
  * answers, as the browsers running the app do.
  *
- * The clients are node:http's own, reading and discarding each body. autocannon (8.0)
- * appends every chunk of every body to a string, which made it the bottleneck: against
- * a bare server sending 1.33 MB it reached 36 requests/s with a p99 of 1.4 s, where
- * these clients reached 713/s with a p99 of 60 ms (10 clients each; with 83 KB and 100
- * clients, 502/s against 5,210/s).
+ * Each client is one keep-alive connection (bench/lean-client.ts) that reads each body
+ * by counting its bytes, as autocannon does. autocannon itself (8.0) was not used: it
+ * appends every chunk of every body to a string, which made it the bottleneck (against
+ * a bare server sending 83 KB to 100 clients it reached 502 requests/s, node:http's own
+ * client 5,210/s), and node:http's client in turn spent twice the lean client's time per
+ * answer, time taken from the server on a two-core machine.
  */
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { Agent, get, request, type IncomingMessage } from 'node:http';
+import { get, type IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LeanConnection } from './lean-client.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -47,29 +49,26 @@ const REQUEST_TIMEOUT_MS = 120_000;
  * the whole benchmark rather than flattering it.
  */
 export async function load({ url, connections, durationSeconds, headers = {}, method = 'GET', body }: LoadOptions): Promise<LoadRun> {
-  const agent = new Agent({ keepAlive: true, maxSockets: connections });
-  const requestHeaders = { ...headers, ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}) };
   const latencies: number[] = [];
   const failures: string[] = [];
   const started = performance.now();
   const deadline = started + durationSeconds * 1000;
   const client = async () => {
-    while (performance.now() < deadline && failures.length === 0) {
-      const requestStarted = performance.now();
-      try {
-        const status = await answerStatus(url, { method, headers: requestHeaders, agent, timeout: REQUEST_TIMEOUT_MS }, body);
+    const connection = new LeanConnection({ url, method, headers, ...(body === undefined ? {} : { body }) });
+    try {
+      while (performance.now() < deadline && failures.length === 0) {
+        const requestStarted = performance.now();
+        const status = await withTimeout(connection.send(), REQUEST_TIMEOUT_MS);
         if (status < 200 || status > 299) failures.push(`answered ${status}`);
         else latencies.push(performance.now() - requestStarted);
-      } catch (error) {
-        failures.push((error as Error).message);
       }
+    } catch (error) {
+      failures.push((error as Error).message);
+    } finally {
+      connection.close();
     }
   };
-  try {
-    await Promise.all(Array.from({ length: connections }, client));
-  } finally {
-    agent.destroy();
-  }
+  await Promise.all(Array.from({ length: connections }, client));
   if (failures.length > 0) throw new Error(`${method} ${url}: ${failures.length} failed, e.g. ${failures[0]}`);
   const elapsedSeconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
@@ -77,18 +76,12 @@ export async function load({ url, connections, durationSeconds, headers = {}, me
   return { p99, requestsPerSecond: latencies.length / elapsedSeconds, connections };
 }
 
-/** Sends one request and reads its whole answer without keeping it; resolves to its status. */
-function answerStatus(url: string, options: Parameters<typeof request>[1], body: string | undefined): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const outgoing = request(url, options, (response) => {
-      response.on('data', () => {});
-      response.once('end', () => resolve(response.statusCode ?? 0));
-      response.once('error', reject);
-    });
-    outgoing.once('timeout', () => outgoing.destroy(new Error(`no answer within ${REQUEST_TIMEOUT_MS} ms`)));
-    outgoing.once('error', reject);
-    outgoing.end(body);
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
   });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
 /** `rounds` runs, one after another. */

@@ -9,6 +9,7 @@ import { installErrorHandling } from './plugins/errors.ts';
 import { installSecurityHeaders } from './plugins/security-headers.ts';
 import { installAppShell } from './plugins/app-shell.ts';
 import { authenticate } from './plugins/authenticate.ts';
+import { watchDataVersions } from './db/data-versions.ts';
 import { installEmbeddedProvider } from './oidc/provider.ts';
 import { registerApiRoutes } from './routes/index.ts';
 import type { RouteContext } from './routes/context.ts';
@@ -51,13 +52,17 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
   }
   keys ??= await remoteKeys(config.oidc.issuer);
 
+  const versions = await watchDataVersions(db);
+  app.addHook('onClose', () => versions.stop());
   const context: RouteContext = {
     db,
     config,
     contract,
+    versions,
     requireCaller: authenticate(
       { issuer: config.oidc.issuer, audience: config.oidc.audience, clientId: config.oidc.clientId, keys },
       db,
+      versions,
     ),
   };
   await registerApiRoutes(app, context);

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Database, Queryable } from './database.ts';
+import { pgliteListen, postgresListening } from './notifications.ts';
 
 export interface StorageConfig {
   /** A PostgreSQL connection string; when absent, embedded PGlite is used. */
@@ -44,6 +45,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     kind: 'pglite',
     query: root.query,
     transaction: (work) => pg.transaction((tx) => work(asQueryable(tx))),
+    listen: pgliteListen(pg),
     close: () => pg.close(),
   };
 }
@@ -54,15 +56,35 @@ async function openPostgres(url: string): Promise<Database> {
   pg.types.setTypeParser(pg.types.builtins.NUMERIC, Number);
   pg.types.setTypeParser(pg.types.builtins.INT8, Number);
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const { listen, prepareToWrite } = postgresListening(() => new pg.Client({ connectionString: url }));
+  // Every statement runs on a connection that hears its own notifications (see notifications.ts).
+  const borrow = async () => {
+    const client = await pool.connect();
+    try {
+      await prepareToWrite(client);
+    } catch (error) {
+      client.release(error as Error);
+      throw error;
+    }
+    return client;
+  };
   await pool.query('select 1');
   return {
     kind: 'postgres',
     async query<Row>(sql: string, params: readonly unknown[] = []) {
-      const result = await pool.query(sql, params as unknown[]);
-      return result.rows as Row[];
+      const client = await borrow();
+      try {
+        const result = await client.query(sql, params as unknown[]);
+        client.release();
+        return result.rows as Row[];
+      } catch (error) {
+        // A statement the server refused leaves a sound connection; any other failure may not.
+        client.release(error instanceof pg.DatabaseError ? undefined : (error as Error));
+        throw error;
+      }
     },
     async transaction(work) {
-      const client = await pool.connect();
+      const client = await borrow();
       try {
         await client.query('begin');
         const result = await work({
@@ -79,6 +101,7 @@ async function openPostgres(url: string): Promise<Database> {
         client.release();
       }
     },
+    listen,
     close: () => pool.end(),
   };
 }

@@ -1,19 +1,17 @@
 /**
  * Answers kept between calls, for the big reads that are asked far more often than
- * their data changes (the user list, the analysis of a year). Every request still asks
- * the database for the data's current version (migration 007: bumped by triggers in
- * the writing transaction), so a write through any path or any server process is in
- * the very next answer; only the query, the serialising and the compressing are saved.
- * Per server instance, keyed by tenant, and bounded in bytes (least recently used go).
+ * their data changes (the user list, the analysis of a year). An answer is sent again
+ * only while the data's version (migration 007: bumped by triggers in the writing
+ * transaction, announced as it commits) is the one it was made from, so a write through
+ * any route or in SQL is in the very next answer, and one by another server process
+ * as soon as its announcement arrives. Per server instance, keyed by tenant, and
+ * bounded in bytes (least recently used go).
  */
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import negotiator from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Queryable } from '../db/database.ts';
-
-/** What a cached answer is made of; the database keeps one version of each per tenant (migration 007). */
-export type DataSubject = 'users' | 'opportunities';
+import type { DataSubject, DataVersions } from '../db/data-versions.ts';
 
 export interface CachedAnswerRequest {
   tenantId: number;
@@ -64,7 +62,7 @@ const SMALL_ENCODING_DELAY_MS = 1000;
 const fastEncoders: Record<Encoding, (json: Buffer) => Promise<Buffer>> = { br: brotli(1), gzip: gzipAt(1) };
 const smallEncoders: Record<Encoding, (json: Buffer) => Promise<Buffer>> = { br: brotli(4), gzip: gzipAt(6) };
 
-export function createAnswerCache(db: Queryable, { maxBytes }: { maxBytes: number }): AnswerCache {
+export function createAnswerCache(versions: DataVersions, { maxBytes }: { maxBytes: number }): AnswerCache {
   // A Map iterates in insertion order: re-inserting on use keeps the least recently used first.
   const entries = new Map<string, Entry>();
   const inFlight = new Map<string, Promise<Entry>>();
@@ -90,43 +88,6 @@ export function createAnswerCache(db: Queryable, { maxBytes }: { maxBytes: numbe
     entries.set(slot, entry);
     heldBytes += entry.bytes;
     evictOverBudget();
-  };
-
-  const readVersion = async (tenantId: number, subject: DataSubject): Promise<string | undefined> => {
-    const [row] = await db.query<{ version: number | string }>('select version from data_versions where tenant_id = $1 and subject = $2', [
-      tenantId,
-      subject,
-    ]);
-    return row === undefined ? undefined : String(row.version);
-  };
-
-  /**
-   * The version as of a read that starts after this call, so that it includes every
-   * write committed before the request came. Concurrent requests share such reads:
-   * one runs at a time per tenant and subject, and every request that arrives while it
-   * runs waits for the next one, which they all share.
-   */
-  const runningReads = new Map<string, Promise<string | undefined>>();
-  const queuedReads = new Map<string, Promise<string | undefined>>();
-  const currentVersion = (tenantId: number, subject: DataSubject): Promise<string | undefined> => {
-    const key = `${tenantId}/${subject}`;
-    const queued = queuedReads.get(key);
-    if (queued) return queued;
-    const start = () => {
-      const read = readVersion(tenantId, subject).finally(() => runningReads.delete(key));
-      runningReads.set(key, read);
-      return read;
-    };
-    const running = runningReads.get(key);
-    if (!running) return start();
-    const next = running
-      .catch(() => undefined)
-      .then(() => {
-        queuedReads.delete(key);
-        return start();
-      });
-    queuedReads.set(key, next);
-    return next;
   };
 
   /**
@@ -200,7 +161,7 @@ export function createAnswerCache(db: Queryable, { maxBytes }: { maxBytes: numbe
 
   return {
     async send(request, reply, answer) {
-      const version = await currentVersion(answer.tenantId, answer.subject);
+      const version = await versions.current(answer.tenantId, answer.subject);
       reply.type('application/json; charset=utf-8');
       if (version === undefined) return reply.send(await answer.produce());
 

@@ -1,6 +1,7 @@
 import { errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
+import type { DataVersions } from '../db/data-versions.ts';
 
 /** Who is calling, as the server established it: never taken from a path or body. */
 export interface Caller {
@@ -71,21 +72,95 @@ export function clientRoles(payload: JWTPayload, clientId: string): string[] {
  * A preHandler that sets `request.caller` from the bearer token, or answers 401;
  * a caller whose tenant's subscription has ended gets 403, whatever the app did
  * or did not check before calling.
+ *
+ * Both steps are remembered, because every call of the app takes them again with the
+ * same token: a token once verified until it expires (it cannot change, and expiry is
+ * checked on each use), and who its e-mail belongs to while the versions of the
+ * tenant's users and of the tenant itself are unchanged (any write to either forgets
+ * it, in the very next request). The subscription's end is compared with the clock on
+ * every request.
  */
-export function authenticate(policy: TokenPolicy, db: Queryable) {
+export function authenticate(policy: TokenPolicy, db: Queryable, versions: DataVersions) {
+  const verifiedTokens = new BoundedMap<string, VerifiedToken>(REMEMBERED_TOKENS);
+  const knownCallers = new BoundedMap<string, KnownCaller>(REMEMBERED_CALLERS);
+
+  const verified = async (token: string): Promise<VerifiedToken> => {
+    const remembered = verifiedTokens.get(token);
+    if (remembered && Date.now() < remembered.expiresAtMs) return remembered;
+    const claims = await verifyAccessToken(token, policy);
+    const fresh = { email: claims.email.toLowerCase(), expiresAtMs: claims.exp! * 1000 };
+    verifiedTokens.set(token, fresh);
+    return fresh;
+  };
+
+  const stillCurrent = async (known: KnownCaller) =>
+    (await versions.current(known.tenantId, 'users')) === known.usersVersion &&
+    (await versions.current(known.tenantId, 'tenants')) === known.tenantVersion;
+
+  const lookUp = async (email: string): Promise<KnownCaller | undefined> => {
+    const remembered = knownCallers.get(email);
+    if (remembered && (await stillCurrent(remembered))) return remembered;
+    const changesBefore = versions.changeCount();
+    const [user] = await db.query<{ id: number; tenant_id: number; role_id: 1 | 2 | 3; expires_at: number | null }>(
+      `select u.id, u.tenant_id, u.role_id, extract(epoch from t.subscription_expires_at) * 1000 as expires_at
+       from users u join tenants t on t.id = u.tenant_id
+       where u.email = $1`,
+      [email],
+    );
+    if (!user) {
+      knownCallers.delete(email);
+      return undefined;
+    }
+    const caller: KnownCaller = {
+      userId: user.id,
+      tenantId: user.tenant_id,
+      roleId: user.role_id,
+      email,
+      subscriptionEndsAtMs: user.expires_at === null ? undefined : Number(user.expires_at),
+      usersVersion: await versions.current(user.tenant_id, 'users'),
+      tenantVersion: await versions.current(user.tenant_id, 'tenants'),
+    };
+    // Only when no write landed during the read are the versions those of what it read.
+    const rememberable = versions.isLive() && versions.changeCount() === changesBefore && caller.usersVersion !== undefined && caller.tenantVersion !== undefined;
+    if (rememberable) knownCallers.set(email, caller);
+    else knownCallers.delete(email);
+    return caller;
+  };
+
   return async function requireCaller(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const header = request.headers.authorization ?? '';
     const match = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(header);
     if (!match) throw new Unauthorized('Token not found');
-    const claims = await verifyAccessToken(match[1]!, policy);
-    const [user] = await db.query<{ id: number; tenant_id: number; role_id: 1 | 2 | 3; expired: boolean }>(
-      `select u.id, u.tenant_id, u.role_id, coalesce(t.subscription_expires_at <= now(), false) as expired
-       from users u join tenants t on t.id = u.tenant_id
-       where u.email = $1`,
-      [claims.email.toLowerCase()],
-    );
-    if (!user) throw new Unauthorized('No CRM user for this token');
-    if (user.expired) throw new SubscriptionExpired();
-    request.caller = { userId: user.id, tenantId: user.tenant_id, roleId: user.role_id, email: claims.email.toLowerCase() };
+    const { email } = await verified(match[1]!);
+    const known = await lookUp(email);
+    if (!known) throw new Unauthorized('No CRM user for this token');
+    if (known.subscriptionEndsAtMs !== undefined && known.subscriptionEndsAtMs <= Date.now()) throw new SubscriptionExpired();
+    request.caller = { userId: known.userId, tenantId: known.tenantId, roleId: known.roleId, email };
   };
+}
+
+// Each entry is a few hundred bytes: ten thousand signed-in people cost a few megabytes.
+const REMEMBERED_TOKENS = 10_000;
+const REMEMBERED_CALLERS = 10_000;
+
+interface VerifiedToken {
+  email: string;
+  expiresAtMs: number;
+}
+
+interface KnownCaller extends Caller {
+  subscriptionEndsAtMs: number | undefined;
+  usersVersion: string | undefined;
+  tenantVersion: string | undefined;
+}
+
+/** A Map that forgets its oldest entries beyond `limit`. */
+class BoundedMap<K, V> extends Map<K, V> {
+  constructor(private readonly limit: number) {
+    super();
+  }
+  override set(key: K, value: V): this {
+    if (!this.has(key) && this.size >= this.limit) this.delete(this.keys().next().value as K);
+    return super.set(key, value);
+  }
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { Database } from '../db/database.ts';
+import type { DataVersions } from '../db/data-versions.ts';
 import type { ServerConfig } from '../config.ts';
 import { routePath, type Contract, type HttpMethod } from '../contract.ts';
 
@@ -8,6 +9,8 @@ export interface RouteContext {
   db: Database;
   config: ServerConfig;
   contract: Contract;
+  /** The data's versions, for answers and callers kept between requests. */
+  versions: DataVersions;
   /** Sets `request.caller` from the bearer token or answers 401. */
   requireCaller: preHandlerHookHandler;
 }

@@ -18,7 +18,7 @@ export function registerOpportunityRoutes(app: FastifyInstance, context: RouteCo
   const { db } = context;
   // Dashboards ask for the same years again and again; the database says when the
   // opportunities changed (migration 007), so an answer is reused until then.
-  const analyses = createAnswerCache(db, { maxBytes: ANALYSIS_CACHE_BYTES });
+  const analyses = createAnswerCache(context.versions, { maxBytes: ANALYSIS_CACHE_BYTES });
 
   /**
    * A year can hold tens of thousands of opportunities: the database reads only the

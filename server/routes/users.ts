@@ -36,7 +36,7 @@ const USER_LIST_CACHE_BYTES = 16 * 1024 * 1024;
 export function registerUserRoutes(app: FastifyInstance, context: RouteContext): void {
   const { db } = context;
   // The list is read far more often than users change; the database says when they did.
-  const userLists = createAnswerCache(db, { maxBytes: USER_LIST_CACHE_BYTES });
+  const userLists = createAnswerCache(context.versions, { maxBytes: USER_LIST_CACHE_BYTES });
 
   defineRoute(
     app,

@@ -1,7 +1,9 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
 import { createAnswerCache } from '../../server/plugins/answer-cache.ts';
+import { watchDataVersions } from '../../server/db/data-versions.ts';
+import type { Database } from '../../server/db/database.ts';
 import { startTestServer, type TestServer } from '../support/server-harness.ts';
 
 // The user list and the analysis are kept, serialised, between calls (issue 8); these
@@ -212,19 +214,26 @@ describe('conditional requests', () => {
 });
 
 describe('the cache itself', () => {
+
   // A route of its own on the test database, to count how often the answer is made.
+  // Its database cannot announce versions, so every version is asked of it, as when
+  // the server has lost its listening connection (server/db/data-versions.ts).
   async function countingRoute(maxBytes: number, answerBytes = 100) {
     const statements: string[] = [];
     // As busy as a database serving many clients: each answer arrives 20 ms after its statement ran.
-    const db = {
+    const db: Database = {
+      ...server.db,
       query: async <Row>(sql: string, params?: readonly unknown[]) => {
         statements.push(sql);
         const rows = await server.db.query<Row>(sql, params);
         await new Promise((resolve) => setTimeout(resolve, 20));
-        return rows;
+        return rows as Row[];
       },
+      listen: () => Promise.reject(new Error('This database announces nothing')),
     };
-    const cache = createAnswerCache(db, { maxBytes });
+    const versions = await watchDataVersions(db);
+    onTestFinished(() => versions.stop());
+    const cache = createAnswerCache(versions, { maxBytes });
     const made: number[] = [];
     const app = Fastify();
     app.get('/answer/:tenant', async (request, reply) => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
+import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type JWK, type JWTVerifyGetKey } from 'jose';
 import { inject } from 'vitest';
 import { buildServer } from '../../server/app.ts';
 import { readConfig, type ServerConfig } from '../../server/config.ts';
@@ -24,6 +24,8 @@ export interface TestServer {
   config: ServerConfig;
   /** Every answer body the server sent; close() fails when any holds a password hash. */
   answers: string[];
+  /** The keys the server checks tokens with (those `tokenFor` signs with). */
+  tokenKeys: JWTVerifyGetKey;
   /** A valid access token for that e-mail, as the identity provider would issue it. */
   tokenFor(email: string, claims?: Record<string, unknown>): Promise<string>;
   /** Headers with that person's bearer token. */
@@ -69,6 +71,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     db,
     config,
     answers,
+    tokenKeys: signer.keys,
     tokenFor,
     as: async (email) => ({ authorization: `Bearer ${await tokenFor(email)}` }),
     // Issue 4: no answer ever contains a hash. Every answer of every test is scanned.
