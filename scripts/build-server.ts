@@ -1,0 +1,78 @@
+/**
+ * The server compiled to plain JavaScript (tsconfig.server.json) for `npm start`.
+ * Run through tsx, the server carries the TypeScript loader and its thread for its
+ * whole life: measured on the bench's tenant, 50–90 MB more resident memory than the
+ * same server compiled. `npm start` runs this first; it compiles only when the
+ * output is missing or older than anything it is made from.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+export interface ServerBuild {
+  /** Where the compiled server goes; `npm start` runs `<outDir>/server/start.js`. */
+  outDir: string;
+}
+
+export const defaultServerBuild: ServerBuild = { outDir: join(root, 'dist-server') };
+
+/** The files the compiled server reads next to its modules, as its sources do (`import.meta.url`). */
+const ASSETS = ['openapi/crm.yaml', 'server/db/migrations'];
+
+/** What the output is made from: a change to any of these makes it stale. */
+const INPUTS = ['server', 'src', 'openapi', 'tsconfig.json', 'tsconfig.server.json', 'package-lock.json'];
+
+// Written last, so that a build cut short is never taken for a finished one.
+const STAMP = '.built';
+
+export function compiledServerEntry({ outDir }: ServerBuild = defaultServerBuild): string {
+  return join(outDir, 'server', 'start.js');
+}
+
+export function isServerBuildStale({ outDir }: ServerBuild = defaultServerBuild): boolean {
+  const stamp = join(outDir, STAMP);
+  if (!existsSync(stamp)) return true;
+  return statSync(stamp).mtimeMs < newestModification(INPUTS.map((input) => join(root, input)));
+}
+
+/** Compiles the server unless its output is up to date; returns whether it compiled. */
+export function buildServerIfStale(build: ServerBuild = defaultServerBuild): boolean {
+  if (!isServerBuildStale(build)) return false;
+  buildServer(build);
+  return true;
+}
+
+export function buildServer({ outDir }: ServerBuild = defaultServerBuild): void {
+  // From scratch, so that a module deleted from server/ does not live on in the output.
+  rmSync(outDir, { recursive: true, force: true });
+  const tsc = join(root, 'node_modules/typescript/bin/tsc');
+  const result = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.server.json'), '--outDir', outDir], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error('The server build failed');
+  for (const asset of ASSETS) cpSync(join(root, asset), join(outDir, asset), { recursive: true });
+  writeFileSync(join(outDir, STAMP), `${new Date().toISOString()}\n`);
+}
+
+function newestModification(paths: string[]): number {
+  let newest = 0;
+  for (const path of paths) {
+    if (!existsSync(path)) continue;
+    const stat = statSync(path);
+    // A folder's own time counts too: it changes when a file in it is deleted or renamed.
+    newest = Math.max(newest, stat.mtimeMs);
+    if (stat.isDirectory()) newest = Math.max(newest, newestModification(readdirSync(path).map((name) => join(path, name))));
+  }
+  return newest;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  if (isServerBuildStale()) {
+    console.log('Building the server…');
+    buildServer();
+  }
+}
