@@ -178,6 +178,23 @@ describe('POST /api/opportunities/anlaysis', () => {
     }
   });
 
+  test('each entry is its opportunity as stored now, however the row was written (migration 010 keeps it with the row)', async () => {
+    await server.db.query(
+      "update opportunities set customer = customer || ' (renamed)', revenue = revenue + 1 where id in (select id from opportunities where tenant_id = 1 and created_date >= '2025-03-01' and created_date < '2025-12-01' order by id limit 3)",
+    );
+    const answer = (await call('rep@demo.test', 'POST', '/api/opportunities/anlaysis', { year: 2025, tenantId: 1 })).json() as Array<Record<string, unknown>>;
+    const rows = await server.db.query<Record<string, unknown> & { id: number; created_date: Date | string }>(
+      `select id, created_date, revenue, probability, salesperson_id, customer, stage from opportunities
+       where tenant_id = 1 and created_date >= '2024-12-31T10:00:00Z' and created_date < '2026-01-01T14:00:00Z'`,
+    );
+    const stored = new Map(rows.map((row) => [row.id, { ...row, created_date: new Date(row.created_date).toISOString() }]));
+    expect(answer.filter((entry) => String(entry.customer).endsWith(' (renamed)'))).toHaveLength(3);
+    expect(answer).toHaveLength(stored.size);
+    for (const entry of answer) {
+      expect({ ...entry, created_date: new Date(entry.created_date as string).toISOString() }).toEqual(stored.get(entry.id as number));
+    }
+  });
+
   test("covers the year in every time zone: from 14 hours before its UTC start to 14 hours after its UTC end", async () => {
     const [salesperson] = await server.db.query<{ id: number }>('select min(id)::int as id from salespersons where tenant_id = 1');
     const edges = ['2023-12-31T10:00:00.000Z', '2024-01-01T00:00:00.000Z', '2024-12-31T23:59:59.999Z', '2025-01-01T13:59:59.999Z'];
