@@ -28,7 +28,7 @@ export interface DataVersions {
   stop(): Promise<void>;
 }
 
-export const DATA_VERSIONS_CHANNEL = 'data_versions';
+const DATA_VERSIONS_CHANNEL = 'data_versions';
 const FIRST_RETRY_MS = 250;
 const LONGEST_RETRY_MS = 30_000;
 // Tries to read the whole table between two announcements before giving up for a while.

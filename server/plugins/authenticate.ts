@@ -139,8 +139,10 @@ export function authenticate(policy: TokenPolicy, db: Queryable, versions: DataV
   };
 }
 
-// Each entry is a few hundred bytes: ten thousand signed-in people cost a few megabytes.
-const REMEMBERED_TOKENS = 10_000;
+// A token is about a kilobyte: four thousand people signed in at once cost a few
+// megabytes, and one more only costs the next a signature check. A caller is a few
+// hundred bytes.
+const REMEMBERED_TOKENS = 4096;
 const REMEMBERED_CALLERS = 10_000;
 
 interface VerifiedToken {

@@ -12,11 +12,12 @@ export const EVENT_SAVED_MESSAGES = {
   updated: 'Event updated successfully',
 } as const;
 
-/** /add-Calendar and /edit-Calendar/:id: a meeting or appointment, saved back to the calendar. */
+/** /add-Calendar and /edit-Calendar/:id: a meeting or appointment, saved back to its month of the calendar. */
 export const calendarEventEditorMachine = createRecordEditorMachine<EventForm, EventChoices>({
   id: 'calendarEventEditor',
   blankForm: EMPTY_EVENT_FORM,
   problemOf: eventProblemOf,
   messages: EVENT_SAVED_MESSAGES,
-  listRoute: '/calendar',
+  // Back to the month the event is in, not the current one.
+  listRoute: (form) => (/^\d{4}-\d\d/.test(form.startDate) ? `/calendar?month=${form.startDate.slice(0, 7)}` : '/calendar'),
 });

@@ -47,8 +47,8 @@ export interface RecordEditorOptions<Form> {
   problemOf: (form: Form) => string | null;
   /** The success toasts, e.g. 'Customer created successfully'. */
   messages: { created: string; updated: string };
-  /** Where a saved or abandoned editor goes: the record's list. */
-  listRoute: string;
+  /** Where a saved or abandoned editor goes: the record's list, or the part of it the form belongs to. */
+  listRoute: string | ((form: Form) => string);
 }
 
 /** An error the API client raised for a 404: the record is not the caller's, or gone. */
@@ -66,6 +66,7 @@ export function isNotFoundError(error: unknown): boolean {
  */
 export function createRecordEditorMachine<Form extends object, Choices>(options: RecordEditorOptions<Form>) {
   const { problemOf, messages, listRoute } = options;
+  const listOf = (form: Form) => (typeof listRoute === 'string' ? listRoute : listRoute(form));
   return setup({
     types: {
       input: {} as RecordEditorInput,
@@ -159,11 +160,11 @@ export function createRecordEditorMachine<Form extends object, Choices>(options:
       },
       saved: {
         type: 'final',
-        entry: { type: 'navigate', params: { to: listRoute } },
+        entry: { type: 'navigate', params: ({ context }) => ({ to: listOf(context.form) }) },
       },
       cancelled: {
         type: 'final',
-        entry: { type: 'navigate', params: { to: listRoute } },
+        entry: { type: 'navigate', params: ({ context }) => ({ to: listOf(context.form) }) },
       },
     },
   });

@@ -42,7 +42,7 @@ describe('calendar events', () => {
     await page.getByLabel('Notes').fill('Bring the figures.');
     await page.getByRole('button', { name: 'Save' }).click();
     await toast(page, 'Event created successfully').waitFor();
-    await page.waitForURL('**/calendar');
+    await page.waitForURL(`**/calendar?month=${format(today, 'yyyy-MM')}`);
     await loaded(page);
     const event = dayCell(page, today).getByRole('link', { name: `14:30 ${title}` });
     await event.waitFor();
@@ -65,7 +65,7 @@ describe('calendar events', () => {
     await expect(page.getByLabel('Start time').count()).resolves.toBe(0);
     await page.getByRole('button', { name: 'Save' }).click();
     await toast(page, 'Event updated successfully').waitFor();
-    await page.waitForURL('**/calendar');
+    await page.waitForURL(`**/calendar?month=${format(today, 'yyyy-MM')}`);
     await loaded(page);
     await dayCell(page, today).getByRole('link', { name: `All day ${renamed}` }).waitFor();
     await expect(dayCell(page, today).getByRole('link', { name: `14:30 ${title}` }).count()).resolves.toBe(0);
@@ -89,7 +89,7 @@ describe('calendar events', () => {
     await page.getByLabel('Title').fill(title);
     await page.getByRole('button', { name: 'Save' }).click();
     await toast(page, 'Event created successfully').waitFor();
-    await page.waitForURL('**/calendar');
+    await page.waitForURL(`**/calendar?month=${format(first, 'yyyy-MM')}`);
     await loaded(page);
 
     await dayCell(page, first).getByRole('link', { name: `09:00 ${title}` }).click();
@@ -131,7 +131,7 @@ describe('calendar events', () => {
     await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(390);
     await page.getByRole('button', { name: 'Save' }).click();
     await toast(page, 'Event created successfully').waitFor();
-    await page.waitForURL('**/calendar');
+    await page.waitForURL(`**/calendar?month=${format(new Date(), 'yyyy-MM')}`);
     await loaded(page);
     const agenda = page.getByRole('region', { name: `Events in ${format(new Date(), 'MMMM yyyy')}` });
     await agenda.getByRole('link', { name: `12:00 ${title}` }).waitFor();

@@ -40,7 +40,7 @@ describe('Add Event and Edit Event', () => {
     expect(seen.saves).toEqual([]);
   });
 
-  test("a new event is saved once, 'Event created successfully', and the calendar shows again", async () => {
+  test("a new event is saved once, 'Event created successfully', and the calendar shows its month again", async () => {
     const { actor, seen } = startEditor(null, blankEventForm('2026-06-03', new Date()));
     await waitFor(actor, (state) => state.matches('editing'));
     actor.send({ type: 'form.change', patch: { title: 'Call with Acme', salespersonId: '4' } });
@@ -48,7 +48,16 @@ describe('Add Event and Edit Event', () => {
     await waitFor(actor, (state) => state.status === 'done');
     expect(seen.saves).toEqual([{ id: null, form: expect.objectContaining({ title: 'Call with Acme', startDate: '2026-06-03', salespersonId: '4' }) }]);
     expect(seen.successes).toEqual(['Event created successfully']);
-    expect(seen.navigations).toEqual(['/calendar']);
+    expect(seen.navigations).toEqual(['/calendar?month=2026-06']);
+  });
+
+  test('an event moved to another month brings the calendar back on that month', async () => {
+    const { actor, seen } = startEditor(7, { ...blankEventForm('2026-06-03', new Date()), title: 'Call' });
+    await waitFor(actor, (state) => state.matches('editing'));
+    actor.send({ type: 'form.change', patch: { startDate: '2027-01-12', endDate: '2027-01-12' } });
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (state) => state.status === 'done');
+    expect(seen.navigations).toEqual(['/calendar?month=2027-01']);
   });
 
   test("a changed event: 'Event updated successfully'", async () => {
