@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { buildServerIfStale } from '../scripts/build-server.ts';
+import { buildServerIfStale, npmStartServerCommand } from '../scripts/build-server.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -31,7 +31,7 @@ export interface ServerOptions {
 
 export async function startServer({ appDir, dataDir, databaseUrl, nodeArgs = [] }: ServerOptions): Promise<ServerProcess> {
   buildServerIfStale();
-  const server = serverCommandOfNpmStart();
+  const server = npmStartServerCommand();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const started = performance.now();
@@ -71,32 +71,6 @@ export async function startServer({ appDir, dataDir, databaseUrl, nodeArgs = [] 
     readyAfterMs,
     peakMemory: () => memoryOf(child.pid!, 'VmHWM'),
     stop: () => stop(child),
-  };
-}
-
-interface ServerCommand {
-  /** Variables the command sets for the process, e.g. for the C library's allocator. */
-  env: Record<string, string>;
-  /** What follows `node`: its flags, then the entry module. */
-  nodeArgs: string[];
-}
-
-/**
- * The command that `npm start` ends with, the one that becomes the server process
- * (`[NAME=value …] node [flag …] entry`), read from package.json so that the bench
- * cannot drift from it.
- */
-export function serverCommandOfNpmStart(): ServerCommand {
-  const { scripts } = JSON.parse(readFileSync(`${root}/package.json`, 'utf8')) as { scripts: Record<string, string> };
-  const command = scripts.start!.split('&&').at(-1)!.trim().split(/\s+/u);
-  const nodeAt = command.indexOf('node');
-  const assignments = command.slice(0, nodeAt);
-  if (nodeAt < 0 || !assignments.every((word) => /^[A-Z_][A-Z0-9_]*=\S*$/u.test(word))) {
-    throw new Error(`npm start does not end with "[NAME=value …] node …": ${scripts.start}`);
-  }
-  return {
-    env: Object.fromEntries(assignments.map((word) => [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)])),
-    nodeArgs: command.slice(nodeAt + 1),
   };
 }
 

@@ -6,7 +6,7 @@
  * output is missing or older than anything it is made from.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -56,6 +56,32 @@ export function buildServer({ outDir }: ServerBuild = defaultServerBuild): void 
   if (result.status !== 0) throw new Error('The server build failed');
   for (const asset of ASSETS) cpSync(join(root, asset), join(outDir, asset), { recursive: true });
   writeFileSync(join(outDir, STAMP), `${new Date().toISOString()}\n`);
+}
+
+export interface ServerCommand {
+  /** Variables the command sets for the process, e.g. for the C library's allocator. */
+  env: Record<string, string>;
+  /** What follows `node`: its flags, then the entry module. */
+  nodeArgs: string[];
+}
+
+/**
+ * The command that `npm start` ends with, the one that becomes the server process
+ * (`[NAME=value …] node [flag …] entry`), read from package.json so that whatever
+ * else starts the server as `npm start` does (the bench, the tests) cannot drift from it.
+ */
+export function npmStartServerCommand(): ServerCommand {
+  const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const words = scripts.start!.split('&&').at(-1)!.trim().split(/\s+/u);
+  const nodeAt = words.indexOf('node');
+  const assignments = words.slice(0, Math.max(0, nodeAt));
+  if (nodeAt < 0 || !assignments.every((word) => /^[A-Z_][A-Z0-9_]*=\S*$/u.test(word))) {
+    throw new Error(`npm start does not end with "[NAME=value …] node …": ${scripts.start}`);
+  }
+  return {
+    env: Object.fromEntries(assignments.map((word) => [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)])),
+    nodeArgs: words.slice(nodeAt + 1),
+  };
 }
 
 function newestModification(paths: string[]): number {

@@ -1,0 +1,80 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, test } from 'vitest';
+import { buildServerIfStale, compiledServerEntry, isServerBuildStale, npmStartServerCommand } from '../../scripts/build-server.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const scratch = mkdtempSync(join(tmpdir(), 'crm-server-build-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe('npm start runs the server compiled ahead of time', () => {
+  test('it compiles the server when the build is missing, not again while it is current, and again once a source is newer', () => {
+    const build = { outDir: join(scratch, 'out') };
+    expect(buildServerIfStale(build)).toBe(true);
+    expect(existsSync(compiledServerEntry(build))).toBe(true);
+    // The files the server reads beside its modules come along.
+    expect(existsSync(join(build.outDir, 'openapi/crm.yaml'))).toBe(true);
+    expect(existsSync(join(build.outDir, 'server/db/migrations/001_schema.sql'))).toBe(true);
+
+    expect(buildServerIfStale(build)).toBe(false);
+
+    // As if every source had been edited after the build.
+    utimesSync(join(build.outDir, '.built'), new Date(0), new Date(0));
+    expect(isServerBuildStale(build)).toBe(true);
+    expect(buildServerIfStale(build)).toBe(true);
+    expect(isServerBuildStale(build)).toBe(false);
+  }, 60_000);
+
+  test('the command npm start ends with serves the app and the API on a new data directory', async () => {
+    buildServerIfStale();
+    const appDir = join(scratch, 'app');
+    mkdirSync(appDir);
+    writeFileSync(join(appDir, 'index.html'), '<!doctype html><title>CRM</title>');
+    const { env, nodeArgs } = npmStartServerCommand();
+    expect(nodeArgs).toContain(compiledServerEntry().slice(root.length));
+    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const child = spawn(process.execPath, nodeArgs, {
+      cwd: root,
+      env: {
+        ...process.env,
+        ...env,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        CRM_SKIP_BUILD: '1',
+        CRM_APP_DIR: appDir,
+        CRM_DATA_DIR: join(scratch, 'data'),
+        LOG_LEVEL: 'error',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout!.on('data', (chunk) => (output += chunk));
+    child.stderr!.on('data', (chunk) => (output += chunk));
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    try {
+      const healthz = await firstAnswer(`http://127.0.0.1:${port}/healthz`, () => child.exitCode !== null);
+      expect(healthz?.status, output).toBe(200);
+      expect(await (await fetch(`http://127.0.0.1:${port}/signin`)).text()).toContain('<title>CRM</title>');
+      // The API is up and guarded: no token, no users.
+      expect((await fetch(`http://127.0.0.1:${port}/api/users/getAllData/1`)).status).toBe(401);
+    } finally {
+      child.kill('SIGTERM');
+      await exited;
+    }
+  }, 90_000);
+});
+
+async function firstAnswer(url: string, gaveUp: () => boolean): Promise<Response | undefined> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline && !gaveUp()) {
+    try {
+      return await fetch(url);
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  return undefined;
+}
