@@ -1,6 +1,7 @@
 import { assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { Activity } from '../api/client';
 import { visibleActivities, type ActivityFilter } from '../domain/activities/list-view';
+import { clampPage, pageCount } from '../domain/users/list-view';
 
 export interface ActivityListContext {
   tenantId: number;
@@ -13,6 +14,8 @@ export interface ActivityListContext {
   kept: readonly number[];
   /** `activities` in the chosen view. */
   visible: readonly Activity[];
+  /** The page of `visible` shown, ten rows each, from 1. */
+  page: number;
   /** The row whose done mark is being saved, and what it was before. */
   pending: { id: number; done: boolean } | null;
 }
@@ -22,11 +25,16 @@ export type ActivityListEvent =
   | { type: 'filter.change'; filter: ActivityFilter }
   | { type: 'activity.done.toggle'; id: number }
   | { type: 'activities.reload' }
-  | { type: 'clock.tick'; now: number };
+  | { type: 'clock.tick'; now: number }
+  | { type: 'page.go'; page: number }
+  | { type: 'page.previous' }
+  | { type: 'page.next' };
 
+/** The change with the rows it leaves in view, and a page that still exists. */
 const withVisible = (context: ActivityListContext, change: Partial<ActivityListContext>): Partial<ActivityListContext> => {
   const next = { ...context, ...change };
-  return { ...change, visible: visibleActivities(next.activities, next) };
+  const visible = visibleActivities(next.activities, next);
+  return { ...change, visible, page: clampPage(next.page, visible.length) };
 };
 
 const withDone = (activities: readonly Activity[], id: number, done: boolean) =>
@@ -34,7 +42,8 @@ const withDone = (activities: readonly Activity[], id: number, done: boolean) =>
 
 /**
  * The activity list (/activity): the tenant's activities by due time, loaded once
- * per visit, in one of four views (To do, Overdue, Done, All) and searchable.
+ * per visit, in one of four views (To do, Overdue, Done, All), searchable and paged
+ * by ten.
  * A row is marked done or not done right away and saved after; the row stays in
  * view until the view changes, and a failed save puts the mark back. The clock
  * is an actor, so "overdue" moves with time and tests can set the time.
@@ -63,11 +72,11 @@ export const activityListMachine = setup({
     ),
     search: assign(({ context, event }) => {
       assertEvent(event, 'search.change');
-      return withVisible(context, { search: event.value, kept: [] });
+      return withVisible(context, { search: event.value, kept: [], page: 1 });
     }),
     chooseFilter: assign(({ context, event }) => {
       assertEvent(event, 'filter.change');
-      return withVisible(context, { filter: event.filter, kept: [] });
+      return withVisible(context, { filter: event.filter, kept: [], page: 1 });
     }),
     tick: assign(({ context, event }) => {
       assertEvent(event, 'clock.tick');
@@ -91,6 +100,12 @@ export const activityListMachine = setup({
     restoreRow: assign(({ context }) =>
       withVisible(context, { activities: withDone(context.activities, context.pending!.id, context.pending!.done), pending: null }),
     ),
+    goToPage: assign(({ context, event }) => {
+      assertEvent(event, 'page.go');
+      return { page: clampPage(event.page, context.visible.length) };
+    }),
+    previousPage: assign(({ context }) => ({ page: context.page - 1 })),
+    nextPage: assign(({ context }) => ({ page: context.page + 1 })),
   },
   guards: {
     isEmpty: (_, params: { activities: readonly Activity[] }) => params.activities.length === 0,
@@ -98,6 +113,8 @@ export const activityListMachine = setup({
       assertEvent(event, 'activity.done.toggle');
       return context.activities.some((activity) => activity.id === event.id);
     },
+    hasPreviousPage: ({ context }) => context.page > 1,
+    hasNextPage: ({ context }) => context.page < pageCount(context.visible.length),
   },
 }).createMachine({
   id: 'activityList',
@@ -109,6 +126,7 @@ export const activityListMachine = setup({
     search: '',
     kept: [],
     visible: [],
+    page: 1,
     pending: null,
   }),
   invoke: { src: 'clock' },
@@ -134,6 +152,9 @@ export const activityListMachine = setup({
       on: {
         'search.change': { actions: 'search' },
         'filter.change': { actions: 'chooseFilter' },
+        'page.go': { actions: 'goToPage' },
+        'page.previous': { guard: 'hasPreviousPage', actions: 'previousPage' },
+        'page.next': { guard: 'hasNextPage', actions: 'nextPage' },
       },
       initial: 'idle',
       states: {

@@ -45,6 +45,8 @@ describe('Activities (/activity, /add-Activity, /edit-Activity/:id)', () => {
     await toast(page, 'Activity created successfully').waitFor();
     await page.waitForURL('**/activity');
 
+    // Due in 2030, it is on the last page of To do: found by searching, as a person would.
+    await page.getByPlaceholder('Search...').fill(subject);
     const row = rowOf(page, subject);
     await row.waitFor();
     await expect(row.textContent()).resolves.toContain('Meeting');
@@ -66,6 +68,7 @@ describe('Activities (/activity, /add-Activity, /edit-Activity/:id)', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await toast(page, 'Activity updated successfully').waitFor();
     await page.waitForURL('**/activity');
+    await page.getByPlaceholder('Search...').fill(subject);
     await expect.poll(() => rowOf(page, subject).textContent()).toContain('Mon 4 Mar 2030, 16:15');
     await expect(rowOf(page, subject).textContent()).resolves.toContain('Call');
 
@@ -84,6 +87,9 @@ describe('Activities (/activity, /add-Activity, /edit-Activity/:id)', () => {
     const subject = (await overdueRow.getByRole('link').textContent())!;
     const href = (await overdueRow.getByRole('link').getAttribute('href'))!;
 
+    // The list is paged: the search keeps the row in the first page of every view.
+    const search = page.getByPlaceholder('Search...');
+    await search.fill(subject);
     await page.getByRole('button', { name: /^To do/ }).click();
     const row = rowLinkingTo(page, href);
     const checkbox = row.getByRole('checkbox', { name: `Done: ${subject}` });
@@ -97,6 +103,7 @@ describe('Activities (/activity, /add-Activity, /edit-Activity/:id)', () => {
     await page.getByRole('button', { name: /^Done/ }).click();
     await expect.poll(() => rowLinkingTo(page, href).getByRole('checkbox').isChecked()).toBe(true);
     await page.reload();
+    await search.fill(subject);
     await page.getByRole('button', { name: /^Done/ }).click();
     await expect.poll(() => rowLinkingTo(page, href).getByRole('checkbox').isChecked()).toBe(true);
 
@@ -121,6 +128,22 @@ describe('Activities (/activity, /add-Activity, /edit-Activity/:id)', () => {
     await checkbox.click();
     await toast(page, 'Service unavailable').waitFor();
     await expect.poll(() => checkbox.isChecked()).toBe(false);
+    await context.close();
+  });
+
+  test('the list goes by ten, with the pager of the other lists', async () => {
+    const { page, context } = await browser.newPage();
+    await signInAndOpen(page, 'rep@demo.test', '/activity');
+    const all = page.getByRole('button', { name: /^All/ });
+    await all.click();
+    const total = Number((await all.locator('.activity-filters__count').textContent())!);
+    expect(total).toBeGreaterThan(10);
+    await page.getByText(`Showing 1 to 10 of ${total} results`).waitFor();
+    await expect(page.locator('tbody tr').count()).resolves.toBe(10);
+    const firstPage = await page.locator('tbody tr').allTextContents();
+    await page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: 'Next' }).click();
+    await page.getByText(`Showing 11 to ${Math.min(20, total)} of ${total} results`).waitFor();
+    expect(await page.locator('tbody tr').allTextContents()).not.toEqual(firstPage);
     await context.close();
   });
 

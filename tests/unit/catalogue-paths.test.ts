@@ -80,8 +80,9 @@ const EXPECTED: Record<string, { states: number; paths: number }> = {
   calendarEventEditor: { states: 16, paths: 28 },
   // Idle, confirming, deleting and deleted: ask, confirm or cancel, and the delete done or failed.
   calendarEventDeletion: { states: 4, paths: 5 },
-  // Loading, empty, failed, and ready idle or saving a done mark.
-  activityList: { states: 5, paths: 17 },
+  // Loading, empty, failed, and ready idle or saving a done mark, each on one page of one
+  // or on the first or second of two.
+  activityList: { states: 11, paths: 57 },
   // Adding, then editing: each loading, failed, not found, the form with and without
   // a subject, saving, saved and cancelled.
   activityEditor: { states: 16, paths: 28 },
@@ -433,13 +434,21 @@ const MODELS: Record<string, PathModel> = {
         { type: 'activity.done.toggle', id: 99 },
         { type: 'activities.reload' },
         { type: 'clock.tick', now: Date.parse('2026-06-15T13:00:00Z') },
+        { type: 'page.next' },
+        { type: 'page.previous' },
+        { type: 'page.go', page: 2 },
         done(machine, 'loadActivities', [due]),
+        // Eleven rows: two pages.
+        done(machine, 'loadActivities', [due, ...Array.from({ length: 10 }, (_, i) => ({ ...due, id: 2 + i, subject: `Visit ${i}`, due_at: '2026-06-20T09:00:00.000Z' }))]),
         done(machine, 'loadActivities', []),
         failed(machine, 'loadActivities'),
         done(machine, 'saveDone', { ...due, done: true }),
         failed(machine, 'saveDone'),
       ];
     },
+    // What the paging guards read: the page shown and how many there are.
+    distinguish: (snapshot) =>
+      snapshot.matches('ready') ? { page: snapshot.context.page, pages: Math.ceil(snapshot.context.visible.length / 10) } : null,
   },
 
   activityEditor: recordEditorModel(

@@ -10,6 +10,8 @@ import { activityListMachine, type ActivityListEvent } from '../../machines/acti
 import { inspection } from '../../platform/inspector.ts';
 import { useServices, useSession } from '../app/services.tsx';
 import { LoadNotice } from '../app/LoadNotice.tsx';
+import { ListPager } from '../app/Pager.tsx';
+import { pageSlice } from '../../domain/users/list-view.ts';
 import { formatDue, formatDuration } from './format.ts';
 import '../opportunities/opportunities.css';
 import './activities.css';
@@ -64,6 +66,7 @@ export default function ActivityListScreen() {
             <SearchBox list={list} />
           </div>
           <ActivityTable list={list} />
+          <ListPager list={list} />
         </div>
       ) : null}
     </section>
@@ -117,7 +120,7 @@ function SearchBox({ list }: { list: ListActor }) {
 const sameRows = (a: readonly Activity[], b: readonly Activity[]) => a.length === b.length && a.every((row, i) => row === b[i]);
 
 function ActivityTable({ list }: { list: ListActor }) {
-  const rows = useSelector(list, (state) => state.context.visible, sameRows);
+  const rows = useSelector(list, (state) => pageSlice(state.context.visible, state.context.page), sameRows);
   return (
     <div className="table-scroll">
       <table className="table activities__table">

@@ -173,3 +173,40 @@ describe('the activity list', () => {
     expect(actor.getSnapshot().context.now).toBe(NOW + 3_600_000);
   });
 });
+
+describe('paging', () => {
+  // Twenty-three to do, due an hour apart from tomorrow on.
+  const many = Array.from({ length: 23 }, (_, i) => activity(100 + i, new Date(NOW + (24 + i) * 3_600_000).toISOString(), false, `Visit ${i}`));
+
+  test('goes by ten, within the pages there are; a search or another view starts again on the first', async () => {
+    const { actor } = start({ load: async () => many });
+    await waitFor(actor, (state) => state.matches('ready'));
+    expect(actor.getSnapshot().context.page).toBe(1);
+    actor.send({ type: 'page.previous' });
+    expect(actor.getSnapshot().context.page).toBe(1);
+    actor.send({ type: 'page.next' });
+    actor.send({ type: 'page.next' });
+    actor.send({ type: 'page.next' });
+    expect(actor.getSnapshot().context.page).toBe(3);
+    actor.send({ type: 'page.go', page: 9 });
+    expect(actor.getSnapshot().context.page).toBe(3);
+    actor.send({ type: 'page.go', page: 2 });
+    actor.send({ type: 'search.change', value: 'visit 1' });
+    expect(actor.getSnapshot().context.page).toBe(1);
+    actor.send({ type: 'page.go', page: 2 });
+    actor.send({ type: 'filter.change', filter: 'all' });
+    expect(actor.getSnapshot().context.page).toBe(1);
+  });
+
+  test('a row ticked done on the second page stays there, and so does the page', async () => {
+    const { actor } = start({ load: async () => many });
+    await waitFor(actor, (state) => state.matches('ready'));
+    actor.send({ type: 'page.next' });
+    const onPage = actor.getSnapshot().context.visible.slice(10, 20);
+    actor.send({ type: 'activity.done.toggle', id: onPage[0]!.id });
+    await waitFor(actor, (state) => state.matches({ ready: 'idle' }));
+    const { page, visible } = actor.getSnapshot().context;
+    expect(page).toBe(2);
+    expect(ids(visible.slice(10, 20))).toEqual(ids(onPage));
+  });
+});
