@@ -7,7 +7,8 @@ type Kind = 'call' | 'meeting' | 'email' | 'task' | 'deadline';
 
 interface Plan {
   kind: Kind;
-  subject: string;
+  /** The subject, or one per salesperson in turn, so that a list of many reads as many. */
+  subject: string | readonly string[];
   /** Whole days from the seed's today (negative: in the past). */
   day: number;
   /** The hour of that UTC day. */
@@ -24,10 +25,28 @@ interface Plan {
 const plans: readonly Plan[] = [
   { kind: 'call', subject: 'Discovery call with', day: -12, hour: 9, duration: 30, done: true, aboutOpportunity: true, notes: 'Budget confirmed; send the proposal.' },
   { kind: 'email', subject: 'Send the proposal to', day: -8, hour: 14, duration: null, done: true, aboutOpportunity: true, notes: '' },
-  { kind: 'task', subject: 'Update the forecast sheet', day: -4, hour: 10, duration: 45, done: false, aboutOpportunity: false, notes: 'Include the new quarter.' },
+  {
+    kind: 'task',
+    subject: ['Update the forecast sheet', 'Prepare the pipeline review', 'Clean up stale deals', 'Refresh the price list', 'Write the account plan', 'Check the forecast against last quarter'],
+    day: -4,
+    hour: 10,
+    duration: 45,
+    done: false,
+    aboutOpportunity: false,
+    notes: 'Include the new quarter.',
+  },
   { kind: 'deadline', subject: 'Contract signature due from', day: -1, hour: 16, duration: null, done: false, aboutOpportunity: true, notes: '' },
   { kind: 'meeting', subject: 'Quarterly review with', day: 2, hour: 11, duration: 60, done: false, aboutOpportunity: true, notes: 'Bring the usage figures.' },
-  { kind: 'call', subject: 'Follow-up call', day: 6, hour: 15, duration: 15, done: false, aboutOpportunity: false, notes: '' },
+  {
+    kind: 'call',
+    subject: ['Follow-up call', 'Reference call', 'Check-in call', 'Renewal call', 'Introduction call'],
+    day: 6,
+    hour: 15,
+    duration: 15,
+    done: false,
+    aboutOpportunity: false,
+    notes: '',
+  },
 ];
 
 /**
@@ -46,9 +65,10 @@ export async function seedActivities(tx: Queryable, tenantId: number, salesperso
     let next = 0;
     return plans.map((plan) => {
       const opportunity = plan.aboutOpportunity ? own[next++] : undefined;
+      const subject = typeof plan.subject === 'string' ? plan.subject : plan.subject[index % plan.subject.length]!;
       return {
         kind: plan.kind,
-        subject: opportunity ? `${plan.subject} ${opportunity.customer}` : plan.subject,
+        subject: opportunity ? `${subject} ${opportunity.customer}` : subject,
         // Salespersons' days are staggered by an hour so the list is not in lockstep.
         due_at: new Date(midnight + plan.day * DAY_MS + (plan.hour + (index % 3)) * HOUR_MS).toISOString(),
         duration_minutes: plan.duration,
