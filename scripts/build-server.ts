@@ -6,7 +6,7 @@
  * output is missing or older than anything it is made from.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -46,16 +46,26 @@ export function buildServerIfStale(build: ServerBuild = defaultServerBuild): boo
 }
 
 export function buildServer({ outDir }: ServerBuild = defaultServerBuild): void {
-  // From scratch, so that a module deleted from server/ does not live on in the output.
-  rmSync(outDir, { recursive: true, force: true });
+  // Built beside the output and swapped in whole, so that a server starting from the
+  // output meanwhile never finds it half written, and a module deleted from server/
+  // does not live on in it.
+  const next = `${outDir}.next-${process.pid}`;
+  const previous = `${outDir}.previous-${process.pid}`;
+  rmSync(next, { recursive: true, force: true });
   const tsc = join(root, 'node_modules/typescript/bin/tsc');
-  const result = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.server.json'), '--outDir', outDir], {
+  const result = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.server.json'), '--outDir', next], {
     cwd: root,
     stdio: 'inherit',
   });
-  if (result.status !== 0) throw new Error('The server build failed');
-  for (const asset of ASSETS) cpSync(join(root, asset), join(outDir, asset), { recursive: true });
-  writeFileSync(join(outDir, STAMP), `${new Date().toISOString()}\n`);
+  if (result.status !== 0) {
+    rmSync(next, { recursive: true, force: true });
+    throw new Error('The server build failed');
+  }
+  for (const asset of ASSETS) cpSync(join(root, asset), join(next, asset), { recursive: true });
+  writeFileSync(join(next, STAMP), `${new Date().toISOString()}\n`);
+  if (existsSync(outDir)) renameSync(outDir, previous);
+  renameSync(next, outDir);
+  rmSync(previous, { recursive: true, force: true });
 }
 
 export interface ServerCommand {
