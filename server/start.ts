@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServer } from './app.ts';
 import { readConfig } from './config.ts';
@@ -8,7 +8,22 @@ import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
 import { seedDemoData } from './db/seed.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+/**
+ * The project's folder: the nearest one above this module holding package.json. Run
+ * from its sources this is `server/..`; compiled (`npm start`), `dist-server/server/..`
+ * would be the build's own folder, which has no sources and no node_modules.
+ */
+function projectRoot(): string {
+  let folder = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(folder, 'package.json'))) {
+    const parent = dirname(folder);
+    if (parent === folder) throw new Error('No package.json above the server: run it from the project');
+    folder = parent;
+  }
+  return folder;
+}
+
+const root = projectRoot();
 
 /** `npm start`: build the app when its build is missing or stale, then serve everything. */
 async function main(): Promise<void> {
