@@ -25,6 +25,11 @@ export interface DataVersions {
   changeCount(): number;
   /** Whether the versions are known in memory now (else each `current` asks the database). */
   isLive(): boolean;
+  /**
+   * What `current` would answer, without waiting, while the versions are known in
+   * memory (`isLive()`); meaningless otherwise. For the paths every request takes.
+   */
+  peek(tenantId: number, subject: DataSubject): string | undefined;
   stop(): Promise<void>;
 }
 
@@ -37,25 +42,34 @@ const LOAD_ATTEMPTS = 5;
 const slotOf = (tenantId: number, subject: string) => `${tenantId}/${subject}`;
 
 export async function watchDataVersions(db: Database, { firstRetryMs = FIRST_RETRY_MS } = {}): Promise<DataVersions> {
-  const known = new Map<string, string>();
+  // Subject, then tenant: the lookup every request makes builds no key.
+  const known = new Map<string, Map<number, string>>();
+  const tenantsOf = (subject: string) => {
+    let tenants = known.get(subject);
+    if (!tenants) known.set(subject, (tenants = new Map()));
+    return tenants;
+  };
   let live = false;
   let changes = 0;
   let listening: Listening | undefined;
   let stopped = false;
   let retryTimer: NodeJS.Timeout | undefined;
 
+  // Counts only what moves a version: the same announcement reaches several connections,
+  // and a repeat must not make a read look as if a write had landed during it.
   const apply = (payload: string) => {
-    changes += 1;
     const [first, subject, version] = payload.split(' ');
     if (first === 'forget') {
-      for (const slot of [...known.keys()]) if (slot.endsWith(`/${subject}`)) known.delete(slot);
+      if (subject && known.delete(subject)) changes += 1;
       return;
     }
     if (!first || !subject || !version) return;
-    const slot = slotOf(Number(first), subject);
-    const held = known.get(slot);
-    // Repeats and late arrivals (several connections hear each one) never move a version back.
-    if (held === undefined || BigInt(version) > BigInt(held)) known.set(slot, version);
+    const tenants = tenantsOf(subject);
+    const tenantId = Number(first);
+    const held = tenants.get(tenantId);
+    if (held !== undefined && BigInt(version) <= BigInt(held)) return;
+    tenants.set(tenantId, version);
+    changes += 1;
   };
 
   const goDown = () => {
@@ -73,7 +87,7 @@ export async function watchDataVersions(db: Database, { firstRetryMs = FIRST_RET
       // An announcement during the read may be older or newer than the read: read again.
       if (changes !== before) continue;
       known.clear();
-      for (const row of rows) known.set(slotOf(row.tenant_id, row.subject), String(row.version));
+      for (const row of rows) tenantsOf(row.subject).set(row.tenant_id, String(row.version));
       return true;
     }
     return false;
@@ -112,10 +126,11 @@ export async function watchDataVersions(db: Database, { firstRetryMs = FIRST_RET
 
   return {
     async current(tenantId, subject) {
-      return live ? known.get(slotOf(tenantId, subject)) : fromDatabase(tenantId, subject);
+      return live ? known.get(subject)?.get(tenantId) : fromDatabase(tenantId, subject);
     },
     changeCount: () => changes,
     isLive: () => live,
+    peek: (tenantId, subject) => known.get(subject)?.get(tenantId),
     async stop() {
       stopped = true;
       clearTimeout(retryTimer);

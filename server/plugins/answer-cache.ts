@@ -29,7 +29,7 @@ export interface AnswerCache {
    * for the same answer share one `produce` call. Compressed (br, gzip) as the
    * client accepts, each encoding made once per version.
    */
-  send(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswerRequest): Promise<FastifyReply>;
+  send(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswerRequest): FastifyReply | Promise<FastifyReply>;
   /** Bytes held now (JSON text plus its compressed copies), for tests. */
   heldBytes(): number;
 }
@@ -42,6 +42,8 @@ interface Entry {
   /** The JSON as bytes: sent as it is, where a string would be encoded again for every client. */
   plain: Buffer;
   encoded: Map<Encoding, Promise<Buffer>>;
+  /** The encodings already made, for the requests that need not wait for anything. */
+  ready: Map<Encoding, Buffer>;
   bytes: number;
 }
 
@@ -122,7 +124,7 @@ export function createAnswerCache(versions: DataVersions, { maxBytes }: { maxByt
 
   const newEntry = (json: string | Buffer, version: string, etag: string): Entry => {
     const plain = typeof json === 'string' ? Buffer.from(json) : json;
-    return { version, etag, plain, encoded: new Map(), bytes: plain.length };
+    return { version, etag, plain, encoded: new Map(), ready: new Map(), bytes: plain.length };
   };
 
   const encodedBody = (slot: string, entry: Entry, encoding: Encoding): Promise<Buffer> => {
@@ -140,6 +142,7 @@ export function createAnswerCache(versions: DataVersions, { maxBytes }: { maxByt
     void fast.then(
       async (fastBody) => {
         account(fastBody.length);
+        if (entry.encoded.get(encoding) === fast) entry.ready.set(encoding, fastBody);
         // Only for an answer that lives a while: while writes come in quick succession,
         // each version is replaced before the (slower) small encoding could pay off.
         await new Promise((resolve) => setTimeout(resolve, SMALL_ENCODING_DELAY_MS).unref());
@@ -152,6 +155,7 @@ export function createAnswerCache(versions: DataVersions, { maxBytes }: { maxByt
         }
         if (smallBody.length >= fastBody.length || entry.encoded.get(encoding) !== fast) return;
         entry.encoded.set(encoding, Promise.resolve(smallBody));
+        entry.ready.set(encoding, smallBody);
         account(smallBody.length - fastBody.length);
       },
       () => entry.encoded.delete(encoding),
@@ -159,33 +163,64 @@ export function createAnswerCache(versions: DataVersions, { maxBytes }: { maxByt
     return fast;
   };
 
+  const respond = (request: FastifyRequest, reply: FastifyReply, entry: Entry, body: Buffer, encoding: Encoding | undefined) => {
+    reply.type('application/json; charset=utf-8');
+    reply.header('etag', entry.etag);
+    reply.header('vary', 'accept-encoding');
+    if (request.method === 'GET' && matches(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
+    if (body !== entry.plain) reply.header('content-encoding', encoding);
+    return reply.send(body);
+  };
+  const wantedEncoding = (request: FastifyRequest, entry: Entry) =>
+    entry.plain.length < COMPRESSION_THRESHOLD_BYTES ? undefined : acceptedEncoding(request.headers['accept-encoding']);
+
+  const sendAfterWaiting = async (request: FastifyRequest, reply: FastifyReply, answer: CachedAnswerRequest): Promise<FastifyReply> => {
+    const version = await versions.current(answer.tenantId, answer.subject);
+    if (version === undefined) return reply.type('application/json; charset=utf-8').send(await answer.produce());
+    const slot = slotOf(answer);
+    const entry = await entryFor(slot, answer, version);
+    const encoding = wantedEncoding(request, entry);
+    return respond(request, reply, entry, encoding ? await encodedBody(slot, entry, encoding) : entry.plain, encoding);
+  };
+
   return {
-    async send(request, reply, answer) {
-      const version = await versions.current(answer.tenantId, answer.subject);
-      reply.type('application/json; charset=utf-8');
-      if (version === undefined) return reply.send(await answer.produce());
-
-      const slot = `${answer.tenantId}/${answer.subject}/${answer.key}`;
-      const entry = await entryFor(slot, answer, version);
-      reply.header('etag', entry.etag);
-      reply.header('vary', 'accept-encoding');
-      if (request.method === 'GET' && matches(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
-
-      const encoding = acceptedEncoding(request.headers['accept-encoding']);
-      if (!encoding || entry.plain.length < COMPRESSION_THRESHOLD_BYTES) return reply.send(entry.plain);
-      const body = await encodedBody(slot, entry, encoding);
-      return reply.header('content-encoding', encoding).send(body);
+    send(request, reply, answer) {
+      // Nearly every request: the version known in memory, its answer made and encoded.
+      if (versions.isLive()) {
+        const slot = slotOf(answer);
+        const entry = entries.get(slot);
+        if (entry !== undefined && entry.version === versions.peek(answer.tenantId, answer.subject)) {
+          const encoding = wantedEncoding(request, entry);
+          const body = encoding ? entry.ready.get(encoding) : entry.plain;
+          if (body) {
+            entries.delete(slot);
+            entries.set(slot, entry);
+            return respond(request, reply, entry, body, encoding);
+          }
+        }
+      }
+      return sendAfterWaiting(request, reply, answer);
     },
     heldBytes: () => heldBytes,
   };
 }
 
+const slotOf = (answer: CachedAnswerRequest) => `${answer.tenantId}/${answer.subject}/${answer.key}`;
+
+// Clients send one of a handful of Accept-Encoding values again and again.
+const negotiated = new Map<string, Encoding | undefined>();
+const NEGOTIATIONS_KEPT = 64;
+
 /** The compress plugin's own negotiation, so cached and uncached answers agree. */
 function acceptedEncoding(header: string | undefined): Encoding | undefined {
   if (header === undefined) return undefined;
+  if (negotiated.has(header)) return negotiated.get(header);
   const normalised = header.toLowerCase().replace(/\*|x-gzip/gu, 'gzip');
   const chosen = negotiator.negotiate(normalised, ENCODINGS);
-  return chosen === 'br' || chosen === 'gzip' ? chosen : undefined;
+  const encoding = chosen === 'br' || chosen === 'gzip' ? chosen : undefined;
+  if (negotiated.size >= NEGOTIATIONS_KEPT) negotiated.clear();
+  negotiated.set(header, encoding);
+  return encoding;
 }
 
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {

@@ -1,5 +1,5 @@
 import { errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { Queryable } from '../db/database.ts';
 import type { DataVersions } from '../db/data-versions.ts';
 
@@ -80,26 +80,38 @@ export function clientRoles(payload: JWTPayload, clientId: string): string[] {
  * it, in the very next request). The subscription's end is compared with the clock on
  * every request.
  */
-export function authenticate(policy: TokenPolicy, db: Queryable, versions: DataVersions) {
+export function authenticate(policy: TokenPolicy, db: Queryable, versions: DataVersions): preHandlerHookHandler {
+  // Keyed by the end of the signature: hashing a kilobyte of token on every request
+  // cost more than the rest of the lookup; the whole token is compared on a hit.
   const verifiedTokens = new BoundedMap<string, VerifiedToken>(REMEMBERED_TOKENS);
   const knownCallers = new BoundedMap<string, KnownCaller>(REMEMBERED_CALLERS);
+  const tokenKey = (token: string) => token.slice(-TOKEN_KEY_LENGTH);
+
+  const rememberedToken = (token: string): VerifiedToken | undefined => {
+    const remembered = verifiedTokens.get(tokenKey(token));
+    return remembered && remembered.token === token && Date.now() < remembered.expiresAtMs ? remembered : undefined;
+  };
 
   const verified = async (token: string): Promise<VerifiedToken> => {
-    const remembered = verifiedTokens.get(token);
-    if (remembered && Date.now() < remembered.expiresAtMs) return remembered;
+    const remembered = rememberedToken(token);
+    if (remembered) return remembered;
     const claims = await verifyAccessToken(token, policy);
-    const fresh = { email: claims.email.toLowerCase(), expiresAtMs: claims.exp! * 1000 };
-    verifiedTokens.set(token, fresh);
+    const fresh = { token, email: claims.email.toLowerCase(), expiresAtMs: claims.exp! * 1000 };
+    verifiedTokens.set(tokenKey(token), fresh);
     return fresh;
   };
 
-  const stillCurrent = async (known: KnownCaller) =>
-    (await versions.current(known.tenantId, 'users')) === known.usersVersion &&
-    (await versions.current(known.tenantId, 'tenants')) === known.tenantVersion;
+  /** The caller as remembered, while nothing they depend on has been written since. */
+  const rememberedCaller = (email: string): KnownCaller | undefined => {
+    const known = knownCallers.get(email);
+    if (!known || !versions.isLive()) return undefined;
+    const current = versions.peek(known.tenantId, 'users') === known.usersVersion && versions.peek(known.tenantId, 'tenants') === known.tenantVersion;
+    return current ? known : undefined;
+  };
 
   const lookUp = async (email: string): Promise<KnownCaller | undefined> => {
-    const remembered = knownCallers.get(email);
-    if (remembered && (await stillCurrent(remembered))) return remembered;
+    const remembered = rememberedCaller(email);
+    if (remembered) return remembered;
     const changesBefore = versions.changeCount();
     const [user] = await db.query<{ id: number; tenant_id: number; role_id: 1 | 2 | 3; expires_at: number | null }>(
       `select u.id, u.tenant_id, u.role_id, extract(epoch from t.subscription_expires_at) * 1000 as expires_at
@@ -127,17 +139,40 @@ export function authenticate(policy: TokenPolicy, db: Queryable, versions: DataV
     return caller;
   };
 
-  return async function requireCaller(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-    const header = request.headers.authorization ?? '';
-    const match = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(header);
-    if (!match) throw new Unauthorized('Token not found');
-    const { email } = await verified(match[1]!);
-    const known = await lookUp(email);
+  const admit = (request: FastifyRequest, known: KnownCaller | undefined): void => {
     if (!known) throw new Unauthorized('No CRM user for this token');
     if (known.subscriptionEndsAtMs !== undefined && known.subscriptionEndsAtMs <= Date.now()) throw new SubscriptionExpired();
-    request.caller = { userId: known.userId, tenantId: known.tenantId, roleId: known.roleId, email };
+    request.caller = { userId: known.userId, tenantId: known.tenantId, roleId: known.roleId, email: known.email };
+  };
+
+  const checkedFully = async (request: FastifyRequest, header: string): Promise<void> => {
+    const match = BEARER.exec(header);
+    if (!match) throw new Unauthorized('Token not found');
+    const { email } = await verified(match[1]!);
+    admit(request, await lookUp(email));
+  };
+
+  // A callback hook, so that a caller already known (nearly every request) is admitted
+  // without a promise; anyone else takes the full check.
+  return function requireCaller(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void {
+    const header = request.headers.authorization ?? '';
+    const token = header.startsWith('Bearer ') ? rememberedToken(header.slice(7)) : undefined;
+    const known = token && rememberedCaller(token.email);
+    if (known) {
+      try {
+        admit(request, known);
+      } catch (error) {
+        return done(error as Error);
+      }
+      return done();
+    }
+    checkedFully(request, header).then(() => done(), done);
   };
 }
+
+const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]+)$/;
+// The last characters of a JWT are its signature's: as good as random.
+const TOKEN_KEY_LENGTH = 32;
 
 // A token is about a kilobyte: four thousand people signed in at once cost a few
 // megabytes, and one more only costs the next a signature check. A caller is a few
@@ -146,6 +181,7 @@ const REMEMBERED_TOKENS = 4096;
 const REMEMBERED_CALLERS = 10_000;
 
 interface VerifiedToken {
+  token: string;
   email: string;
   expiresAtMs: number;
 }
