@@ -176,7 +176,7 @@ export function createAnswerCache(versions: DataVersions, { maxBytes }: { maxByt
 
   const sendAfterWaiting = async (request: FastifyRequest, reply: FastifyReply, answer: CachedAnswerRequest): Promise<FastifyReply> => {
     const version = await versions.current(answer.tenantId, answer.subject);
-    if (version === undefined) return reply.type('application/json; charset=utf-8').send(await answer.produce());
+    if (version === undefined) return sendUncached(request, reply, await answer.produce());
     const slot = slotOf(answer);
     const entry = await entryFor(slot, answer, version);
     const encoding = wantedEncoding(request, entry);
@@ -203,6 +203,15 @@ export function createAnswerCache(versions: DataVersions, { maxBytes }: { maxByt
     },
     heldBytes: () => heldBytes,
   };
+}
+
+/** An answer that may not be kept (its tenant has no data version): made and compressed for this request alone. */
+async function sendUncached(request: FastifyRequest, reply: FastifyReply, json: string | Buffer): Promise<FastifyReply> {
+  const plain = typeof json === 'string' ? Buffer.from(json) : json;
+  const encoding = plain.length < COMPRESSION_THRESHOLD_BYTES ? undefined : acceptedEncoding(request.headers['accept-encoding']);
+  reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+  if (!encoding) return reply.send(plain);
+  return reply.header('content-encoding', encoding).send(await fastEncoders[encoding](plain));
 }
 
 const slotOf = (answer: CachedAnswerRequest) => `${answer.tenantId}/${answer.subject}/${answer.key}`;

@@ -44,6 +44,8 @@ export function registerOpportunityRoutes(app: FastifyInstance, context: RouteCo
         produce: () => analysisJson(db, caller.tenantId, body.year),
       });
     },
+    // The answer cache compresses once per version; the compress plugin would only look.
+    { compress: false },
   );
 }
 

@@ -54,6 +54,8 @@ export function registerUserRoutes(app: FastifyInstance, context: RouteContext):
         produce: () => usersOfTenantJson(db, caller.tenantId),
       });
     },
+    // The answer cache compresses once per version; the compress plugin would only look.
+    { compress: false },
   );
 
   defineRoute(app, context, 'get', '/api/users/{id}', async (request: FastifyRequest<{ Params: { id: number } }>) => {

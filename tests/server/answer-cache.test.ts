@@ -281,6 +281,18 @@ describe('the cache itself', () => {
     await app.close();
   });
 
+  test('an answer of a tenant without a data version is made for every request, and still compressed', async () => {
+    const { app, made } = await countingRoute(1024 * 1024, 2000);
+    for (let request = 0; request < 2; request += 1) {
+      const answer = await app.inject({ method: 'GET', url: '/answer/999', headers: { 'accept-encoding': 'br' } });
+      expect(answer.headers['content-encoding']).toBe('br');
+      expect(answer.headers.etag).toBeUndefined();
+      expect(JSON.parse(brotliDecompressSync(answer.rawPayload).toString()).tenantId).toBe(999);
+    }
+    expect(made).toEqual([999, 999]);
+    await app.close();
+  });
+
   test('it holds no more bytes than its bound, and still serves what is larger', async () => {
     const { app, cache, made } = await countingRoute(300, 200);
     for (const tenant of [1, 2, 1, 2]) expect((await app.inject({ method: 'GET', url: `/answer/${tenant}` })).json().tenantId).toBe(tenant);
