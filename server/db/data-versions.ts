@@ -56,11 +56,14 @@ export async function watchDataVersions(db: Database, { firstRetryMs = FIRST_RET
   let retryTimer: NodeJS.Timeout | undefined;
 
   // Counts only what moves a version: the same announcement reaches several connections,
-  // and a repeat must not make a read look as if a write had landed during it.
+  // and a repeat must not make a read look as if a write had landed during it. A forget
+  // always counts (it is rare, and while the versions are read there is nothing yet to
+  // delete, though the read may hold what it forgets).
   const apply = (payload: string) => {
     const [first, subject, version] = payload.split(' ');
     if (first === 'forget') {
-      if (subject && known.delete(subject)) changes += 1;
+      if (subject) known.delete(subject);
+      changes += 1;
       return;
     }
     if (!first || !subject || !version) return;
