@@ -2,6 +2,8 @@ import { fromPromise, setup } from 'xstate';
 
 export interface CalendarEventDeletionInput {
   eventId: number;
+  /** Where a deleted event leaves the person: the calendar on the event's month. */
+  returnTo: string;
 }
 
 export type CalendarEventDeletionEvent = { type: 'delete.request' } | { type: 'delete.confirm' } | { type: 'delete.cancel' };
@@ -12,7 +14,7 @@ export const EVENT_DELETED_MESSAGE = 'Event deleted successfully';
  * Deleting the event open in /edit-Calendar/:id, beside its editor: nothing is
  * deleted until the person confirms, and then only once. A failed delete keeps the
  * event open (the API client has shown the server's message); a done one goes back
- * to the calendar.
+ * to the calendar, on the month the event was in.
  */
 export const calendarEventDeletionMachine = setup({
   types: {
@@ -33,7 +35,7 @@ export const calendarEventDeletionMachine = setup({
   },
 }).createMachine({
   id: 'calendarEventDeletion',
-  context: ({ input }) => ({ eventId: input.eventId }),
+  context: ({ input }) => ({ eventId: input.eventId, returnTo: input.returnTo }),
   initial: 'idle',
   states: {
     idle: {
@@ -53,7 +55,7 @@ export const calendarEventDeletionMachine = setup({
     },
     deleted: {
       type: 'final',
-      entry: [{ type: 'notifySuccess', params: { message: EVENT_DELETED_MESSAGE } }, { type: 'navigate', params: { to: '/calendar' } }],
+      entry: [{ type: 'notifySuccess', params: { message: EVENT_DELETED_MESSAGE } }, { type: 'navigate', params: ({ context }) => ({ to: context.returnTo }) }],
     },
   },
 });

@@ -12,6 +12,11 @@ export const EVENT_SAVED_MESSAGES = {
   updated: 'Event updated successfully',
 } as const;
 
+/** The calendar on the month an event starts in (the current month while it has no date). */
+export function calendarMonthAddress(form: Pick<EventForm, 'startDate'>): string {
+  return /^\d{4}-\d\d/.test(form.startDate) ? `/calendar?month=${form.startDate.slice(0, 7)}` : '/calendar';
+}
+
 /** /add-Calendar and /edit-Calendar/:id: a meeting or appointment, saved back to its month of the calendar. */
 export const calendarEventEditorMachine = createRecordEditorMachine<EventForm, EventChoices>({
   id: 'calendarEventEditor',
@@ -19,5 +24,5 @@ export const calendarEventEditorMachine = createRecordEditorMachine<EventForm, E
   problemOf: eventProblemOf,
   messages: EVENT_SAVED_MESSAGES,
   // Back to the month the event is in, not the current one.
-  listRoute: (form) => (/^\d{4}-\d\d/.test(form.startDate) ? `/calendar?month=${form.startDate.slice(0, 7)}` : '/calendar'),
+  listRoute: calendarMonthAddress,
 });

@@ -104,7 +104,7 @@ describe('calendar events', () => {
     await page.getByRole('button', { name: 'Delete' }).click();
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await toast(page, 'Event deleted successfully').waitFor();
-    await page.waitForURL('**/calendar');
+    await page.waitForURL(`**/calendar?month=${format(first, 'yyyy-MM')}`);
     await loaded(page);
     await dayCell(page, first).waitFor();
     await expect(page.getByRole('link', { name: new RegExp(title) }).count()).resolves.toBe(0);

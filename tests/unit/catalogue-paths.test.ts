@@ -481,7 +481,7 @@ const MODELS: Record<string, PathModel> = {
   ),
 
   calendarEventDeletion: {
-    input: { eventId: 7 },
+    input: { eventId: 7, returnTo: '/calendar?month=2026-06' },
     events: (machine) => [
       { type: 'delete.request' },
       { type: 'delete.confirm' },

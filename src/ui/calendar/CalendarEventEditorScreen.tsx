@@ -6,7 +6,7 @@ import { useLocation, useSearch } from 'wouter';
 import { found, type CrmClient } from '../../api/client.ts';
 import { blankEventForm, EVENT_LIMITS, eventFormOf, eventWriteOf, startDateChange, type EventForm } from '../../domain/calendar/event-form.ts';
 import { calendarEventDeletionMachine } from '../../machines/calendar-event-deletion.ts';
-import { calendarEventEditorMachine, type EventChoices } from '../../machines/calendar-event-editor.ts';
+import { calendarEventEditorMachine, calendarMonthAddress, type EventChoices } from '../../machines/calendar-event-editor.ts';
 import { inspection } from '../../platform/inspector.ts';
 import { NotFound } from '../app/NotFound.tsx';
 import { useServices, useSession } from '../app/services.tsx';
@@ -92,7 +92,11 @@ function DeleteEvent({ editor, eventId }: { editor: EventEditorActor; eventId: n
       },
     }),
   );
-  const deletion = useActorRef(logic, { input: { eventId }, inspect: inspection() });
+  // Mounted once the event has loaded: its month is the stored one.
+  const deletion = useActorRef(logic, {
+    input: { eventId, returnTo: calendarMonthAddress(editor.getSnapshot().context.form) },
+    inspect: inspection(),
+  });
   const confirming = useSelector(deletion, (state) => state.matches('confirming'));
   const deleting = useSelector(deletion, (state) => state.hasTag('deleting'));
   const canAsk = useSelector(deletion, (state) => state.can({ type: 'delete.request' }));

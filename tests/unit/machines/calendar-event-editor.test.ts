@@ -87,7 +87,7 @@ function startDeletion(deleteEvent: (id: number) => Promise<void>) {
         logError: (_, { error }) => void seen.logged.push(error),
       },
     }),
-    { input: { eventId: 7 } },
+    { input: { eventId: 7, returnTo: '/calendar?month=2026-06' } },
   );
   actor.start();
   return { actor, seen };
@@ -105,7 +105,7 @@ describe('Delete on Edit Event', () => {
     expect(seen.deleted).toEqual([]);
   });
 
-  test("confirmed, it deletes the event once, says 'Event deleted successfully' and shows the calendar", async () => {
+  test("confirmed, it deletes the event once, says 'Event deleted successfully' and shows the calendar on the event's month", async () => {
     let finish: () => void = () => {};
     const { actor, seen } = startDeletion(() => new Promise<void>((resolve) => (finish = resolve)));
     actor.send({ type: 'delete.request' });
@@ -118,7 +118,7 @@ describe('Delete on Edit Event', () => {
     expect(seen.deleted).toEqual([7]);
     expect(seen.successes).toEqual([EVENT_DELETED_MESSAGE]);
     expect(EVENT_DELETED_MESSAGE).toBe('Event deleted successfully');
-    expect(seen.navigations).toEqual(['/calendar']);
+    expect(seen.navigations).toEqual(['/calendar?month=2026-06']);
   });
 
   test('a failed delete is logged and keeps the event open, to try again', async () => {
