@@ -92,6 +92,13 @@ export function createAnswerCache(versions: DataVersions, { maxBytes }: { maxByt
     evictOverBudget();
   };
 
+  // A Map iterates in insertion order: moving an entry to the end keeps the least recently used first.
+  const markUsed = (slot: string, entry: Entry): Entry => {
+    entries.delete(slot);
+    entries.set(slot, entry);
+    return entry;
+  };
+
   /**
    * The version is read before the data: the data is then at least as new as the
    * version, so an answer is never filed under a version newer than what it shows
@@ -99,11 +106,7 @@ export function createAnswerCache(versions: DataVersions, { maxBytes }: { maxByt
    */
   const entryFor = async (slot: string, answer: CachedAnswerRequest, version: string): Promise<Entry> => {
     const cached = entries.get(slot);
-    if (cached?.version === version) {
-      entries.delete(slot);
-      entries.set(slot, cached);
-      return cached;
-    }
+    if (cached?.version === version) return markUsed(slot, cached);
     const flight = `${slot}@${version}`;
     let pending = inFlight.get(flight);
     if (!pending) {
@@ -192,11 +195,7 @@ export function createAnswerCache(versions: DataVersions, { maxBytes }: { maxByt
         if (entry !== undefined && entry.version === versions.peek(answer.tenantId, answer.subject)) {
           const encoding = wantedEncoding(request, entry);
           const body = encoding ? entry.ready.get(encoding) : entry.plain;
-          if (body) {
-            entries.delete(slot);
-            entries.set(slot, entry);
-            return respond(request, reply, entry, body, encoding);
-          }
+          if (body) return respond(request, reply, markUsed(slot, entry), body, encoding);
         }
       }
       return sendAfterWaiting(request, reply, answer);
