@@ -6,9 +6,10 @@ import type { Database } from './db/database.ts';
 import { loadContract, type Contract } from './contract.ts';
 import { installValidation } from './plugins/validation.ts';
 import { installErrorHandling } from './plugins/errors.ts';
-import { installSecurityHeaders } from './plugins/security-headers.ts';
+import { API_ANSWER_HEADERS, installSecurityHeaders } from './plugins/security-headers.ts';
 import { installAppShell } from './plugins/app-shell.ts';
 import { authenticate } from './plugins/authenticate.ts';
+import { createReadyAnswerLane, serverWithLane, type ReadyAnswerLane } from './plugins/ready-answer-lane.ts';
 import { watchDataVersions } from './db/data-versions.ts';
 import { installEmbeddedProvider } from './oidc/provider.ts';
 import { registerApiRoutes } from './routes/index.ts';
@@ -26,6 +27,8 @@ export interface ServerParts {
 }
 
 const ONE_MEGABYTE = 1024 * 1024;
+// Fastify logs each request at info.
+const REQUEST_LOG_LEVELS = new Set(['trace', 'debug', 'info']);
 // Below a kilobyte, compressing costs more than the bytes it saves.
 const COMPRESSION_THRESHOLD_BYTES = 1024;
 
@@ -36,7 +39,13 @@ const COMPRESSION_THRESHOLD_BYTES = 1024;
 export async function buildServer(parts: ServerParts): Promise<FastifyInstance> {
   const { config, db } = parts;
   const contract = parts.contract ?? loadContract();
-  const app = Fastify({ logger: parts.logger ?? false, bodyLimit: ONE_MEGABYTE, trustProxy: false });
+  let lane: ReadyAnswerLane | undefined;
+  const app = Fastify({
+    logger: parts.logger ?? false,
+    bodyLimit: ONE_MEGABYTE,
+    trustProxy: false,
+    serverFactory: serverWithLane(() => lane),
+  });
   installValidation(app);
   installErrorHandling(app);
   installSecurityHeaders(app, config);
@@ -54,17 +63,17 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
 
   const versions = await watchDataVersions(db);
   app.addHook('onClose', () => versions.stop());
-  const context: RouteContext = {
-    db,
-    config,
-    contract,
-    versions,
-    requireCaller: authenticate(
-      { issuer: config.oidc.issuer, audience: config.oidc.audience, clientId: config.oidc.clientId, keys },
-      db,
-      versions,
-    ),
-  };
+  const callers = authenticate({ issuer: config.oidc.issuer, audience: config.oidc.audience, clientId: config.oidc.clientId, keys }, db, versions);
+  // Requests the lane answers never reach Fastify's request log: when that log is
+  // wanted (info or more), every request takes the long way.
+  if (!REQUEST_LOG_LEVELS.has(app.log.level)) {
+    lane = createReadyAnswerLane(callers, API_ANSWER_HEADERS);
+    app.addHook('preClose', (done) => {
+      lane?.close();
+      done();
+    });
+  }
+  const context: RouteContext = { db, config, contract, versions, callers, lane };
   await registerApiRoutes(app, context);
 
   app.get('/healthz', async () => ({ status: 'ok', database: db.kind }));

@@ -10,16 +10,28 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import negotiator from '@fastify/accept-negotiator';
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DataSubject, DataVersions } from '../db/data-versions.ts';
 
-export interface CachedAnswerRequest {
+/** Which answer: a tenant's, of one subject's data. */
+export interface AnswerSlot {
   tenantId: number;
   subject: DataSubject;
   /** Tells apart the answers of one subject, e.g. `analysis-2025`; part of the ETag. */
   key: string;
+}
+
+export interface CachedAnswerRequest extends AnswerSlot {
   /** The answer as JSON (text or its UTF-8 bytes), from the database as it is when called. */
   produce: () => Promise<string | Buffer>;
+}
+
+/** An answer that can go out as it is, now: its version current and its encoding made. */
+export interface ReadyAnswer {
+  body: Buffer;
+  /** The headers that describe the body; the same whichever way it is sent. */
+  headers: OutgoingHttpHeaders;
 }
 
 export interface AnswerCache {
@@ -30,6 +42,11 @@ export interface AnswerCache {
    * client accepts, each encoding made once per version.
    */
   send(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswerRequest): FastifyReply | Promise<FastifyReply>;
+  /**
+   * The answer for a client sending this Accept-Encoding, if it can be sent without
+   * waiting for anything (nearly every request); undefined if `send` has work to do.
+   */
+  ready(slot: AnswerSlot, acceptEncoding: string | undefined): ReadyAnswer | undefined;
   /** Bytes held now (JSON text plus its compressed copies), for tests. */
   heldBytes(): number;
 }
@@ -39,6 +56,8 @@ type Encoding = 'br' | 'gzip';
 interface Entry {
   version: string;
   etag: string;
+  /** The headers of each form of the answer (plain or an encoding), made once. */
+  headers: Map<Encoding | 'plain', OutgoingHttpHeaders>;
   /** The JSON as bytes: sent as it is, where a string would be encoded again for every client. */
   plain: Buffer;
   encoded: Map<Encoding, Promise<Buffer>>;
@@ -127,7 +146,7 @@ export function createAnswerCache(versions: DataVersions, { maxBytes }: { maxByt
 
   const newEntry = (json: string | Buffer, version: string, etag: string): Entry => {
     const plain = typeof json === 'string' ? Buffer.from(json) : json;
-    return { version, etag, plain, encoded: new Map(), ready: new Map(), bytes: plain.length };
+    return { version, etag, headers: new Map(), plain, encoded: new Map(), ready: new Map(), bytes: plain.length };
   };
 
   const encodedBody = (slot: string, entry: Entry, encoding: Encoding): Promise<Buffer> => {
@@ -167,38 +186,43 @@ export function createAnswerCache(versions: DataVersions, { maxBytes }: { maxByt
   };
 
   const respond = (request: FastifyRequest, reply: FastifyReply, entry: Entry, body: Buffer, encoding: Encoding | undefined) => {
-    reply.type('application/json; charset=utf-8');
-    reply.header('etag', entry.etag);
-    reply.header('vary', 'accept-encoding');
-    if (request.method === 'GET' && matches(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
-    if (body !== entry.plain) reply.header('content-encoding', encoding);
-    return reply.send(body);
+    if (request.method === 'GET' && matches(request.headers['if-none-match'], entry.etag)) {
+      return reply.code(304).headers({ etag: entry.etag, vary: 'accept-encoding' }).send();
+    }
+    return reply.headers(answerHeaders(entry, body, encoding)).send(body);
   };
-  const wantedEncoding = (request: FastifyRequest, entry: Entry) =>
-    entry.plain.length < COMPRESSION_THRESHOLD_BYTES ? undefined : acceptedEncoding(request.headers['accept-encoding']);
+  const wantedEncoding = (acceptEncoding: string | undefined, entry: Entry) =>
+    entry.plain.length < COMPRESSION_THRESHOLD_BYTES ? undefined : acceptedEncoding(acceptEncoding);
+
+  /** The entry and body to send now, if nothing needs waiting for. */
+  const readyNow = (slot: string, answer: AnswerSlot, acceptEncoding: string | undefined) => {
+    if (!versions.isLive()) return undefined;
+    const entry = entries.get(slot);
+    if (entry === undefined || entry.version !== versions.peek(answer.tenantId, answer.subject)) return undefined;
+    const encoding = wantedEncoding(acceptEncoding, entry);
+    const body = encoding ? entry.ready.get(encoding) : entry.plain;
+    return body && { entry: markUsed(slot, entry), body, encoding };
+  };
 
   const sendAfterWaiting = async (request: FastifyRequest, reply: FastifyReply, answer: CachedAnswerRequest): Promise<FastifyReply> => {
     const version = await versions.current(answer.tenantId, answer.subject);
     if (version === undefined) return sendUncached(request, reply, await answer.produce());
     const slot = slotOf(answer);
     const entry = await entryFor(slot, answer, version);
-    const encoding = wantedEncoding(request, entry);
+    const encoding = wantedEncoding(request.headers['accept-encoding'], entry);
     return respond(request, reply, entry, encoding ? await encodedBody(slot, entry, encoding) : entry.plain, encoding);
   };
 
   return {
     send(request, reply, answer) {
       // Nearly every request: the version known in memory, its answer made and encoded.
-      if (versions.isLive()) {
-        const slot = slotOf(answer);
-        const entry = entries.get(slot);
-        if (entry !== undefined && entry.version === versions.peek(answer.tenantId, answer.subject)) {
-          const encoding = wantedEncoding(request, entry);
-          const body = encoding ? entry.ready.get(encoding) : entry.plain;
-          if (body) return respond(request, reply, markUsed(slot, entry), body, encoding);
-        }
-      }
+      const now = readyNow(slotOf(answer), answer, request.headers['accept-encoding']);
+      if (now) return respond(request, reply, now.entry, now.body, now.encoding);
       return sendAfterWaiting(request, reply, answer);
+    },
+    ready(answer, acceptEncoding) {
+      const now = readyNow(slotOf(answer), answer, acceptEncoding);
+      return now && { body: now.body, headers: answerHeaders(now.entry, now.body, now.encoding) };
     },
     heldBytes: () => heldBytes,
   };
@@ -213,7 +237,24 @@ async function sendUncached(request: FastifyRequest, reply: FastifyReply, json: 
   return reply.header('content-encoding', encoding).send(await fastEncoders[encoding](plain));
 }
 
-const slotOf = (answer: CachedAnswerRequest) => `${answer.tenantId}/${answer.subject}/${answer.key}`;
+/** Made once per entry and form of the body (its length differs between the plain and small encodings). */
+function answerHeaders(entry: Entry, body: Buffer, encoding: Encoding | undefined): OutgoingHttpHeaders {
+  const form = encoding ?? 'plain';
+  let headers = entry.headers.get(form);
+  if (headers === undefined || headers['content-length'] !== body.length) {
+    headers = {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': body.length,
+      etag: entry.etag,
+      vary: 'accept-encoding',
+      ...(encoding ? { 'content-encoding': encoding } : {}),
+    };
+    entry.headers.set(form, headers);
+  }
+  return headers;
+}
+
+const slotOf = (answer: AnswerSlot) => `${answer.tenantId}/${answer.subject}/${answer.key}`;
 
 // Clients send one of a handful of Accept-Encoding values again and again.
 const negotiated = new Map<string, Encoding | undefined>();

@@ -68,10 +68,21 @@ export function clientRoles(payload: JWTPayload, clientId: string): string[] {
   return Array.isArray(roles) ? roles.filter((role): role is string => typeof role === 'string') : [];
 }
 
+/** How the API learns who is calling: the one place where a bearer token becomes a caller. */
+export interface CallerCheck {
+  /** A preHandler that sets `request.caller` from the bearer token, or answers 401 or 403. */
+  requireCaller: preHandlerHookHandler;
+  /**
+   * The caller of this Authorization header if that is known without waiting: a token
+   * already verified and unexpired, its e-mail's user unchanged since, and a
+   * subscription that has not ended. Undefined means "take the full check", never "refused".
+   */
+  knownCaller(authorization: string | undefined): Caller | undefined;
+}
+
 /**
- * A preHandler that sets `request.caller` from the bearer token, or answers 401;
- * a caller whose tenant's subscription has ended gets 403, whatever the app did
- * or did not check before calling.
+ * Sets `request.caller` from the bearer token, or answers 401; a caller whose tenant's
+ * subscription has ended gets 403, whatever the app did or did not check before calling.
  *
  * Both steps are remembered, because every call of the app takes them again with the
  * same token: a token once verified until it expires (it cannot change, and expiry is
@@ -80,7 +91,7 @@ export function clientRoles(payload: JWTPayload, clientId: string): string[] {
  * it, in the very next request). The subscription's end is compared with the clock on
  * every request.
  */
-export function authenticate(policy: TokenPolicy, db: Queryable, versions: DataVersions): preHandlerHookHandler {
+export function authenticate(policy: TokenPolicy, db: Queryable, versions: DataVersions): CallerCheck {
   // Keyed by the end of the signature: hashing a kilobyte of token on every request
   // cost more than the rest of the lookup; the whole token is compared on a hit.
   const verifiedTokens = new BoundedMap<string, VerifiedToken>(REMEMBERED_TOKENS);
@@ -105,7 +116,8 @@ export function authenticate(policy: TokenPolicy, db: Queryable, versions: DataV
   const rememberedCaller = (email: string): KnownCaller | undefined => {
     const known = knownCallers.get(email);
     if (!known || !versions.isLive()) return undefined;
-    const current = versions.peek(known.tenantId, 'users') === known.usersVersion && versions.peek(known.tenantId, 'tenants') === known.tenantVersion;
+    const { tenantId } = known.caller;
+    const current = versions.peek(tenantId, 'users') === known.usersVersion && versions.peek(tenantId, 'tenants') === known.tenantVersion;
     return current ? known : undefined;
   };
 
@@ -124,10 +136,7 @@ export function authenticate(policy: TokenPolicy, db: Queryable, versions: DataV
       return undefined;
     }
     const caller: KnownCaller = {
-      userId: user.id,
-      tenantId: user.tenant_id,
-      roleId: user.role_id,
-      email,
+      caller: Object.freeze({ userId: user.id, tenantId: user.tenant_id, roleId: user.role_id, email }),
       subscriptionEndsAtMs: user.expires_at === null ? undefined : Number(user.expires_at),
       usersVersion: await versions.current(user.tenant_id, 'users'),
       tenantVersion: await versions.current(user.tenant_id, 'tenants'),
@@ -139,10 +148,12 @@ export function authenticate(policy: TokenPolicy, db: Queryable, versions: DataV
     return caller;
   };
 
+  const hasEnded = (known: KnownCaller) => known.subscriptionEndsAtMs !== undefined && known.subscriptionEndsAtMs <= Date.now();
+
   const admit = (request: FastifyRequest, known: KnownCaller | undefined): void => {
     if (!known) throw new Unauthorized('No CRM user for this token');
-    if (known.subscriptionEndsAtMs !== undefined && known.subscriptionEndsAtMs <= Date.now()) throw new SubscriptionExpired();
-    request.caller = { userId: known.userId, tenantId: known.tenantId, roleId: known.roleId, email: known.email };
+    if (hasEnded(known)) throw new SubscriptionExpired();
+    request.caller = known.caller;
   };
 
   const checkedFully = async (request: FastifyRequest, header: string): Promise<void> => {
@@ -152,21 +163,31 @@ export function authenticate(policy: TokenPolicy, db: Queryable, versions: DataV
     admit(request, await lookUp(email));
   };
 
-  // A callback hook, so that a caller already known (nearly every request) is admitted
-  // without a promise; anyone else takes the full check.
-  return function requireCaller(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void {
-    const header = request.headers.authorization ?? '';
-    const token = header.startsWith('Bearer ') ? rememberedToken(header.slice(7)) : undefined;
-    const known = token && rememberedCaller(token.email);
-    if (known) {
-      try {
-        admit(request, known);
-      } catch (error) {
-        return done(error as Error);
+  const rememberedCallerOf = (header: string | undefined): KnownCaller | undefined => {
+    const token = header?.startsWith('Bearer ') ? rememberedToken(header.slice(7)) : undefined;
+    return token && rememberedCaller(token.email);
+  };
+
+  return {
+    // A callback hook, so that a caller already known (nearly every request) is admitted
+    // without a promise; anyone else takes the full check.
+    requireCaller(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void {
+      const header = request.headers.authorization ?? '';
+      const known = rememberedCallerOf(header);
+      if (known) {
+        try {
+          admit(request, known);
+        } catch (error) {
+          return done(error as Error);
+        }
+        return done();
       }
-      return done();
-    }
-    checkedFully(request, header).then(() => done(), done);
+      checkedFully(request, header).then(() => done(), done);
+    },
+    knownCaller(header) {
+      const known = rememberedCallerOf(header);
+      return known && !hasEnded(known) ? known.caller : undefined;
+    },
   };
 }
 
@@ -186,7 +207,9 @@ interface VerifiedToken {
   expiresAtMs: number;
 }
 
-interface KnownCaller extends Caller {
+interface KnownCaller {
+  /** Made once and frozen: every request of this caller is handed the same object. */
+  caller: Readonly<Caller>;
   subscriptionEndsAtMs: number | undefined;
   usersVersion: string | undefined;
   tenantVersion: string | undefined;

@@ -21,22 +21,25 @@ export function contentSecurityPolicy(config: ServerConfig): string {
   ].join('; ').trim();
 }
 
-/**
- * Headers on every answer: no sniffing and no referrer anywhere; the CSP on documents;
- * API answers are never cached (they carry tenant data).
- */
+const EVERY_ANSWER_HEADERS = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' };
+// API answers are never cached: they carry tenant data.
+const API_ONLY_HEADERS = { 'cache-control': 'no-store' };
+
+/** What every answer of the API and the tenant service carries, whichever way it is sent. */
+export const API_ANSWER_HEADERS = Object.freeze({ ...EVERY_ANSWER_HEADERS, ...API_ONLY_HEADERS });
+
+/** Headers on every answer: no sniffing and no referrer anywhere; the CSP on documents; no-store on the API. */
 export function installSecurityHeaders(app: FastifyInstance, config: ServerConfig): void {
   const csp = contentSecurityPolicy(config);
   // A callback hook: every answer passes here, and a promise each is measurable under load.
   app.addHook('onSend', (request, reply, payload, done) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'no-referrer');
+    reply.headers(EVERY_ANSWER_HEADERS);
     const type = String(reply.getHeader('content-type') ?? '');
     if (type.startsWith('text/html') && !reply.getHeader('content-security-policy')) {
       reply.header('Content-Security-Policy', csp);
     }
     if (request.url.startsWith('/api/') || request.url.startsWith('/tenant-service/')) {
-      reply.header('Cache-Control', 'no-store');
+      reply.headers(API_ONLY_HEADERS);
     }
     done(null, payload);
   });

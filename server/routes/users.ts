@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hashPassword } from '../accounts/passwords.ts';
-import { REQUIRED_CLIENT_ROLE } from '../plugins/authenticate.ts';
+import { REQUIRED_CLIENT_ROLE, type Caller } from '../plugins/authenticate.ts';
 import type { Queryable } from '../db/database.ts';
 import { defineRoute, HttpError, type RouteContext } from './context.ts';
 import { forbidden, notFound, refusingDuplicates } from './refusals.ts';
 import { managesUsers, refusalToCreate, refusalToUpdate, type RoleId, type UpdateEndpoint } from './roles.ts';
 import { checkPhones } from './phone.ts';
 import { userOfTenant, usersOfTenantJson } from './user-records.ts';
-import { createAnswerCache } from '../plugins/answer-cache.ts';
+import { createAnswerCache, type AnswerSlot } from '../plugins/answer-cache.ts';
 
 interface UserCreate {
   name: string;
@@ -33,6 +33,13 @@ const MIN_PASSWORD_LENGTH = 9;
 // A tenant of 10,000 users answers about 2 MB of JSON (and a tenth of that compressed).
 const USER_LIST_CACHE_BYTES = 16 * 1024 * 1024;
 
+/** Whose user list a caller may read: their own tenant's, if their role manages users. */
+function userListSlot(caller: Caller, params: { tenant_id: number }): AnswerSlot {
+  if (params.tenant_id !== caller.tenantId) throw notFound();
+  if (!managesUsers(caller.roleId)) throw forbidden('Your role may not manage users');
+  return { tenantId: caller.tenantId, subject: 'users', key: 'users' };
+}
+
 export function registerUserRoutes(app: FastifyInstance, context: RouteContext): void {
   const { db } = context;
   // The list is read far more often than users change; the database says when they did.
@@ -45,17 +52,11 @@ export function registerUserRoutes(app: FastifyInstance, context: RouteContext):
     '/api/users/getAllData/{tenant_id}',
     async (request: FastifyRequest<{ Params: { tenant_id: number } }>, reply) => {
       const { caller } = request;
-      if (request.params.tenant_id !== caller.tenantId) throw notFound();
-      if (!managesUsers(caller.roleId)) throw forbidden('Your role may not manage users');
-      return userLists.send(request, reply, {
-        tenantId: caller.tenantId,
-        subject: 'users',
-        key: 'users',
-        produce: () => usersOfTenantJson(db, caller.tenantId),
-      });
+      const slot = userListSlot(caller, request.params);
+      return userLists.send(request, reply, { ...slot, produce: () => usersOfTenantJson(db, caller.tenantId) });
     },
     // The answer cache compresses once per version; the compress plugin would only look.
-    { compress: false },
+    { compress: false, readyAnswer: { cache: userLists, slot: userListSlot } },
   );
 
   defineRoute(app, context, 'get', '/api/users/{id}', async (request: FastifyRequest<{ Params: { id: number } }>) => {

@@ -93,7 +93,7 @@ test('a known caller with a known token costs no database question', async () =>
   const versions = await watchDataVersions(server.db);
   onTestFinished(() => versions.stop());
   const config = server.config.oidc;
-  const hook = authenticate({ issuer: config.issuer, audience: config.audience, clientId: config.clientId, keys: server.tokenKeys }, counting, versions);
+  const { requireCaller: hook } = authenticate({ issuer: config.issuer, audience: config.audience, clientId: config.clientId, keys: server.tokenKeys }, counting, versions);
   const requireCaller = (request: FastifyRequest) =>
     new Promise<void>((resolve, reject) => hook.call(server.app, request, {} as FastifyReply, (error) => (error ? reject(error) : resolve())));
   const request = { headers: await server.as('admin@demo.test') } as FastifyRequest;

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type JWK, type JWTVerifyGetKey } from 'jose';
 import { inject } from 'vitest';
 import { buildServer } from '../../server/app.ts';
@@ -37,6 +37,7 @@ export interface TestServerOptions {
   rateLimitPerMinute?: number;
   /** Serve a database another test server already prepared (closed by its owner). */
   sharing?: TestServer;
+  logger?: FastifyServerOptions['logger'];
 }
 
 /**
@@ -55,7 +56,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const base = readConfig({ CRM_RATE_LIMIT: String(options.rateLimitPerMinute ?? 10_000), CRM_SEED: 'none' });
   const config: ServerConfig = { ...base, oidc: { ...base.oidc, embedded: false } };
   const signer = await testSigner();
-  const app = await buildServer({ config, db, serveApp: false, tokenKeys: signer.keys });
+  const app = await buildServer({ config, db, serveApp: false, tokenKeys: signer.keys, logger: options.logger });
   const answers: string[] = [];
   // Cached answers go out as bytes, compressed when the client accepts it: scan them decoded.
   app.addHook('onSend', async (_request, reply, payload) => {
