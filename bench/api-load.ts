@@ -13,9 +13,10 @@
  */
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { get, type IncomingMessage } from 'node:http';
+import { request, type IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { runLeanConnection } from './lean-client.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -69,19 +70,49 @@ const WARMUP_SECONDS = 3;
 
 /** A warm-up run, not counted, then `rounds` runs, one after another. */
 export async function loadRounds(options: LoadOptions, rounds: number): Promise<LoadRun[]> {
-  await load({ ...options, durationSeconds: WARMUP_SECONDS });
-  const runs: LoadRun[] = [];
-  for (let round = 0; round < rounds; round += 1) runs.push(await load(options));
+  const [runs] = await alternatingLoadRounds([options], rounds);
+  return runs!;
+}
+
+/**
+ * A warm-up run of each load, not counted, then `rounds` runs of each, taking turns:
+ * a machine that gets busier or quieter during the rounds (two cores shared with
+ * whatever else runs) then weighs on every load alike, where rounds one load after
+ * the other would credit one load with the quiet minutes. The runs of each load, in
+ * the order of `loads`.
+ */
+export async function alternatingLoadRounds(loads: LoadOptions[], rounds: number): Promise<LoadRun[][]> {
+  for (const options of loads) await load({ ...options, durationSeconds: WARMUP_SECONDS });
+  const runs: LoadRun[][] = loads.map(() => []);
+  for (let round = 0; round < rounds; round += 1) {
+    for (const [index, options] of loads.entries()) runs[index]!.push(await load(options));
+  }
   return runs;
 }
 
-/** The body of one answer exactly as sent (not decompressed), with its encoding. */
-export async function answerBytes(url: string, headers: Record<string, string>): Promise<{ body: Buffer; encoding: string }> {
-  const response = await new Promise<IncomingMessage>((resolve, reject) => get(url, { headers }, resolve).once('error', reject));
+export interface AnswerBytes {
+  /** As sent: not decompressed. */
+  body: Buffer;
+  encoding: string;
+  /** From sending the request to the answer's last byte. */
+  lastByteMs: number;
+}
+
+/** One answer exactly as sent, timed to its last byte (decoding it is the client's work, not counted). */
+export async function answerBytes(url: string, headers: Record<string, string>, { method = 'GET', body }: { method?: 'GET' | 'POST'; body?: string } = {}): Promise<AnswerBytes> {
+  const started = performance.now();
+  const response = await new Promise<IncomingMessage>((resolve, reject) => request(url, { method, headers }, resolve).once('error', reject).end(body));
   const chunks: Buffer[] = [];
   for await (const chunk of response) chunks.push(chunk as Buffer);
-  if (response.statusCode !== 200) throw new Error(`GET ${url} answered ${response.statusCode}`);
-  return { body: Buffer.concat(chunks), encoding: response.headers['content-encoding'] ?? 'identity' };
+  const lastByteMs = performance.now() - started;
+  if (response.statusCode !== 200) throw new Error(`${method} ${url} answered ${response.statusCode}`);
+  return { body: Buffer.concat(chunks), encoding: response.headers['content-encoding'] ?? 'identity', lastByteMs };
+}
+
+/** The JSON of an answer, decompressed as its encoding says. */
+export function answerJson({ body, encoding }: AnswerBytes): unknown {
+  const text = encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body;
+  return JSON.parse(text.toString('utf8'));
 }
 
 /**
@@ -89,7 +120,7 @@ export async function answerBytes(url: string, headers: Record<string, string>):
  * first and, a second later, a smaller one, so ask until three answers two seconds
  * apart agree.
  */
-export async function settledAnswerBytes(url: string, headers: Record<string, string>): Promise<{ body: Buffer; encoding: string }> {
+export async function settledAnswerBytes(url: string, headers: Record<string, string>): Promise<AnswerBytes> {
   let answer = await answerBytes(url, headers);
   let agreeing = 0;
   for (let attempt = 0; attempt < SETTLE_ATTEMPTS && agreeing < 2; attempt += 1) {

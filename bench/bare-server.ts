@@ -1,6 +1,7 @@
 /**
  * The yardstick for the API list endpoint: a bare node:http server that answers
- * every GET with exactly the bytes the API answers (the same JSON, compressed the
+ * every GET (the bench sends it the very requests it sends the API, bearer token and
+ * all) with exactly the bytes the API answers (the same JSON, compressed the
  * same way for a client that accepts it), prepared once, with no framework, no
  * database and no authentication. The API keeps its answer ready too (its answer
  * cache), so the share of this server's rate is what the API costs on top of sending.

@@ -10,7 +10,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../server/db/open.ts';
-import { BROWSER_ACCEPT_ENCODING, loadRounds, settledAnswerBytes, startBareServer, type LoadRun } from './api-load.ts';
+import { BROWSER_ACCEPT_ENCODING, alternatingLoadRounds, answerBytes, answerJson, loadRounds, settledAnswerBytes, startBareServer, type LoadRun } from './api-load.ts';
 import { BUNDLE_BUDGETS, KB, buildApp, bundleSizes } from './bundle.ts';
 import { launchChromium } from './chromium.ts';
 import { atLeast, atMost, markdownTable, median, notMeasured, type Figure } from './figures.ts';
@@ -214,20 +214,21 @@ async function apiFigures(server: ServerProcess, accessToken: string, tenant: La
   const listFigure = 'API user list, 100 concurrent clients: p99 latency';
   const shareFigure = 'API user list: requests/s as a share of a bare node:http server';
   try {
-    // The bare server first, while the machine has nothing else to do.
+    // The same requests to both; their rounds take turns.
     const bare = await startBareServer(answer, workDir);
     let baseline: LoadRun[];
+    let api: LoadRun[];
     try {
-      baseline = await loadRounds({ url: bare.url, connections: 100, durationSeconds: LIST_LOAD_SECONDS }, LOAD_ROUNDS);
+      const list = { connections: 100, durationSeconds: LIST_LOAD_SECONDS, headers };
+      [baseline, api] = (await alternatingLoadRounds([{ ...list, url: bare.url }, { ...list, url: listUrl }], LOAD_ROUNDS)) as [LoadRun[], LoadRun[]];
     } finally {
       await bare.stop();
     }
-    const api = await loadRounds({ url: listUrl, connections: 100, durationSeconds: LIST_LOAD_SECONDS, headers }, LOAD_ROUNDS);
     const apiRate = median(api.map((r) => r.requestsPerSecond));
     const bareRate = median(baseline.map((r) => r.requestsPerSecond));
     figures.push(
       latencyFigure(listFigure, api, 10, LIST_LOAD_SECONDS, `${BENCH_USERS.toLocaleString('en-US')} users, ${apiRate.toFixed(1)} req/s, ${sizeNote(answer)}`),
-      atLeast(shareFigure, (100 * apiRate) / bareRate, '%', 80, `bare server: ${bareRate.toFixed(1)} req/s, sending the same bytes, prepared once`),
+      atLeast(shareFigure, (100 * apiRate) / bareRate, '%', 80, `bare server: ${bareRate.toFixed(1)} req/s, the same requests, the same bytes prepared once, rounds taking turns`),
     );
   } catch (error) {
     const why = (error as Error).message;
@@ -250,18 +251,20 @@ function sizeNote({ body, encoding }: { body: Buffer; encoding: string }): strin
  */
 async function singleAnalysisFigure(baseUrl: string, headers: Record<string, string>, tenant: LargeTenant): Promise<Figure> {
   const figure = `analysis of a year (${PREVIOUS_YEAR_OPPORTUNITIES.toLocaleString('en-US')} opportunities), one client, first answer after a change, PGlite: median latency`;
+  // Timed to the answer's last byte, as the load figures are: decompressing and parsing
+  // it is the client's work (about 40 ms here with zlib in one go, and 100 with fetch's streams).
   const analysis = async () => {
-    const response = await fetch(`${baseUrl}/api/opportunities/anlaysis`, {
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ year: tenant.previousYear, tenantId: tenant.tenantId }),
-    });
-    const rows = (await response.json()) as { id: number }[];
-    if (!response.ok || rows.length < PREVIOUS_YEAR_OPPORTUNITIES) throw new Error(`answered ${response.status} with ${rows.length} rows`);
-    return rows;
+    const answer = await answerBytes(
+      `${baseUrl}/api/opportunities/anlaysis`,
+      { ...headers, 'content-type': 'application/json' },
+      { method: 'POST', body: JSON.stringify({ year: tenant.previousYear, tenantId: tenant.tenantId }) },
+    );
+    const rows = answerJson(answer) as { id: number }[];
+    if (rows.length < PREVIOUS_YEAR_OPPORTUNITIES) throw new Error(`answered ${rows.length} rows`);
+    return { rows, lastByteMs: answer.lastByteMs };
   };
   try {
-    const opportunityUrl = `${baseUrl}/api/opportunities/${(await analysis())[0]!.id}`;
+    const opportunityUrl = `${baseUrl}/api/opportunities/${(await analysis()).rows[0]!.id}`;
     const times: number[] = [];
     for (let i = 0; i < SINGLE_ANALYSIS_REQUESTS; i += 1) {
       const { customer, salesperson_id, stage, created_date, revenue, probability } = await (await fetch(opportunityUrl, { headers })).json();
@@ -271,11 +274,9 @@ async function singleAnalysisFigure(baseUrl: string, headers: Record<string, str
         body: JSON.stringify({ customer, salesperson_id, stage, created_date, revenue, probability }),
       });
       if (!rewritten.ok) throw new Error(`rewriting an opportunity answered ${rewritten.status}`);
-      const started = performance.now();
-      await analysis();
-      times.push(performance.now() - started);
+      times.push((await analysis()).lastByteMs);
     }
-    return atMost(figure, median(times), 'ms', 300, `${SINGLE_ANALYSIS_REQUESTS} requests, each after an opportunity of the year was written`);
+    return atMost(figure, median(times), 'ms', 300, `${SINGLE_ANALYSIS_REQUESTS} requests, each after an opportunity of the year was written; to the last byte`);
   } catch (error) {
     return notMeasured(figure, '≤ 300 ms', (error as Error).message);
   }

@@ -64,6 +64,8 @@ interface Entry {
   /** The encodings already made, for the requests that need not wait for anything. */
   ready: Map<Encoding, Buffer>;
   bytes: number;
+  /** When it was last moved to the end of the least-recently-used order. */
+  moved: number;
 }
 
 const ENCODINGS: Encoding[] = ['br', 'gzip'];
@@ -84,10 +86,22 @@ const fastEncoders: Record<Encoding, (json: Buffer) => Promise<Buffer>> = { br: 
 const smallEncoders: Record<Encoding, (json: Buffer) => Promise<Buffer>> = { br: brotli(4), gzip: gzipAt(6) };
 
 export function createAnswerCache(versions: DataVersions, { maxBytes }: { maxBytes: number }): AnswerCache {
-  // A Map iterates in insertion order: re-inserting on use keeps the least recently used first.
   const entries = new Map<string, Entry>();
   const inFlight = new Map<string, Promise<Entry>>();
   let heldBytes = 0;
+
+  // A Map iterates in insertion order: moving an entry to the end keeps the least recently
+  // used first. The last one put there needs no move (nearly every hit under load).
+  let lastMoved = 0;
+  const moveToEnd = (slot: string, entry: Entry) => {
+    entries.delete(slot);
+    entries.set(slot, entry);
+    entry.moved = ++lastMoved;
+  };
+  const markUsed = (slot: string, entry: Entry): Entry => {
+    if (entry.moved !== lastMoved) moveToEnd(slot, entry);
+    return entry;
+  };
 
   const evictOverBudget = () => {
     for (const [oldest, old] of entries) {
@@ -102,20 +116,10 @@ export function createAnswerCache(versions: DataVersions, { maxBytes }: { maxByt
     const held = entries.get(slot);
     // A slower request may finish after a faster one that saw a newer version.
     if (held && BigInt(held.version) > BigInt(entry.version)) return;
-    if (held) {
-      entries.delete(slot);
-      heldBytes -= held.bytes;
-    }
-    entries.set(slot, entry);
+    if (held) heldBytes -= held.bytes;
+    moveToEnd(slot, entry);
     heldBytes += entry.bytes;
     evictOverBudget();
-  };
-
-  // A Map iterates in insertion order: moving an entry to the end keeps the least recently used first.
-  const markUsed = (slot: string, entry: Entry): Entry => {
-    entries.delete(slot);
-    entries.set(slot, entry);
-    return entry;
   };
 
   /**
@@ -146,7 +150,7 @@ export function createAnswerCache(versions: DataVersions, { maxBytes }: { maxByt
 
   const newEntry = (json: string | Buffer, version: string, etag: string): Entry => {
     const plain = typeof json === 'string' ? Buffer.from(json) : json;
-    return { version, etag, headers: new Map(), plain, encoded: new Map(), ready: new Map(), bytes: plain.length };
+    return { version, etag, headers: new Map(), plain, encoded: new Map(), ready: new Map(), bytes: plain.length, moved: 0 };
   };
 
   const encodedBody = (slot: string, entry: Entry, encoding: Encoding): Promise<Buffer> => {

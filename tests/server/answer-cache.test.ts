@@ -293,6 +293,15 @@ describe('the cache itself', () => {
     await app.close();
   });
 
+  test('the least recently used answer goes first', async () => {
+    // Room for two answers of about 230 bytes, not three.
+    const { app, made } = await countingRoute(500, 200);
+    for (const tenant of [1, 2, 1, 1, 3, 1, 2]) expect((await app.inject({ method: 'GET', url: `/answer/${tenant}` })).json().tenantId).toBe(tenant);
+    // 1 was used after 2, so 3 took 2's place and 1 was still there.
+    expect(made).toEqual([1, 2, 3, 2]);
+    await app.close();
+  });
+
   test('it holds no more bytes than its bound, and still serves what is larger', async () => {
     const { app, cache, made } = await countingRoute(300, 200);
     for (const tenant of [1, 2, 1, 2]) expect((await app.inject({ method: 'GET', url: `/answer/${tenant}` })).json().tenantId).toBe(tenant);
