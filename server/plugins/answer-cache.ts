@@ -103,11 +103,14 @@ export function createAnswerCache(versions: DataVersions, { maxBytes }: { maxByt
     return entry;
   };
 
+  const forget = (slot: string, entry: Entry) => {
+    entries.delete(slot);
+    heldBytes -= entry.bytes;
+  };
   const evictOverBudget = () => {
     for (const [oldest, old] of entries) {
       if (heldBytes <= maxBytes) break;
-      entries.delete(oldest);
-      heldBytes -= old.bytes;
+      forget(oldest, old);
     }
   };
   const remember = (slot: string, entry: Entry) => {
@@ -130,6 +133,8 @@ export function createAnswerCache(versions: DataVersions, { maxBytes }: { maxByt
   const entryFor = async (slot: string, answer: CachedAnswerRequest, version: string): Promise<Entry> => {
     const cached = entries.get(slot);
     if (cached?.version === version) return markUsed(slot, cached);
+    // An older version is never sent again: its bytes can go before the new answer's are made.
+    if (cached && BigInt(cached.version) < BigInt(version)) forget(slot, cached);
     const flight = `${slot}@${version}`;
     let pending = inFlight.get(flight);
     if (!pending) {

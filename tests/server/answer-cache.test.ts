@@ -293,6 +293,19 @@ describe('the cache itself', () => {
     await app.close();
   });
 
+  test('an answer of an older version is let go before the new one is made', async () => {
+    const { app, cache, made } = await countingRoute(1024 * 1024, 2000);
+    await app.inject({ method: 'GET', url: '/answer/1' });
+    expect(cache.heldBytes()).toBeGreaterThan(2000);
+    await server.db.query("update users set name = name where email = 'rep@demo.test'");
+    const next = app.inject({ method: 'GET', url: '/answer/1' });
+    while (made.length < 2) await new Promise((resolve) => setTimeout(resolve, 1));
+    expect(cache.heldBytes()).toBe(0);
+    expect((await next).json().answer).toBe(2);
+    expect(cache.heldBytes()).toBeGreaterThan(2000);
+    await app.close();
+  });
+
   test('the least recently used answer goes first', async () => {
     // Room for two answers of about 230 bytes, not three.
     const { app, made } = await countingRoute(500, 200);
