@@ -8,7 +8,7 @@
  * bounded in bytes (least recently used go).
  */
 import { promisify } from 'node:util';
-import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import { brotliCompress, brotliDecompress, constants as zlibConstants, gzip } from 'node:zlib';
 import negotiator from '@fastify/accept-negotiator';
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -47,7 +47,7 @@ export interface AnswerCache {
    * waiting for anything (nearly every request); undefined if `send` has work to do.
    */
   ready(slot: AnswerSlot, acceptEncoding: string | undefined): ReadyAnswer | undefined;
-  /** Bytes held now (JSON text plus its compressed copies), for tests. */
+  /** Bytes held now (the JSON while it is kept, and its compressed copies), for tests. */
   heldBytes(): number;
 }
 
@@ -58,8 +58,16 @@ interface Entry {
   etag: string;
   /** The headers of each form of the answer (plain or an encoding), made once. */
   headers: Map<Encoding | 'plain', OutgoingHttpHeaders>;
-  /** The JSON as bytes: sent as it is, where a string would be encoded again for every client. */
-  plain: Buffer;
+  /**
+   * The JSON as bytes (sent as they are, where a string would be encoded again for every
+   * client), until its small brotli encoding is made. From then on that encoding stands
+   * for it, decoded again for the rare client that takes no compression: a year's
+   * analysis is 8.5 MB as JSON and 1.3 MB as brotli.
+   */
+  plain: Buffer | undefined;
+  plainLength: number;
+  /** The JSON being decoded again, shared by the clients that asked meanwhile. */
+  decoding: Promise<Buffer> | undefined;
   encoded: Map<Encoding, Promise<Buffer>>;
   /** The encodings already made, for the requests that need not wait for anything. */
   ready: Map<Encoding, Buffer>;
@@ -81,6 +89,7 @@ const brotli = (quality: number) => (json: Buffer) =>
     params: { [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT, [zlibConstants.BROTLI_PARAM_QUALITY]: quality },
   });
 const gzipAt = (level: number) => (json: Buffer) => promisify(gzip)(json, { level });
+const decodeBrotli = promisify(brotliDecompress);
 const SMALL_ENCODING_DELAY_MS = 1000;
 const fastEncoders: Record<Encoding, (json: Buffer) => Promise<Buffer>> = { br: brotli(1), gzip: gzipAt(1) };
 const smallEncoders: Record<Encoding, (json: Buffer) => Promise<Buffer>> = { br: brotli(4), gzip: gzipAt(6) };
@@ -155,7 +164,13 @@ export function createAnswerCache(versions: DataVersions, { maxBytes }: { maxByt
 
   const newEntry = (json: string | Buffer, version: string, etag: string): Entry => {
     const plain = typeof json === 'string' ? Buffer.from(json) : json;
-    return { version, etag, headers: new Map(), plain, encoded: new Map(), ready: new Map(), bytes: plain.length, moved: 0 };
+    return { version, etag, headers: new Map(), plain, plainLength: plain.length, decoding: undefined, encoded: new Map(), ready: new Map(), bytes: plain.length, moved: 0 };
+  };
+
+  const plainOf = (entry: Entry): Promise<Buffer> => {
+    if (entry.plain) return Promise.resolve(entry.plain);
+    entry.decoding ??= decodeBrotli(entry.ready.get('br')!).finally(() => (entry.decoding = undefined));
+    return entry.decoding;
   };
 
   const encodedBody = (slot: string, entry: Entry, encoding: Encoding): Promise<Buffer> => {
@@ -168,7 +183,7 @@ export function createAnswerCache(versions: DataVersions, { maxBytes }: { maxByt
       heldBytes += bytes;
       evictOverBudget();
     };
-    const fast = fastEncoders[encoding](entry.plain);
+    const fast = plainOf(entry).then(fastEncoders[encoding]);
     entry.encoded.set(encoding, fast);
     void fast.then(
       async (fastBody) => {
@@ -178,16 +193,17 @@ export function createAnswerCache(versions: DataVersions, { maxBytes }: { maxByt
         // each version is replaced before the (slower) small encoding could pay off.
         await new Promise((resolve) => setTimeout(resolve, SMALL_ENCODING_DELAY_MS).unref());
         if (entries.get(slot) !== entry) return;
-        let smallBody: Buffer;
-        try {
-          smallBody = await smallEncoders[encoding](entry.plain);
-        } catch {
-          return; // the fast encoding serves on
+        // On failure the fast encoding serves on.
+        const smallBody = await plainOf(entry).then(smallEncoders[encoding], () => undefined);
+        if (smallBody && smallBody.length < fastBody.length && entry.encoded.get(encoding) === fast) {
+          entry.encoded.set(encoding, Promise.resolve(smallBody));
+          entry.ready.set(encoding, smallBody);
+          account(smallBody.length - fastBody.length);
         }
-        if (smallBody.length >= fastBody.length || entry.encoded.get(encoding) !== fast) return;
-        entry.encoded.set(encoding, Promise.resolve(smallBody));
-        entry.ready.set(encoding, smallBody);
-        account(smallBody.length - fastBody.length);
+        if (encoding === 'br' && entry.plain && entry.ready.has('br')) {
+          entry.plain = undefined;
+          account(-entry.plainLength);
+        }
       },
       () => entry.encoded.delete(encoding),
     );
@@ -201,7 +217,7 @@ export function createAnswerCache(versions: DataVersions, { maxBytes }: { maxByt
     return reply.headers(answerHeaders(entry, body, encoding)).send(body);
   };
   const wantedEncoding = (acceptEncoding: string | undefined, entry: Entry) =>
-    entry.plain.length < COMPRESSION_THRESHOLD_BYTES ? undefined : acceptedEncoding(acceptEncoding);
+    entry.plainLength < COMPRESSION_THRESHOLD_BYTES ? undefined : acceptedEncoding(acceptEncoding);
 
   /** The entry and body to send now, if nothing needs waiting for. */
   const readyNow = (slot: string, answer: AnswerSlot, acceptEncoding: string | undefined) => {
@@ -219,7 +235,7 @@ export function createAnswerCache(versions: DataVersions, { maxBytes }: { maxByt
     const slot = slotOf(answer);
     const entry = await entryFor(slot, answer, version);
     const encoding = wantedEncoding(request.headers['accept-encoding'], entry);
-    return respond(request, reply, entry, encoding ? await encodedBody(slot, entry, encoding) : entry.plain, encoding);
+    return respond(request, reply, entry, await (encoding ? encodedBody(slot, entry, encoding) : plainOf(entry)), encoding);
   };
 
   return {

@@ -306,6 +306,29 @@ describe('the cache itself', () => {
     await app.close();
   });
 
+  test('once its small brotli encoding is made the JSON is not held, and every client still gets it', async () => {
+    const { app, cache, made } = await countingRoute(1024 * 1024, 20_000);
+    const asked = (headers: Record<string, string> = {}) => app.inject({ method: 'GET', url: '/answer/1', headers });
+    const first = await asked({ 'accept-encoding': 'br' });
+    const json = brotliDecompressSync(first.rawPayload).toString();
+    expect(cache.heldBytes()).toBeGreaterThan(20_000);
+    // The small encoding is made a second after the fast one.
+    for (let waited = 0; cache.heldBytes() > 20_000 && waited < 5000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(cache.heldBytes()).toBeLessThan(20_000);
+
+    const [plain, alsoPlain] = await Promise.all([asked(), asked()]);
+    for (const answer of [plain, alsoPlain]) {
+      expect(answer.headers['content-encoding']).toBeUndefined();
+      expect(answer.body).toBe(json);
+    }
+    const gzipped = await asked({ 'accept-encoding': 'gzip' });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(json);
+    expect(brotliDecompressSync((await asked({ 'accept-encoding': 'br' })).rawPayload).toString()).toBe(json);
+    expect(made).toEqual([1]);
+    await app.close();
+  });
+
   test('the least recently used answer goes first', async () => {
     // Room for two answers of about 230 bytes, not three.
     const { app, made } = await countingRoute(500, 200);
