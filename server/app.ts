@@ -67,11 +67,12 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
   // Requests the lane answers never reach Fastify's request log: when that log is
   // wanted (info or more), every request takes the long way.
   if (!REQUEST_LOG_LEVELS.has(app.log.level)) {
-    lane = createReadyAnswerLane(callers, API_ANSWER_HEADERS);
+    const readyAnswerLane = createReadyAnswerLane(callers, API_ANSWER_HEADERS);
     app.addHook('preClose', (done) => {
-      lane?.close();
+      readyAnswerLane.close();
       done();
     });
+    lane = readyAnswerLane;
   }
   const context: RouteContext = { db, config, contract, versions, callers, lane };
   await registerApiRoutes(app, context);

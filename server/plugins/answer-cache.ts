@@ -216,15 +216,13 @@ export function createAnswerCache(versions: DataVersions, { maxBytes }: { maxByt
     }
     return reply.headers(answerHeaders(entry, body, encoding)).send(body);
   };
-  const wantedEncoding = (acceptEncoding: string | undefined, entry: Entry) =>
-    entry.plainLength < COMPRESSION_THRESHOLD_BYTES ? undefined : acceptedEncoding(acceptEncoding);
 
   /** The entry and body to send now, if nothing needs waiting for. */
   const readyNow = (slot: string, answer: AnswerSlot, acceptEncoding: string | undefined) => {
     if (!versions.isLive()) return undefined;
     const entry = entries.get(slot);
     if (entry === undefined || entry.version !== versions.peek(answer.tenantId, answer.subject)) return undefined;
-    const encoding = wantedEncoding(acceptEncoding, entry);
+    const encoding = encodingFor(entry.plainLength, acceptEncoding);
     const body = encoding ? entry.ready.get(encoding) : entry.plain;
     return body && { entry: markUsed(slot, entry), body, encoding };
   };
@@ -234,7 +232,7 @@ export function createAnswerCache(versions: DataVersions, { maxBytes }: { maxByt
     if (version === undefined) return sendUncached(request, reply, await answer.produce());
     const slot = slotOf(answer);
     const entry = await entryFor(slot, answer, version);
-    const encoding = wantedEncoding(request.headers['accept-encoding'], entry);
+    const encoding = encodingFor(entry.plainLength, request.headers['accept-encoding']);
     return respond(request, reply, entry, await (encoding ? encodedBody(slot, entry, encoding) : plainOf(entry)), encoding);
   };
 
@@ -256,7 +254,7 @@ export function createAnswerCache(versions: DataVersions, { maxBytes }: { maxByt
 /** An answer that may not be kept (its tenant has no data version): made and compressed for this request alone. */
 async function sendUncached(request: FastifyRequest, reply: FastifyReply, json: string | Buffer): Promise<FastifyReply> {
   const plain = typeof json === 'string' ? Buffer.from(json) : json;
-  const encoding = plain.length < COMPRESSION_THRESHOLD_BYTES ? undefined : acceptedEncoding(request.headers['accept-encoding']);
+  const encoding = encodingFor(plain.length, request.headers['accept-encoding']);
   reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
   if (!encoding) return reply.send(plain);
   return reply.header('content-encoding', encoding).send(await fastEncoders[encoding](plain));
@@ -284,6 +282,11 @@ const slotOf = (answer: AnswerSlot) => `${answer.tenantId}/${answer.subject}/${a
 // Clients send one of a handful of Accept-Encoding values again and again.
 const negotiated = new Map<string, Encoding | undefined>();
 const NEGOTIATIONS_KEPT = 64;
+
+/** How an answer of this many bytes of JSON goes to a client sending this Accept-Encoding. */
+function encodingFor(jsonLength: number, acceptEncoding: string | undefined): Encoding | undefined {
+  return jsonLength < COMPRESSION_THRESHOLD_BYTES ? undefined : acceptedEncoding(acceptEncoding);
+}
 
 /** The compress plugin's own negotiation, so cached and uncached answers agree. */
 function acceptedEncoding(header: string | undefined): Encoding | undefined {
