@@ -4,6 +4,7 @@ import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { findAccountById, identityClaims } from './accounts.ts';
 import { SIGNING_ALGORITHM } from './keys.ts';
+import { bearerToken } from '../plugins/authenticate.ts';
 
 /**
  * The userinfo endpoint, answering for the same access tokens the API accepts
@@ -28,11 +29,11 @@ export async function installUserinfo(
   const answer = async (request: FastifyRequest, reply: FastifyReply) => {
     allowOrigin(request, reply);
     reply.header('Cache-Control', 'no-store');
-    const match = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(request.headers.authorization ?? '');
-    if (!match) return reply.code(401).header('WWW-Authenticate', 'Bearer').send({ error: 'invalid_request', error_description: 'no access token provided' });
+    const token = bearerToken(request.headers.authorization);
+    if (!token) return reply.code(401).header('WWW-Authenticate', 'Bearer').send({ error: 'invalid_request', error_description: 'no access token provided' });
     let subject: string | undefined;
     try {
-      const { payload } = await jwtVerify(match[1]!, keys, {
+      const { payload } = await jwtVerify(token, keys, {
         issuer: config.oidc.issuer,
         audience: config.oidc.audience,
         algorithms: [SIGNING_ALGORITHM],
