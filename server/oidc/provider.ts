@@ -226,7 +226,20 @@ function createProvider(config: ServerConfig, db: Database, secrets: ProviderKey
   issueKeycloakIdTokens(provider, realm);
   issueRefreshTokensAsJwts(provider, { secret: secrets.refreshTokenKey, issuer });
   keepSessionStatusCookie(provider, prefix);
+  allowCredentialedCors(provider);
   return provider;
+}
+
+/**
+ * keycloak-js calls the token endpoint with `credentials: 'include'`, which the
+ * browser allows only when the answer says so; Keycloak does for its web origins.
+ * The library has already decided whether the origin is allowed at all.
+ */
+function allowCredentialedCors(provider: Provider): void {
+  provider.use(async (ctx, next) => {
+    await next();
+    if (ctx.response.get('Access-Control-Allow-Origin')) ctx.set('Access-Control-Allow-Credentials', 'true');
+  });
 }
 
 /**
