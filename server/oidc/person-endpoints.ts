@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { bearerToken } from '../plugins/authenticate.ts';
+import { bearerToken } from '../http/authenticate.ts';
 import { sessionIsLive } from './adapter.ts';
 import { findAccountById, identityClaims, type ProviderAccount } from './accounts.ts';
 import type { AppClient } from './client.ts';
