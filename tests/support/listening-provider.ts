@@ -1,6 +1,6 @@
 import { createServer as createHttpServer, type Server } from 'node:http';
-import { createServer } from 'node:net';
 import { startProviderServer, type ProviderServer } from './oidc-harness.ts';
+import { freePort } from './free-port.ts';
 
 /** The reference server with its embedded provider on a real port, for clients that speak HTTP (keycloak-js, openid-client). */
 export interface ListeningProvider extends ProviderServer {
@@ -29,15 +29,4 @@ export async function serveFiles(files: Record<string, { type: string; body: str
     origin: `http://127.0.0.1:${port}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
