@@ -28,6 +28,7 @@ export function keepSessionStatusCookie(provider: Provider, realmPath: string): 
     const session = (ctx as { oidc?: { session?: { uid: string; accountId?: string; destroyed?: boolean } } }).oidc?.session;
     if (!session) return;
     const signedIn = Boolean(session.accountId) && !session.destroyed;
+    if (!signedIn && ctx.cookies.get(SESSION_STATUS_COOKIE) === undefined) return;
     ctx.cookies.set(SESSION_STATUS_COOKIE, signedIn ? sessionStatusValue(session.uid) : null, {
       path: `${realmPath}/`,
       httpOnly: false,

@@ -62,9 +62,10 @@ describe('discovery', () => {
 
   test('every published endpoint answers at its address (none is a 404)', async () => {
     const document = (await app().inject({ method: 'GET', url: '/realms/crm/.well-known/openid-configuration', headers: { host: HOST } })).json();
-    for (const key of ['authorization_endpoint', 'token_endpoint', 'userinfo_endpoint', 'end_session_endpoint', 'jwks_uri', 'revocation_endpoint']) {
+    const posted = ['token_endpoint', 'revocation_endpoint', 'introspection_endpoint'];
+    for (const key of ['authorization_endpoint', 'userinfo_endpoint', 'end_session_endpoint', 'jwks_uri', 'check_session_iframe', ...posted]) {
       const url = new URL(document[key]);
-      const response = await app().inject({ method: key === 'token_endpoint' || key === 'revocation_endpoint' ? 'POST' : 'GET', url: url.pathname });
+      const response = await app().inject({ method: posted.includes(key) ? 'POST' : 'GET', url: url.pathname });
       expect(response.statusCode, `${key} ${url.pathname}`).not.toBe(404);
     }
   });
