@@ -19,6 +19,10 @@ export interface ServerConfig {
     /** True when this process runs the identity provider itself. */
     embedded: boolean;
     accessTokenTtlSeconds: number;
+    /** Where the embedded provider may send the browser back with a code: the app's /signin and origin, and any more configured. */
+    redirectUris: string[];
+    /** Confidential clients allowed to introspect tokens at the embedded provider (id and secret). */
+    introspectionClients: { clientId: string; secret: string }[];
   };
   /** The tenant service's base URL, as the app calls it. */
   tenantServiceUrl: string;
@@ -52,6 +56,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       audience: env.OIDC_AUDIENCE ?? (embedded ? 'crm-api' : clientId),
       embedded,
       accessTokenTtlSeconds: integer(env.ACCESS_TOKEN_TTL, 300, 'ACCESS_TOKEN_TTL'),
+      redirectUris: [`${publicUrl}/signin`, `${publicUrl}/`, ...list(env.OIDC_EXTRA_REDIRECT_URIS).map(absoluteUrl('OIDC_EXTRA_REDIRECT_URIS'))],
+      introspectionClients: list(env.OIDC_INTROSPECTION_CLIENTS).map(clientCredentials),
     },
     tenantServiceUrl: trimSlash(env.TENANT_SERVICE_URL ?? `${publicUrl}/tenant-service`),
     apiBaseUrl: trimSlash(env.CRM_API_URL ?? ''),
@@ -70,6 +76,28 @@ function integer(value: string | undefined, fallback: number, name: string): num
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a whole number, not "${value}"`);
   return parsed;
+}
+
+function list(value: string | undefined): string[] {
+  return (value ?? '').split(',').map((item) => item.trim()).filter(Boolean);
+}
+
+function absoluteUrl(name: string) {
+  return (value: string): string => {
+    if (!/^https?:\/\/[^/]/.test(value)) throw new Error(`${name} holds "${value}", which is not an http(s) address`);
+    return value;
+  };
+}
+
+/** `id:secret`, as a confidential client's credentials are written in OIDC_INTROSPECTION_CLIENTS. */
+function clientCredentials(value: string): { clientId: string; secret: string } {
+  const separator = value.indexOf(':');
+  const clientId = value.slice(0, separator);
+  const secret = value.slice(separator + 1);
+  if (separator <= 0 || secret.length < 32) {
+    throw new Error('OIDC_INTROSPECTION_CLIENTS lists clients as id:secret, each secret at least 32 characters long');
+  }
+  return { clientId, secret };
 }
 
 function trimSlash(url: string): string {

@@ -157,15 +157,16 @@ export function authenticate(policy: TokenPolicy, db: Queryable, versions: DataV
   };
 
   const checkedFully = async (request: FastifyRequest, header: string): Promise<void> => {
-    const match = BEARER.exec(header);
-    if (!match) throw new Unauthorized('Token not found');
-    const { email } = await verified(match[1]!);
+    const token = bearerToken(header);
+    if (!token) throw new Unauthorized('Token not found');
+    const { email } = await verified(token);
     admit(request, await lookUp(email));
   };
 
   const rememberedCallerOf = (header: string | undefined): KnownCaller | undefined => {
-    const token = header?.startsWith('Bearer ') ? rememberedToken(header.slice(7)) : undefined;
-    return token && rememberedCaller(token.email);
+    const token = bearerToken(header);
+    const remembered = token === undefined ? undefined : rememberedToken(token);
+    return remembered && rememberedCaller(remembered.email);
   };
 
   return {
@@ -191,7 +192,16 @@ export function authenticate(policy: TokenPolicy, db: Queryable, versions: DataV
   };
 }
 
-const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]+)$/;
+/**
+ * The token of an `Authorization: Bearer <token>` header, or undefined. The scheme
+ * is case-insensitive (RFC 7235 section 2.1): keycloak-js sends `bearer`.
+ */
+export function bearerToken(header: string | undefined): string | undefined {
+  return header === undefined ? undefined : BEARER.exec(header)?.[1];
+}
+
+// RFC 6750's b64token, after the scheme and one or more spaces.
+const BEARER = /^bearer +([A-Za-z0-9._~+/-]+=*)$/i;
 // The last characters of a JWT are its signature's: as good as random.
 const TOKEN_KEY_LENGTH = 32;
 

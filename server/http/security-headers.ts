@@ -17,8 +17,13 @@ export function contentSecurityPolicy(config: ServerConfig): string {
     "frame-ancestors 'none'",
     "object-src 'none'",
     "base-uri 'none'",
-    "form-action 'self' " + [...origins].filter((o) => o !== "'self'").join(' '),
+    // The provider's login form ends in a redirect to the client, which form-action governs too.
+    "form-action 'self' " + [...formTargets(config, origins)].filter((o) => o !== "'self'").join(' '),
   ].join('; ').trim();
+}
+
+function formTargets(config: ServerConfig, origins: Set<string>): Set<string> {
+  return new Set([...origins, ...config.oidc.redirectUris.map((uri) => new URL(uri).origin)]);
 }
 
 const EVERY_ANSWER_HEADERS = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' };

@@ -54,7 +54,7 @@ export function postgresAdapter(db: Queryable): AdapterConstructor {
     }
 
     async consume(id: string): Promise<void> {
-      await db.query('update oidc_payloads set consumed_at = now() where model = $1 and id = $2', [this.model, id]);
+      await db.query('update oidc_payloads set consumed_at = coalesce(consumed_at, now()) where model = $1 and id = $2', [this.model, id]);
     }
 
     async destroy(id: string): Promise<void> {
@@ -78,4 +78,18 @@ export function postgresAdapter(db: Queryable): AdapterConstructor {
 export async function sweepExpired(db: Queryable): Promise<number> {
   const rows = await db.query<{ id: string }>('delete from oidc_payloads where expires_at <= now() returning id');
   return rows.length;
+}
+
+/** Whether the sign-in session named by a token's `sid` (its uid) still exists: logout deletes it. */
+export async function sessionIsLive(db: Queryable, sessionUid: string): Promise<boolean> {
+  const rows = await db.query(
+    `select 1 from oidc_payloads where model = 'Session' and uid = $1 and (expires_at is null or expires_at > now())`,
+    [sessionUid],
+  );
+  return rows.length > 0;
+}
+
+/** Deletes a grant and every code and token issued under it, whatever the model. */
+export async function revokeGrant(db: Queryable, grantId: string): Promise<void> {
+  await db.query(`delete from oidc_payloads where grant_id = $1 or (model = 'Grant' and id = $1)`, [grantId]);
 }

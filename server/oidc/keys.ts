@@ -8,6 +8,8 @@ export interface ProviderKeys {
   signingKey: JWK;
   /** Keygrip keys for the session and interaction cookies, newest first. */
   cookieKeys: string[];
+  /** The HS512 secret that signs refresh tokens, which only the provider reads (as Keycloak's realm HMAC key). */
+  refreshTokenKey: string;
 }
 
 export const SIGNING_ALGORITHM = 'RS256';
@@ -20,7 +22,8 @@ export const SIGNING_ALGORITHM = 'RS256';
 export async function loadProviderKeys(db: Queryable): Promise<ProviderKeys> {
   const signingKey = await storedOnce(db, 'signing-key', generateSigningKey);
   const cookieKeys = await storedOnce(db, 'cookie-keys', async () => [randomBytes(32).toString('base64url')]);
-  return { signingKey, cookieKeys };
+  const refreshTokenKey = await storedOnce(db, 'refresh-token-key', async () => randomBytes(64).toString('base64url'));
+  return { signingKey, cookieKeys, refreshTokenKey };
 }
 
 /** The public half of a signing key, as published at the JWKS endpoint. */

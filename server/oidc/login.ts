@@ -2,19 +2,19 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { Database } from '../db/database.ts';
 import { authenticate, recordLogin } from './accounts.ts';
-import { AUTOMATIC_LOGOUT_SCRIPT, errorPage, INVALID_CREDENTIALS, loginPage, TOO_MANY_ATTEMPTS } from './pages.ts';
+import { errorPage, INVALID_CREDENTIALS, loginPage, TOO_MANY_ATTEMPTS } from './pages.ts';
 import { LoginThrottle } from './throttle.ts';
-import { LOGIN_PATH, LOGOUT_SCRIPT_PATH } from './paths.ts';
+import { LOGIN_PATH } from './paths.ts';
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
 type LoginRequest = FastifyRequest<{ Params: { uid: string }; Body: Record<string, string | undefined> }>;
 
 const HTML = 'text/html; charset=utf-8';
 const FORM_BODY_LIMIT = 8 * 1024;
+const PASSWORD_ACR = '1';
 
 /**
- * The login form the provider sends people to, and the small script its sign-out
- * page loads. A wrong password re-shows the form with an error and resolves
+ * The login form the provider sends people to. A wrong password re-shows the form with an error and resolves
  * nothing; the right one finishes the interaction and the library issues the code.
  * A consent prompt (only when a request insists on prompt=consent) is granted
  * without asking: the CRM app is first-party.
@@ -60,19 +60,16 @@ export async function installInteractions(
       }
       throttle.recordSuccess(key);
       await recordLogin(db, account.email);
-      // remember: false keeps the session cookie for the browser session only, as Keycloak does without "remember me".
+      // remember: false keeps the session cookie for the browser session only, as Keycloak does without "remember me";
+      // acr "1" is Keycloak's level for a sign-in with a password.
       const returnTo = await provider.interactionResult(
         request.raw,
         reply.raw,
-        { login: { accountId: account.id, remember: false } },
+        { login: { accountId: account.id, remember: false, acr: PASSWORD_ACR } },
         { mergeWithLastSubmission: false },
       );
       return reply.code(303).header('Cache-Control', 'no-store').redirect(returnTo);
     });
-
-    scope.get(`${prefix}${LOGOUT_SCRIPT_PATH}`, async (_request, reply) =>
-      reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'no-cache').send(AUTOMATIC_LOGOUT_SCRIPT),
-    );
   });
 }
 

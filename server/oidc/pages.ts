@@ -1,7 +1,7 @@
 /**
  * The few pages the embedded provider shows a person. They carry no inline
- * script: the app's Content-Security-Policy forbids it, and the one page that
- * needs a script (automatic sign-out) loads it from the provider's own origin.
+ * script: the app's Content-Security-Policy forbids it (the session-status pages
+ * keycloak-js frames load theirs from files, see session-status.ts).
  */
 
 const STYLE = `
@@ -61,22 +61,11 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 }
 
 /**
- * The sign-out page. `form` is the library's hidden form (id "op.logoutForm"); the
- * buttons submit it. When the request proved who it signs out (a valid
- * id_token_hint for the current session), `automatic` adds the script that
- * submits it at once, so the person is not asked.
+ * The sign-out page a person sees when a logout request does not prove who it signs
+ * out (no valid id_token_hint for this session): Keycloak asks too. `form` is the
+ * library's hidden form (id "op.logoutForm"); the buttons submit it.
  */
-export function logoutPage({ form, automatic, scriptUrl }: { form: string; automatic: boolean; scriptUrl: string }): string {
-  if (automatic) {
-    return page(
-      'Signing out',
-      `<h1>Signing out…</h1>
-${form}
-<input type="hidden" form="op.logoutForm" name="logout" value="yes">
-<button type="submit" form="op.logoutForm">Sign out</button>
-<script src="${escapeHtml(scriptUrl)}"></script>`,
-    );
-  }
+export function logoutPage({ form }: { form: string }): string {
   return page(
     'Sign out',
     `<h1>Sign out</h1>
@@ -86,9 +75,6 @@ ${form}
 <button type="submit" form="op.logoutForm" class="secondary">Stay signed in</button>`,
   );
 }
-
-/** Submits the sign-out form; served as a file so that no inline script is needed. */
-export const AUTOMATIC_LOGOUT_SCRIPT = `document.getElementById('op.logoutForm').submit();\n`;
 
 export function signedOutPage(): string {
   return page('Signed out', '<h1>Signed out</h1>\n<p>You have been signed out.</p>');

@@ -6,13 +6,22 @@ export const KEYCLOAK_ROUTES = {
   end_session: '/protocol/openid-connect/logout',
   jwks: '/protocol/openid-connect/certs',
   revocation: '/protocol/openid-connect/revoke',
+  introspection: '/protocol/openid-connect/token/introspect',
+  account: '/account',
+} as const;
+
+/** The pages keycloak-js frames, at Keycloak's paths, and the scripts they load. */
+export const SESSION_STATUS_PATHS = {
+  loginStatusIframe: '/protocol/openid-connect/login-status-iframe.html',
+  thirdPartyCookiesStep1: '/protocol/openid-connect/3p-cookies/step1.html',
+  thirdPartyCookiesStep2: '/protocol/openid-connect/3p-cookies/step2.html',
+  loginStatusScript: '/resources/login-status-iframe.js',
+  thirdPartyCookiesStep1Script: '/resources/3p-cookies-step1.js',
+  thirdPartyCookiesStep2Script: '/resources/3p-cookies-step2.js',
 } as const;
 
 /** Where the provider sends a person to sign in (followed by the interaction's uid). */
 export const LOGIN_PATH = '/login-actions';
-
-/** The script that submits the sign-out form when no confirmation is needed. */
-export const LOGOUT_SCRIPT_PATH = '/resources/logout.js';
 
 /** The issuer's path, under which everything above is mounted (e.g. /realms/crm). */
 export function issuerPath(issuer: string): string {

@@ -3,14 +3,19 @@ import { createLocalJWKSet, type JWTVerifyGetKey } from 'jose';
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { postgresAdapter, sweepExpired } from './adapter.ts';
+import { postgresAdapter, revokeGrant, sweepExpired } from './adapter.ts';
 import { findAccountById, identityClaims } from './accounts.ts';
+import { appClient, realmName, type AppClient } from './client.ts';
+import { installIntrospection } from './introspection.ts';
+import { accessTokenClaims, issueKeycloakIdTokens, signInOf, type RealmFacts } from './keycloak-tokens.ts';
 import { loadProviderKeys, publicJwk, type ProviderKeys } from './keys.ts';
 import { errorPage, logoutPage, signedOutPage } from './pages.ts';
 import { mountProvider } from './mount.ts';
 import { installInteractions } from './login.ts';
-import { installUserinfo } from './userinfo.ts';
-import { issuerPath, KEYCLOAK_ROUTES, LOGIN_PATH, LOGOUT_SCRIPT_PATH } from './paths.ts';
+import { installPersonEndpoints } from './person-endpoints.ts';
+import { issueRefreshTokensAsJwts } from './refresh-tokens.ts';
+import { installSessionStatusPages, keepSessionStatusCookie } from './session-status.ts';
+import { issuerPath, KEYCLOAK_ROUTES, LOGIN_PATH, SESSION_STATUS_PATHS } from './paths.ts';
 
 /** What the rest of the server needs from the embedded provider. */
 export interface EmbeddedProvider {
@@ -24,6 +29,7 @@ const INTERACTION_LIFETIME_SECONDS = 60 * 60;
 const AUTHORIZATION_CODE_LIFETIME_SECONDS = 60;
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 const SIGN_IN_SCOPES = 'openid email profile';
+const SESSION_COOKIE_OPTIONS = { signed: true, httpOnly: true, sameSite: 'lax' } as const;
 
 /**
  * Runs the identity provider inside this server at the issuer's path (/realms/crm):
@@ -36,13 +42,22 @@ export async function installEmbeddedProvider(
 ): Promise<EmbeddedProvider> {
   const { db, config } = deps;
   const secrets = await loadProviderKeys(db);
-  const provider = createProvider(config, db, secrets);
+  const client = appClient(config);
+  const provider = createProvider(config, db, secrets, client);
   provider.on('server_error', (_ctx: unknown, error: Error) => app.log.error({ err: error }, 'identity provider error'));
 
   const keys = createLocalJWKSet({ keys: [publicJwk(secrets.signingKey)] });
   const prefix = issuerPath(config.oidc.issuer);
   await installInteractions(app, { provider, db, prefix });
-  await installUserinfo(app, { db, config, keys, path: prefix + KEYCLOAK_ROUTES.userinfo });
+  await installPersonEndpoints(app, {
+    db,
+    config,
+    client,
+    keys,
+    paths: { userinfo: prefix + KEYCLOAK_ROUTES.userinfo, account: prefix + KEYCLOAK_ROUTES.account },
+  });
+  await installSessionStatusPages(app, { prefix, client });
+  await installIntrospection(app, { db, config, keys, provider, path: prefix + KEYCLOAK_ROUTES.introspection });
   await mountProvider(app, { provider, config, prefix });
 
   await sweepExpired(db);
@@ -55,9 +70,10 @@ export async function installEmbeddedProvider(
   return { keys };
 }
 
-function createProvider(config: ServerConfig, db: Database, secrets: ProviderKeys): Provider {
-  const { issuer, clientId, audience, accessTokenTtlSeconds } = config.oidc;
+function createProvider(config: ServerConfig, db: Database, secrets: ProviderKeys, client: AppClient): Provider {
+  const { issuer, audience, accessTokenTtlSeconds } = config.oidc;
   const prefix = issuerPath(issuer);
+  const realm: RealmFacts = { client, realm: realmName(issuer) };
   // An absolute URI naming the CRM API; the app never sends it, so it is the default.
   const apiResource = `${config.publicUrl}/api`;
   const remainingSignIn = (since: number | undefined) =>
@@ -67,26 +83,24 @@ function createProvider(config: ServerConfig, db: Database, secrets: ProviderKey
     adapter: postgresAdapter(db),
     clients: [
       {
-        client_id: clientId,
+        client_id: client.clientId,
         client_name: 'CRM',
         application_type: 'web',
         token_endpoint_auth_method: 'none',
         grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
-        redirect_uris: [`${config.publicUrl}/signin`, `${config.publicUrl}/`],
-        post_logout_redirect_uris: [config.publicUrl, `${config.publicUrl}/`],
+        redirect_uris: client.redirectUris,
+        post_logout_redirect_uris: client.postLogoutRedirectUris,
+        // Keycloak puts auth_time in every ID token.
+        require_auth_time: true,
       },
     ],
     responseTypes: ['code'],
     pkce: { methods: ['S256'], required: () => true },
     jwks: { keys: [secrets.signingKey] },
-    cookies: {
-      keys: secrets.cookieKeys,
-      long: { signed: true, httpOnly: true, sameSite: 'lax' },
-      short: { signed: true, httpOnly: true, sameSite: 'lax' },
-    },
-    // Keycloak answers CORS for the origins of the client's redirect URIs; so does this.
-    clientBasedCORS: (_ctx, origin, client) => client.redirectUris!.some((uri) => new URL(uri).origin === origin),
+    cookies: { keys: secrets.cookieKeys, long: SESSION_COOKIE_OPTIONS, short: SESSION_COOKIE_OPTIONS },
+    // Keycloak answers CORS for the client's web origins; so does this.
+    clientBasedCORS: (_ctx, origin) => client.webOrigins.includes(origin),
     claims: {
       openid: ['sub'],
       email: ['email', 'email_verified'],
@@ -97,19 +111,23 @@ function createProvider(config: ServerConfig, db: Database, secrets: ProviderKey
       if (!account) return undefined;
       return { accountId: account.id, claims: async () => identityClaims(account) };
     },
-    // The access token carries what the API and the app read, shaped like Keycloak's.
-    async extraTokenClaims(_ctx, token) {
-      if (token.kind !== 'AccessToken') return undefined;
-      const account = token.accountId ? await findAccountById(db, token.accountId) : undefined;
-      if (!account) return undefined;
-      return {
-        email: account.email,
-        // The library adds sid only for back-channel logout clients; the sign-in
-        // session's uid names the same session and is on every access token.
-        sid: (token as unknown as { sessionUid?: string }).sessionUid,
-        azp: clientId,
-        resource_access: { [clientId]: { roles: account.clientRoles } },
-      };
+    formats: {
+      customizers: {
+        // The access token is Keycloak's: header typ JWT (not at+jwt), and its claims.
+        // `sid` is the sign-in session's uid on every token, which names it in the
+        // database (the library's own sid is per client and only for back-channel logout).
+        async jwt(ctx, token, jwt) {
+          const accountId = 'accountId' in token ? token.accountId : undefined;
+          const account = accountId ? await findAccountById(db, accountId) : undefined;
+          if (!account) throw new errors.InvalidGrant('the account of this sign-in no longer exists');
+          const signIn = { ...signInOf(ctx), sessionUid: (token as unknown as { sessionUid?: string }).sessionUid };
+          // The library reads back the object it passed in.
+          jwt.header = { typ: 'JWT' };
+          delete jwt.payload.client_id;
+          Object.assign(jwt.payload, accessTokenClaims(account, signIn, realm));
+          return jwt;
+        },
+      },
     },
     // Keycloak gives the app a refresh token with every sign-in, not only for offline_access.
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
@@ -148,6 +166,8 @@ function createProvider(config: ServerConfig, db: Database, secrets: ProviderKey
     features: {
       devInteractions: { enabled: false },
       revocation: { enabled: true },
+      // Real: a client registered with a back-channel logout URI is told when its session ends.
+      backchannelLogout: { enabled: true },
       // Access tokens are JWTs for the API, which the library's own userinfo refuses;
       // userinfo.ts answers at the same path instead.
       userinfo: { enabled: false },
@@ -164,12 +184,10 @@ function createProvider(config: ServerConfig, db: Database, secrets: ProviderKey
       rpInitiatedLogout: {
         enabled: true,
         async logoutSource(ctx, form) {
+          // With an id_token_hint naming who is signed in, Keycloak signs out and redirects at once.
+          if (hintNamesSessionAccount(ctx)) return endSessionAtOnce(ctx, db);
           ctx.type = 'html';
-          ctx.body = logoutPage({
-            form,
-            automatic: hintNamesSessionAccount(ctx),
-            scriptUrl: prefix + LOGOUT_SCRIPT_PATH,
-          });
+          ctx.body = logoutPage({ form });
         },
         async postLogoutSuccessSource(ctx) {
           ctx.type = 'html';
@@ -177,7 +195,15 @@ function createProvider(config: ServerConfig, db: Database, secrets: ProviderKey
         },
       },
     },
-    discovery: { userinfo_endpoint: issuer + KEYCLOAK_ROUTES.userinfo },
+    discovery: {
+      userinfo_endpoint: issuer + KEYCLOAK_ROUTES.userinfo,
+      introspection_endpoint: issuer + KEYCLOAK_ROUTES.introspection,
+      introspection_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+      check_session_iframe: issuer + SESSION_STATUS_PATHS.loginStatusIframe,
+      // Front-channel logout (an iframe per client on the sign-out page) is not implemented.
+      frontchannel_logout_supported: false,
+      frontchannel_logout_session_supported: false,
+    },
     async renderError(ctx, out) {
       ctx.type = 'html';
       ctx.body = errorPage('Sign-in problem', String(out.error_description ?? out.error ?? 'The request could not be completed.'));
@@ -197,7 +223,46 @@ function createProvider(config: ServerConfig, db: Database, secrets: ProviderKey
   const provider = new Provider(issuer, configuration);
   // Behind a TLS-terminating proxy an https issuer must trust X-Forwarded-Proto.
   provider.proxy = issuer.startsWith('https:');
+  issueKeycloakIdTokens(provider, realm);
+  issueRefreshTokensAsJwts(provider, { secret: secrets.refreshTokenKey, issuer });
+  keepSessionStatusCookie(provider, prefix);
+  allowCredentialedCors(provider);
   return provider;
+}
+
+/**
+ * keycloak-js calls the token endpoint with `credentials: 'include'`, which the
+ * browser allows only when the answer says so; Keycloak does for its web origins.
+ * The library has already decided whether the origin is allowed at all.
+ */
+function allowCredentialedCors(provider: Provider): void {
+  provider.use(async (ctx, next) => {
+    await next();
+    if (ctx.response.get('Access-Control-Allow-Origin')) ctx.set('Access-Control-Allow-Credentials', 'true');
+  });
+}
+
+/**
+ * Ends the sign-in session and sends the browser to the post-logout address (or
+ * the signed-out page), as the library's confirmation step would: every grant of
+ * the session is revoked with its tokens, and the session and its cookie go.
+ */
+async function endSessionAtOnce(ctx: KoaContextWithOIDC, db: Database): Promise<void> {
+  const { session } = ctx.oidc;
+  // (cookieName and urlFor are missing from the library's type definitions.)
+  const provider = ctx.oidc.provider as Provider & { cookieName(name: string): string };
+  const urlFor = (route: string) => (ctx.oidc as unknown as { urlFor(route: string): string }).urlFor(route);
+  const state = session!.state as { postLogoutRedirectUri?: string; state?: string } | undefined;
+  for (const { grantId } of Object.values(session!.authorizations ?? {})) {
+    if (grantId) await revokeGrant(db, grantId);
+  }
+  await session!.destroy();
+  ctx.oidc.cookies.set(provider.cookieName('session'), null, SESSION_COOKIE_OPTIONS);
+  const target = new URL(state?.postLogoutRedirectUri ?? urlFor('end_session_success'));
+  if (state?.postLogoutRedirectUri && state.state !== undefined) target.searchParams.set('state', state.state);
+  provider.emit('end_session.success', ctx);
+  ctx.status = 303;
+  ctx.redirect(target.href);
 }
 
 /**

@@ -95,6 +95,26 @@ describe('GET /api/auth/email', () => {
     }
   });
 
+  test('takes the bearer scheme in any case (RFC 7235), as keycloak-js sends `bearer`', async () => {
+    const { authorization } = await server.as('rep@demo.test');
+    const token = authorization.replace(/^Bearer /, '');
+    for (const scheme of ['bearer', 'BEARER', 'bEaReR']) {
+      const response = await server.app.inject({ url: '/api/auth/email?email=rep%40demo.test', headers: { authorization: `${scheme} ${token}` } });
+      expect(response.statusCode, scheme).toBe(200);
+      expect(response.json()).toMatchObject({ email: 'rep@demo.test' });
+    }
+  });
+
+  test("answers 401 'Token not found' to another scheme or a malformed header", async () => {
+    const { authorization } = await server.as('rep@demo.test');
+    const token = authorization.replace(/^Bearer /, '');
+    for (const header of [`Basic ${token}`, `Bearer${token}`, `Bearer ${token} extra`, token]) {
+      const response = await server.app.inject({ url: '/api/auth/email?email=rep%40demo.test', headers: { authorization: header } });
+      expect(response.statusCode, header.slice(0, 12)).toBe(401);
+      expect(response.json()).toEqual({ message: 'Token not found' });
+    }
+  });
+
   test("answers 401 'Token not found' without a bearer token", async () => {
     const response = await server.app.inject({ url: '/api/auth/email?email=rep%40demo.test' });
     expect(response.statusCode).toBe(401);

@@ -72,6 +72,18 @@ describe('the lane answers what Fastify would, and only that', () => {
     expect(second.body.toString('latin1') + brotliDecompressSync(second.body).toString()).not.toContain('$argon2');
   });
 
+  test('a known caller whose header spells the scheme `bearer` or `BEARER` is answered by the lane too', async () => {
+    const { authorization } = await server.as('admin@demo.test');
+    const token = authorization.replace(/^Bearer /, '');
+    await userList({ authorization, ...BROWSER });
+    for (const scheme of ['bearer', 'BEARER']) {
+      const answer = await userList({ authorization: `${scheme} ${token}`, ...BROWSER });
+      expect(answer.status, scheme).toBe(200);
+      expect(answer.byLane, scheme).toBe(true);
+      expect(users(answer).length).toBeGreaterThan(0);
+    }
+  });
+
   test('an uncompressed answer for a client that accepts no encoding', async () => {
     // Whichever way it goes: a second after its brotli encoding is made, the cache keeps
     // no JSON to send from the lane, and Fastify's way decodes it again.

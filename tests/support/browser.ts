@@ -4,7 +4,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 export const DEMO_PASSWORD = 'demo-password';
 
 /** The flags this machine needs: no sandbox as root, and no calls home on a closed network. */
-const CHROMIUM_FLAGS = [
+export const CHROMIUM_FLAGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',

@@ -28,9 +28,9 @@ export interface ProviderServer {
   close(): Promise<void>;
 }
 
-export async function startProviderServer({ publicUrl = PUBLIC_URL } = {}): Promise<ProviderServer> {
+export async function startProviderServer({ publicUrl = PUBLIC_URL, env = {} as Record<string, string> } = {}): Promise<ProviderServer> {
   const storage = await persistentTestStorage();
-  const config = readConfig({ PUBLIC_URL: publicUrl, CRM_SEED: 'none', CRM_RATE_LIMIT: '10000' });
+  const config = readConfig({ PUBLIC_URL: publicUrl, CRM_SEED: 'none', CRM_RATE_LIMIT: '10000', ...env });
   let db = await storage.open();
   await migrate(db);
   let app = await buildServer({ config, db, serveApp: false });
@@ -117,6 +117,8 @@ export function pkcePair(): { verifier: string; challenge: string } {
  */
 export class InjectBrowser {
   private readonly cookies = new Map<string, { value: string; path: string }>();
+  /** Every Set-Cookie header the browser was sent, in order, for tests of cookie attributes. */
+  readonly setCookieHeaders: string[] = [];
 
   constructor(private readonly app: () => FastifyInstance) {}
 
@@ -140,6 +142,8 @@ export class InjectBrowser {
       },
       ...(body === undefined ? {} : { payload: body }),
     });
+    const setCookie = response.headers['set-cookie'];
+    this.setCookieHeaders.push(...(Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []));
     for (const cookie of response.cookies as { name: string; value: string; path?: string; expires?: Date }[]) {
       const key = `${cookie.name};${cookie.path ?? '/'}`;
       if (cookie.expires && cookie.expires.getTime() <= Date.now()) this.cookies.delete(key);
