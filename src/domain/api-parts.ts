@@ -1,0 +1,73 @@
+import { API_PART_OPERATIONS, type ApiPart } from '../api/parts.ts';
+
+export type { ApiPart };
+
+/**
+ * Which optional parts of the CRM API the app may use. The specification's calls are
+ * always there; every other operation belongs to a part (openapi/crm.yaml marks it
+ * with `x-crm-extension`), and a company's API may offer any of them or none.
+ */
+export const API_PARTS = Object.keys(API_PART_OPERATIONS) as ApiPart[];
+
+/**
+ * The CRM_API_PARTS setting as the server hands it to the app in /config.json:
+ * 'discover' (read the API's own OpenAPI document) or the parts declared, where an
+ * empty list means the specification's calls only.
+ */
+export type ApiPartsSetting = 'discover' | ApiPart[];
+
+/** Where the API publishes its OpenAPI document, under its base URL. */
+export const API_DOCUMENT_PATH = '/api/openapi.json';
+
+/**
+ * Reads CRM_API_PARTS: unset or `discover`; `spec` (the specification's calls only);
+ * `all`; or parts by name, separated by commas. An unknown name is refused, so that a
+ * typing slip cannot hide screens without a word.
+ */
+export function parseApiPartsSetting(text: string | undefined): ApiPartsSetting {
+  const value = (text ?? '').trim();
+  if (value === '' || value === 'discover') return 'discover';
+  if (value === 'spec') return [];
+  if (value === 'all') return [...API_PARTS];
+  const names = value
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+  const unknown = names.filter((name) => !(API_PARTS as string[]).includes(name));
+  if (unknown.length > 0) {
+    throw new Error(
+      `CRM_API_PARTS names ${unknown.map((name) => `"${name}"`).join(', ')}, which the CRM API has no part of; ` +
+        `use discover, spec, all, or a comma-separated list of: ${API_PARTS.join(', ')}`,
+    );
+  }
+  return API_PARTS.filter((part) => names.includes(part));
+}
+
+/**
+ * The parts an OpenAPI document offers: those whose every operation it lists. Paths
+ * are compared with their parameters' names left out (`/api/customers/{id}` matches
+ * `/api/customers/{customerId}`), since a company may name them its own way.
+ */
+export function partsOfferedBy(document: unknown): ApiPart[] {
+  const offered = operationsOf(document);
+  return API_PARTS.filter((part) => API_PART_OPERATIONS[part].every((operation) => offered.has(comparable(operation))));
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
+
+function operationsOf(document: unknown): Set<string> {
+  const paths = (document as { paths?: unknown } | null)?.paths;
+  if (!paths || typeof paths !== 'object') throw new Error('The API document has no paths: it is not an OpenAPI document');
+  const operations = new Set<string>();
+  for (const [path, item] of Object.entries(paths as Record<string, unknown>)) {
+    if (!item || typeof item !== 'object') continue;
+    for (const method of METHODS) {
+      if (method in item) operations.add(comparable(`${method.toUpperCase()} ${path}`));
+    }
+  }
+  return operations;
+}
+
+function comparable(operation: string): string {
+  return operation.replace(/\{[^}]*\}/g, '{}');
+}
