@@ -43,30 +43,32 @@ export function parseApiPartsSetting(text: string | undefined): ApiPartsSetting 
   return API_PARTS.filter((part) => names.includes(part));
 }
 
+/** The one thing the app reads of an OpenAPI document: its paths and their methods. */
+export interface ApiDocument {
+  paths: Record<string, unknown>;
+}
+
+/** True for an answer shaped like an OpenAPI document (a 'Not found' body is not one). */
+export function isApiDocument(answer: unknown): answer is ApiDocument {
+  const paths = (answer as { paths?: unknown } | null)?.paths;
+  return typeof answer === 'object' && answer !== null && typeof paths === 'object' && paths !== null && !Array.isArray(paths);
+}
+
 /**
  * The parts an OpenAPI document offers: those whose every operation it lists. Paths
  * are compared with their parameters' names left out (`/api/customers/{id}` matches
  * `/api/customers/{customerId}`), since a company may name them its own way.
  */
-export function partsOfferedBy(document: unknown): ApiPart[] {
-  const offered = operationsOf(document);
+export function partsOfferedBy(document: ApiDocument): ApiPart[] {
+  const offered = new Set<string>();
+  for (const [path, item] of Object.entries(document.paths)) {
+    if (!item || typeof item !== 'object') continue;
+    for (const method of METHODS) if (method in item) offered.add(comparable(`${method.toUpperCase()} ${path}`));
+  }
   return API_PARTS.filter((part) => API_PART_OPERATIONS[part].every((operation) => offered.has(comparable(operation))));
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
-
-function operationsOf(document: unknown): Set<string> {
-  const paths = (document as { paths?: unknown } | null)?.paths;
-  if (!paths || typeof paths !== 'object') throw new Error('The API document has no paths: it is not an OpenAPI document');
-  const operations = new Set<string>();
-  for (const [path, item] of Object.entries(paths as Record<string, unknown>)) {
-    if (!item || typeof item !== 'object') continue;
-    for (const method of METHODS) {
-      if (method in item) operations.add(comparable(`${method.toUpperCase()} ${path}`));
-    }
-  }
-  return operations;
-}
 
 function comparable(operation: string): string {
   return operation.replace(/\{[^}]*\}/g, '{}');

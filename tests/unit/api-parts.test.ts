@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
 import { API_PART_OPERATIONS } from '../../src/api/parts.ts';
-import { API_PARTS, parseApiPartsSetting, partsOfferedBy } from '../../src/domain/api-parts.ts';
+import { API_PARTS, isApiDocument, parseApiPartsSetting, partsOfferedBy } from '../../src/domain/api-parts.ts';
 import { partsModule, PARTS_MODULE_PATH } from '../../scripts/generate-api-parts.ts';
 import { SPEC_API_CALLS, SPEC_TENANT_SERVICE_CALL } from '../support/spec-calls.ts';
+import { isSpecCall } from '../support/spec-only-proxy.ts';
 
 const documentText = readFileSync('openapi/crm.yaml', 'utf8');
 const document = parse(documentText) as { paths: Record<string, Record<string, Record<string, unknown>>> };
@@ -84,8 +85,28 @@ describe('the parts an API document offers', () => {
     expect(partsOfferedBy(documentWith([...SPEC_API_CALLS, ...customers, ...calendarButOne]))).toEqual(['customers']);
   });
 
-  test('an answer that is not an OpenAPI document is refused, not read as "no parts"', () => {
-    expect(() => partsOfferedBy({ message: 'Not found' })).toThrow(/not an OpenAPI document/);
-    expect(() => partsOfferedBy(null)).toThrow();
+  test('an answer that is not an OpenAPI document is told apart from one that offers no parts', () => {
+    expect(isApiDocument({ message: 'Not found' })).toBe(false);
+    expect(isApiDocument(null)).toBe(false);
+    expect(isApiDocument('<!doctype html>')).toBe(false);
+    expect(isApiDocument(documentWith(SPEC_API_CALLS))).toBe(true);
+  });
+});
+
+describe("the test proxy that stands for a company's API with only section 7's calls", () => {
+  test("passes the specification's calls, by method and path", () => {
+    expect(isSpecCall('POST', '/api/teams/searchTeam')).toBe(true);
+    expect(isSpecCall('PUT', '/api/users/admin/nohash/1')).toBe(true);
+    expect(isSpecCall('GET', '/api/salespersons/getAllData/3')).toBe(true);
+    expect(isSpecCall('POST', '/api/opportunities/anlaysis')).toBe(true);
+  });
+
+  test('refuses every operation of an optional part, and a spec path with another method', () => {
+    for (const operation of Object.values(API_PART_OPERATIONS).flat()) {
+      const [method, path] = operation.split(' ') as [string, string];
+      expect(isSpecCall(method, path.replace(/\{[^}]+\}/g, '7')), operation).toBe(false);
+    }
+    expect(isSpecCall('DELETE', '/api/users/7')).toBe(false);
+    expect(isSpecCall('GET', '/api/openapi.json')).toBe(false);
   });
 });
