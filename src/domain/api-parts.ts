@@ -10,6 +10,26 @@ export type { ApiPart };
 export const API_PARTS = Object.keys(API_PART_OPERATIONS) as ApiPart[];
 
 /**
+ * Each part in people's words, for the page a screen shows when the API lacks what it
+ * needs. A part named in the document but not here is shown by its name.
+ */
+const PART_DESCRIPTIONS: Record<string, string> = {
+  teams: 'teams and their members',
+  customers: 'the customer directory',
+  calendar: 'calendar events',
+  activities: 'activities (calls, meetings, tasks)',
+  attachments: 'e-mail attachments',
+  'opportunity-records': 'opportunity records',
+  'opportunity-list': 'the opportunity list',
+};
+
+/** The parts in people's words, joined as a sentence does: "a, b and c". */
+export function describeParts(parts: readonly ApiPart[]): string {
+  const words = parts.map((part) => PART_DESCRIPTIONS[part] ?? part);
+  return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+}
+
+/**
  * The CRM_API_PARTS setting as the server hands it to the app in /config.json:
  * 'discover' (read the API's own OpenAPI document) or the parts declared, where an
  * empty list means the specification's calls only.

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
 import { API_PART_OPERATIONS } from '../../src/api/parts.ts';
-import { API_PARTS, isApiDocument, parseApiPartsSetting, partsOfferedBy } from '../../src/domain/api-parts.ts';
+import { API_PARTS, describeParts, isApiDocument, parseApiPartsSetting, partsOfferedBy } from '../../src/domain/api-parts.ts';
 import { partsModule, PARTS_MODULE_PATH } from '../../scripts/generate-api-parts.ts';
 import { SPEC_API_CALLS, SPEC_TENANT_SERVICE_CALL } from '../support/spec-calls.ts';
 import { isSpecCall } from '../support/spec-only-proxy.ts';
@@ -108,5 +108,13 @@ describe("the test proxy that stands for a company's API with only section 7's c
     }
     expect(isSpecCall('DELETE', '/api/users/7')).toBe(false);
     expect(isSpecCall('GET', '/api/openapi.json')).toBe(false);
+  });
+});
+
+describe('parts in words', () => {
+  test('every part of the document has words of its own, and several join as a sentence does', () => {
+    for (const part of API_PARTS) expect(describeParts([part]), part).not.toBe(part);
+    expect(describeParts(['customers', 'opportunity-records'])).toBe('the customer directory and opportunity records');
+    expect(describeParts(['teams', 'customers', 'calendar'])).toBe('teams and their members, the customer directory and calendar events');
   });
 });
