@@ -41,12 +41,12 @@ export const apiPartsMachine = setup({
 }).createMachine({
   id: 'apiParts',
   context: ({ input }) => ({ setting: input.setting, parts: [] }),
-  initial: 'choosing',
+  initial: 'learning',
   states: {
-    choosing: {
-      always: [{ guard: 'declared', target: 'declared' }, { target: 'discovering' }],
-    },
-    discovering: {
+    // Declared parts are taken at once (the document is then never asked for); otherwise
+    // the API's own document says.
+    learning: {
+      always: { guard: 'declared', target: 'declared' },
       invoke: {
         src: 'readApiDocument',
         onDone: [

@@ -1,5 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
+import type { ApiPart } from '../../domain/api-parts.ts';
 import type { AppServices, SessionActor } from '../../platform/session-runtime.ts';
 
 const ServicesContext = createContext<AppServices | null>(null);
@@ -18,4 +19,13 @@ export function useServices(): AppServices {
 /** One narrow value of the session's snapshot; re-renders only when that value changes. */
 export function useSession<T>(selector: (snapshot: ReturnType<SessionActor['getSnapshot']>) => T): T {
   return useSelector(useServices().session, selector);
+}
+
+/**
+ * Which of `needed` the CRM API lacks, once the app knows which optional parts it
+ * offers; undefined while it is still finding out.
+ */
+export function useMissingParts(needed: readonly ApiPart[]): readonly ApiPart[] | undefined {
+  const parts = useSelector(useServices().apiParts, (state) => (state.hasTag('known') ? state.context.parts : undefined));
+  return parts && needed.filter((part) => !parts.includes(part));
 }

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
-import { API_PART_OPERATIONS } from '../../src/api/parts.ts';
-import { API_PARTS, describeParts, isApiDocument, parseApiPartsSetting, partsOfferedBy } from '../../src/domain/api-parts.ts';
-import { partsModule, PARTS_MODULE_PATH } from '../../scripts/generate-api-parts.ts';
-import { SPEC_API_CALLS, SPEC_TENANT_SERVICE_CALL } from '../support/spec-calls.ts';
-import { isSpecCall } from '../support/spec-only-proxy.ts';
+import { API_PART_OPERATIONS } from '../../../src/api/parts.ts';
+import { API_PARTS, describeParts, isApiDocument, parseApiPartsSetting, partsOfferedBy } from '../../../src/domain/api-parts.ts';
+import { partsModule, PARTS_MODULE_PATH } from '../../../scripts/generate-api-parts.ts';
+import { SPEC_API_CALLS, SPEC_TENANT_SERVICE_CALL } from '../../support/spec-calls.ts';
+import { isSpecCall } from '../../support/spec-only-proxy.ts';
 
 const documentText = readFileSync('openapi/crm.yaml', 'utf8');
 const document = parse(documentText) as { paths: Record<string, Record<string, Record<string, unknown>>> };
