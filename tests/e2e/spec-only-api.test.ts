@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { browserForFile, signIn, toast } from '../support/browser.ts';
 import { startOwnStack, type OwnStack } from '../support/own-stack.ts';
 import { startSpecOnlyProxy, type SpecOnlyProxy } from '../support/spec-only-proxy.ts';
@@ -19,6 +19,11 @@ beforeAll(async () => {
   // The proxy's origin is the one people open: the app, its API and the provider all answer there.
   stack = await startOwnStack({ PUBLIC_URL: proxy.url, CRM_API_URL: proxy.url, TENANT_SERVICE_URL: `${proxy.url}/tenant-service` });
   proxy.forwardTo(stack.baseUrl);
+});
+
+// Each test answers for the calls it made.
+beforeEach(() => {
+  proxy?.refused.splice(0);
 });
 
 afterAll(async () => {
@@ -41,7 +46,8 @@ async function openInApp(page: Page, path: string): Promise<void> {
 async function expectNoToast(page: Page): Promise<void> {
   // Long enough for an answer from the proxy to come back and be shown.
   await page.waitForTimeout(300);
-  expect(await page.getByRole('status').allTextContents()).toEqual([]);
+  // react-hot-toast's own container: spinners are statuses too, but not toasts.
+  expect(await page.locator('[data-rht-toaster] [role="status"]').allTextContents()).toEqual([]);
 }
 
 async function signedInAs(email: string): Promise<{ page: Page; close(): Promise<void>; pageErrors: string[] }> {
