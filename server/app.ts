@@ -14,6 +14,7 @@ import { watchDataVersions } from './caching/data-versions.ts';
 import { installEmbeddedProvider } from './oidc/provider.ts';
 import { registerApiRoutes } from './routes/index.ts';
 import type { RouteContext } from './http/define-route.ts';
+import { API_DOCUMENT_PATH } from '../src/domain/api-parts.ts';
 
 export interface ServerParts {
   config: ServerConfig;
@@ -78,6 +79,9 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
   await registerApiRoutes(app, context);
 
   app.get('/healthz', async () => ({ status: 'ok', database: db.kind }));
+  // The contract itself, public: the app reads from it which optional parts this API offers.
+  const documentJson = JSON.stringify(contract.document);
+  app.get(API_DOCUMENT_PATH, async (_request, reply) => reply.type('application/json').send(documentJson));
   if (parts.serveApp !== false) await installAppShell(app, config);
   return app;
 }

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { parseApiPartsSetting, type ApiPartsSetting } from '../src/domain/api-parts.ts';
 
 /** Every setting of the reference server, read from the environment once at start. */
 export interface ServerConfig {
@@ -28,6 +29,8 @@ export interface ServerConfig {
   tenantServiceUrl: string;
   /** The CRM API's base URL, as the app calls it ('' = this server). */
   apiBaseUrl: string;
+  /** Which optional parts of the API the app may use: learned from the API's document, or declared. */
+  apiParts: ApiPartsSetting;
   session: { minValiditySeconds: number; pollIntervalSeconds: number };
   inspect: boolean;
   /** Requests per minute per client address on sign-up, profile and tenant look-ups. */
@@ -61,6 +64,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     tenantServiceUrl: trimSlash(env.TENANT_SERVICE_URL ?? `${publicUrl}/tenant-service`),
     apiBaseUrl: trimSlash(env.CRM_API_URL ?? ''),
+    apiParts: parseApiPartsSetting(env.CRM_API_PARTS),
     session: {
       minValiditySeconds: integer(env.SESSION_MIN_VALIDITY, 5, 'SESSION_MIN_VALIDITY'),
       pollIntervalSeconds: integer(env.SESSION_POLL_INTERVAL, 5, 'SESSION_POLL_INTERVAL'),

@@ -24,6 +24,7 @@ async function start(): Promise<void> {
     inspect,
   );
   services.session.start();
+  services.apiParts.start();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <ServicesProvider services={services}>

@@ -9,6 +9,7 @@ import type { RuntimeConfig } from '../../src/platform/runtime-config.ts';
 export function runtimeConfig(config: ServerConfig): RuntimeConfig {
   return {
     apiBaseUrl: config.apiBaseUrl,
+    apiParts: config.apiParts,
     tenantServiceUrl: config.tenantServiceUrl,
     oidc: { issuer: config.oidc.issuer, clientId: config.oidc.clientId },
     session: config.session,

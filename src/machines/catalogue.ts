@@ -1,5 +1,6 @@
 import type { AnyStateMachine } from 'xstate';
 import { activityEditorMachine } from './activity-editor.ts';
+import { apiPartsMachine } from './api-parts.ts';
 import { activityListMachine } from './activity-list.ts';
 import { calendarMachine } from './calendar.ts';
 import { calendarEventDeletionMachine } from './calendar-event-deletion.ts';
@@ -37,6 +38,7 @@ export interface CatalogueEntry {
  */
 export const machineCatalogue: readonly CatalogueEntry[] = [
   entry(sessionMachine, 'Sign-in, the checks after it, token refresh, and every way a session ends.'),
+  entry(apiPartsMachine, 'Which optional parts of the CRM API the screens may use: declared, read from the API\'s document, or the specification\'s calls only.'),
   entry(signupMachine, 'The sign-up form: validation, one request at a time, and the answer shown.'),
   entry(dashboardMachine, 'The revenue dashboard: loading a year, the three filters, and the empty and failed states.'),
   entry(opportunityListMachine, 'The opportunity list: loading a year, search, sort and pages, and the empty and failed states.'),

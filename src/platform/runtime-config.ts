@@ -1,6 +1,10 @@
+import type { ApiPartsSetting } from '../domain/api-parts.ts';
+
 /** The settings the server hands the built app at start (GET /config.json). */
 export interface RuntimeConfig {
   apiBaseUrl: string;
+  /** CRM_API_PARTS: which optional parts of the API to use, or 'discover' them from its document. */
+  apiParts: ApiPartsSetting;
   tenantServiceUrl: string;
   oidc: { issuer: string; clientId: string };
   session: { minValiditySeconds: number; pollIntervalSeconds: number };

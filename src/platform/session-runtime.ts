@@ -6,11 +6,13 @@ import { needsRefresh, type TokenSet } from '../domain/session/tokens.ts';
 import { sessionMachine, type InitialTokens } from '../machines/session.ts';
 import type { RuntimeConfig } from './runtime-config.ts';
 import { createOidc, PROVIDER_TIMEOUT_MS } from './oidc.ts';
+import { apiPartsLogic } from '../wiring/api-parts.ts';
 
 export const TOKENS_STORAGE_KEY = 'crm.session.tokens';
 const LOGOUT_NOTICE_MS = 3000;
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
+export type ApiPartsActor = ActorRefFrom<ReturnType<typeof apiPartsLogic>>;
 
 /** What the browser gives the session: storage, the address and navigation. */
 export interface BrowserEnvironment {
@@ -26,6 +28,8 @@ export interface BrowserEnvironment {
 
 export interface AppServices {
   session: SessionActor;
+  /** Which optional parts of the CRM API the screens may use, learned once at start. */
+  apiParts: ApiPartsActor;
   /** The CRM API after sign-in, with the common handling. */
   api: CrmClient;
   /** The same, but failures other than the token's are only logged (the dashboard). */
@@ -139,8 +143,13 @@ export function createAppServices(
       toast.error(message);
     },
   };
+  const apiParts = createActor(apiPartsLogic(config.apiBaseUrl, browser.fetch), {
+    input: { setting: config.apiParts },
+    ...(inspect ? { inspect } : {}),
+  });
   return {
     session,
+    apiParts,
     api: createCrmClient({ baseUrl: config.apiBaseUrl, hooks, fetch: browser.fetch }),
     quietApi: createCrmClient({ baseUrl: config.apiBaseUrl, hooks, fetch: browser.fetch, showFailures: false }),
     publicApi,

@@ -1,6 +1,7 @@
 import { createContext, useContext, useState, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { Actor, ActorOptions, AnyActorLogic, InputFrom } from 'xstate';
+import type { ApiPart } from '../../domain/api-parts.ts';
 import { callerOf, type Caller } from '../../domain/session/profile.ts';
 import type { AppServices, SessionActor } from '../../platform/session-runtime.ts';
 import type { Wiring } from '../../wiring/wiring.ts';
@@ -21,6 +22,15 @@ export function useServices(): AppServices {
 /** One narrow value of the session's snapshot; re-renders only when that value changes. */
 export function useSession<T>(selector: (snapshot: ReturnType<SessionActor['getSnapshot']>) => T): T {
   return useSelector(useServices().session, selector);
+}
+
+/**
+ * Which of `needed` the CRM API lacks, once the app knows which optional parts it
+ * offers; undefined while it is still finding out.
+ */
+export function useMissingParts(needed: readonly ApiPart[]): readonly ApiPart[] | undefined {
+  const parts = useSelector(useServices().apiParts, (state) => (state.hasTag('known') ? state.context.parts : undefined));
+  return parts && needed.filter((part) => !parts.includes(part));
 }
 
 /** The signed-in caller: tenant, e-mail and role, from the session's profile. */

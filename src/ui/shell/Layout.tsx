@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link, useRoute } from 'wouter';
 import { managesUsers } from '../../domain/session/profile.ts';
-import { useServices, useSession } from '../kit/services.tsx';
+import { useMissingParts, useServices, useSession } from '../kit/services.tsx';
 import logo from '../kit/logo.svg';
+import { partsNeededBy } from './screen-parts.ts';
 
 interface NavItem {
   href: string;
@@ -25,8 +26,11 @@ const navigation: NavItem[] = [
   { href: '/machines', label: 'State machines', managersOnly: true },
 ];
 
+/** A menu item, shown only once the API is known to offer what its screen needs. */
 function NavLink({ item }: { item: NavItem }) {
   const [active] = useRoute(`${item.href}/*?`);
+  const missing = useMissingParts(partsNeededBy(item.href));
+  if (missing === undefined ? partsNeededBy(item.href).length > 0 : missing.length > 0) return null;
   return (
     <Link href={item.href} className="nav__link" aria-current={active ? 'page' : undefined}>
       {item.label}

@@ -5,6 +5,9 @@ import { ManagersOnly, Protected } from './guards.tsx';
 import { NotFound } from '../kit/NotFound.tsx';
 import { SignIn, POST_LOGIN_ROUTE } from './SignIn.tsx';
 import { Spinner } from '../kit/Spinner.tsx';
+import { useMissingParts } from '../kit/services.tsx';
+import { PartsMissing } from './PartsMissing.tsx';
+import { partsNeededBy, SCREEN_PARTS } from './screen-parts.ts';
 
 // Every screen is its own chunk, loaded when its route is first opened.
 const DashboardScreen = lazy(() => import('../dashboard/DashboardScreen.tsx'));
@@ -30,20 +33,34 @@ function Loading({ children }: { children: ReactNode }) {
   return <Suspense fallback={<Spinner />}>{children}</Suspense>;
 }
 
-/** A lazily loaded screen behind the protective wrapper, in the default layout. */
+/**
+ * A lazily loaded screen behind the protective wrapper, in the default layout. A
+ * screen that needs an optional part of the API the company's API lacks is not
+ * loaded: its route says what is missing.
+ */
 function protectedScreen(Screen: LazyExoticComponent<ComponentType>, only?: typeof ManagersOnly) {
   const Guard = only ?? Protected;
-  return function ProtectedRoute() {
+  return function ProtectedRoute({ route }: { route: string }) {
     return (
       <Layout>
         <Guard>
-          <Loading>
-            <Screen />
-          </Loading>
+          <NeedsParts route={route}>
+            <Loading>
+              <Screen />
+            </Loading>
+          </NeedsParts>
         </Guard>
       </Layout>
     );
   };
+}
+
+/** The screen once the API is known to offer what it needs; the reason when it does not. */
+function NeedsParts({ route, children }: { route: string; children: ReactNode }) {
+  const missing = useMissingParts(partsNeededBy(route));
+  if (missing === undefined) return <Spinner label="Finding out what the CRM offers" />;
+  if (missing.length > 0) return <PartsMissing title={SCREEN_PARTS[route]?.title ?? ''} missing={missing} />;
+  return <>{children}</>;
 }
 
 // Made once, so that a route's screen keeps its state across renders of the table.
@@ -65,6 +82,32 @@ const EmailAttachmentRoute = protectedScreen(EmailAttachmentScreen);
 const OpportunityEditorRoute = protectedScreen(OpportunityEditorScreen);
 const MachinesRoute = protectedScreen(MachinesScreen, ManagersOnly);
 
+/** The spec's protected routes, each with its screen. */
+const protectedRoutes: ReadonlyArray<readonly [route: string, Screen: ComponentType<{ route: string }>]> = [
+  ['/dashboard', DashboardRoute],
+  ['/user', UserListRoute],
+  ['/edit-Salesperson/:id', EditSalespersonRoute],
+  ['/salesperson', SalespersonListRoute],
+  ['/opportunity', OpportunityListRoute],
+  ['/pipeline', PipelineRoute],
+  ['/customer', CustomerListRoute],
+  ['/add-Customer', CustomerEditorRoute],
+  ['/edit-Customer/:id', CustomerEditorRoute],
+  ['/team', TeamListRoute],
+  ['/add-Team', TeamEditorRoute],
+  ['/edit-Team/:id', TeamEditorRoute],
+  ['/calendar', CalendarRoute],
+  ['/add-Calendar', CalendarEventEditorRoute],
+  ['/edit-Calendar/:id', CalendarEventEditorRoute],
+  ['/activity', ActivityListRoute],
+  ['/add-Activity', ActivityEditorRoute],
+  ['/edit-Activity/:id', ActivityEditorRoute],
+  ['/email-attachment', EmailAttachmentRoute],
+  ['/add-Opportunity', OpportunityEditorRoute],
+  ['/edit-Opportunity/:id', OpportunityEditorRoute],
+  ['/machines', MachinesRoute],
+];
+
 /** The spec's route table. */
 export function Routes() {
   return (
@@ -78,28 +121,11 @@ export function Routes() {
           <SignupScreen />
         </Loading>
       </Route>
-      <Route path="/dashboard" component={DashboardRoute} />
-      <Route path="/user" component={UserListRoute} />
-      <Route path="/edit-Salesperson/:id" component={EditSalespersonRoute} />
-      <Route path="/salesperson" component={SalespersonListRoute} />
-      <Route path="/opportunity" component={OpportunityListRoute} />
-      <Route path="/pipeline" component={PipelineRoute} />
-      <Route path="/customer" component={CustomerListRoute} />
-      <Route path="/add-Customer" component={CustomerEditorRoute} />
-      <Route path="/edit-Customer/:id" component={CustomerEditorRoute} />
-      <Route path="/team" component={TeamListRoute} />
-      <Route path="/add-Team" component={TeamEditorRoute} />
-      <Route path="/edit-Team/:id" component={TeamEditorRoute} />
-      <Route path="/calendar" component={CalendarRoute} />
-      <Route path="/add-Calendar" component={CalendarEventEditorRoute} />
-      <Route path="/edit-Calendar/:id" component={CalendarEventEditorRoute} />
-      <Route path="/activity" component={ActivityListRoute} />
-      <Route path="/add-Activity" component={ActivityEditorRoute} />
-      <Route path="/edit-Activity/:id" component={ActivityEditorRoute} />
-      <Route path="/email-attachment" component={EmailAttachmentRoute} />
-      <Route path="/add-Opportunity" component={OpportunityEditorRoute} />
-      <Route path="/edit-Opportunity/:id" component={OpportunityEditorRoute} />
-      <Route path="/machines" component={MachinesRoute} />
+      {protectedRoutes.map(([route, Screen]) => (
+        <Route key={route} path={route}>
+          <Screen route={route} />
+        </Route>
+      ))}
       <Route>
         <NotFound />
       </Route>

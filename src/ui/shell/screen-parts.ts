@@ -1,0 +1,36 @@
+import type { ApiPart } from '../../domain/api-parts.ts';
+
+/**
+ * The optional parts of the CRM API each screen needs, by route. A route not listed
+ * needs only the specification's calls. The menu hides a screen whose parts the API
+ * lacks, and its route says what is missing instead of calling it (README: "What
+ * your API must offer"; a test holds the README's table to this one).
+ */
+export const SCREEN_PARTS: Readonly<Record<string, { title: string; parts: readonly ApiPart[] }>> = {
+  // The list and the board read each opportunity's id, customer and stage, which the
+  // specification's analysis answer does not promise.
+  '/opportunity': { title: 'Opportunities', parts: ['opportunity-records'] },
+  '/pipeline': { title: 'Pipeline', parts: ['opportunity-records'] },
+  '/add-Opportunity': { title: 'Add Opportunity', parts: ['opportunity-records', 'customers'] },
+  '/edit-Opportunity/:id': { title: 'Edit Opportunity', parts: ['opportunity-records', 'customers'] },
+  '/customer': { title: 'Customers', parts: ['customers', 'opportunity-records'] },
+  '/add-Customer': { title: 'Add Customer', parts: ['customers'] },
+  '/edit-Customer/:id': { title: 'Edit Customer', parts: ['customers'] },
+  '/calendar': { title: 'Calendar', parts: ['calendar'] },
+  '/add-Calendar': { title: 'Add Event', parts: ['calendar'] },
+  '/edit-Calendar/:id': { title: 'Edit Event', parts: ['calendar'] },
+  '/activity': { title: 'Activities', parts: ['activities'] },
+  '/add-Activity': { title: 'Add Activity', parts: ['activities', 'opportunity-records'] },
+  '/edit-Activity/:id': { title: 'Edit Activity', parts: ['activities', 'opportunity-records'] },
+  '/team': { title: 'Teams', parts: ['teams'] },
+  '/add-Team': { title: 'Add Team', parts: ['teams'] },
+  '/edit-Team/:id': { title: 'Edit Team', parts: ['teams'] },
+  '/email-attachment': { title: 'E-mail attachments', parts: ['attachments', 'opportunity-records'] },
+};
+
+const NONE: readonly ApiPart[] = [];
+
+/** The parts the screen of a route (as the route table writes it) needs. */
+export function partsNeededBy(route: string): readonly ApiPart[] {
+  return SCREEN_PARTS[route]?.parts ?? NONE;
+}

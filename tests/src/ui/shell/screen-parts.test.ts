@@ -1,0 +1,27 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from 'vitest';
+import { SCREEN_PARTS } from '../../../../src/ui/shell/screen-parts.ts';
+
+/** The README's table of screens and the parts they need, as route → parts. */
+function readmeTable(): Map<string, string[]> {
+  const readme = readFileSync('README.md', 'utf8');
+  const section = readme.slice(readme.indexOf('### What your API must offer'));
+  const rows = section
+    .slice(0, section.indexOf('\n\n', section.indexOf('| screens |')))
+    .split('\n')
+    .filter((line) => line.startsWith('| `'));
+  const table = new Map<string, string[]>();
+  for (const row of rows) {
+    const [screens, parts] = row.split('|').slice(1, 3) as [string, string];
+    const names = [...parts.matchAll(/`([^`]+)`/g)].map((match) => match[1]!).sort();
+    for (const [, route] of screens.matchAll(/`([^`]+)`/g)) table.set(route!, names);
+  }
+  return table;
+}
+
+test("the README's table of screens and the API parts they need is the app's", () => {
+  const table = readmeTable();
+  expect(table.size).toBeGreaterThan(Object.keys(SCREEN_PARTS).length);
+  const needing = Object.fromEntries([...table].filter(([, parts]) => parts.length > 0));
+  expect(needing).toEqual(Object.fromEntries(Object.entries(SCREEN_PARTS).map(([route, { parts }]) => [route, [...parts].sort()])));
+});
