@@ -3,7 +3,8 @@ import { Redirect, Route, Switch } from 'wouter';
 import { Layout } from './Layout.tsx';
 import { ManagersOnly, Protected } from './guards.tsx';
 import { NotFound } from '../kit/NotFound.tsx';
-import { SignIn, POST_LOGIN_ROUTE } from './SignIn.tsx';
+import { SignIn } from './SignIn.tsx';
+import { POST_LOGIN_ROUTE } from '../../machines/session.ts';
 import { Spinner } from '../kit/Spinner.tsx';
 
 // Every screen is its own chunk, loaded when its route is first opened.
