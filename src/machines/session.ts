@@ -1,5 +1,5 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { Profile } from '../domain/session/profile.ts';
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { managesUsers, type Profile } from '../domain/session/profile.ts';
 import {
   REQUIRED_CLIENT_ROLE,
   measureClockSkew,
@@ -41,6 +41,12 @@ export interface SessionSettings {
   logoutNoticeMs: number;
 }
 
+/** Where a person who opened /signin goes once signed in. */
+export const POST_LOGIN_ROUTE = '/dashboard';
+
+/** Where a person goes when a call finds no token or the API refuses it. */
+export const SIGN_IN_ROUTE = '/signin';
+
 export interface SessionContext {
   settings: SessionSettings;
   tokens: TokenSet | null;
@@ -54,7 +60,12 @@ export interface SessionContext {
 export type SessionEvent =
   | { type: 'session.login' }
   | { type: 'session.logout' }
+  /** /signin is open: sign in when a login is required, or move on to the dashboard once signed in. */
+  | { type: 'session.signin' }
   | { type: 'token.refresh' }
+  /** An API call found no token to send. */
+  | { type: 'token.missing' }
+  /** The API refused the token (401). */
   | { type: 'token.rejected' };
 
 /** What starting up found: tokens from a completed sign-in or from this tab's storage. */
@@ -75,7 +86,7 @@ export const sessionMachine = setup({
     context: {} as SessionContext,
     events: {} as SessionEvent,
     input: {} as { settings: SessionSettings },
-    tags: {} as 'busy' | 'signedIn' | 'refreshing' | 'ended' | 'denied',
+    tags: {} as 'busy' | 'signedIn' | 'refreshing' | 'ended' | 'denied' | 'loginRequired' | 'missingRole',
   },
   actors: {
     // Completes a sign-in callback in the address, or restores this tab's tokens.
@@ -89,7 +100,8 @@ export const sessionMachine = setup({
     lookupTenant: fromPromise<{ subscriptionExpired: boolean }, { email: string }>(async () => {
       throw new Error('lookupTenant is provided by the platform');
     }),
-    loadProfile: fromPromise<Profile, { email: string }>(async () => {
+    // Asked with the session's own access token, handed in as input.
+    loadProfile: fromPromise<Profile, { email: string; accessToken: string }>(async () => {
       throw new Error('loadProfile is provided by the platform');
     }),
     refreshTokens: fromPromise<
@@ -107,6 +119,7 @@ export const sessionMachine = setup({
     redirectToProviderLogout: (_, _params: { idToken: string | undefined }) => {},
     showError: (_, _params: { message: string }) => {},
     logError: (_, _params: { error: unknown }) => {},
+    navigate: (_, _params: { to: string; replace?: boolean }) => {},
     acceptTokens: assign(({ context }, params: { tokens: Omit<TokenSet, 'clockSkewSeconds'> | TokenSet }) => {
       const claims = readClaims(params.tokens.accessToken, context.settings.clientId);
       const clockSkewSeconds =
@@ -118,9 +131,11 @@ export const sessionMachine = setup({
       };
     }),
     forgetTokens: assign({ tokens: null, claims: null, profile: null }),
+    countRefreshFailure: assign({ refreshFailures: ({ context }) => context.refreshFailures + 1 }),
     end: assign((_, params: { reason: EndReason; message?: string }) => ({
       ending: { reason: params.reason, message: params.message },
     })),
+
   },
   guards: {
     hasTokens: (_, params: { tokens: InitialTokens['tokens'] }) => params.tokens !== null,
@@ -149,6 +164,11 @@ export const sessionMachine = setup({
     ending: null,
   }),
   initial: 'uninitialised',
+  // Wherever the session is, a call without a usable token sends the person to sign in.
+  on: {
+    'token.missing': { actions: { type: 'navigate', params: { to: SIGN_IN_ROUTE } } },
+    'token.rejected': { actions: { type: 'navigate', params: { to: SIGN_IN_ROUTE } } },
+  },
   states: {
     uninitialised: {
       tags: ['busy'],
@@ -173,7 +193,8 @@ export const sessionMachine = setup({
     },
 
     loginRequired: {
-      on: { 'session.login': 'signingIn' },
+      tags: ['loginRequired'],
+      on: { 'session.login': 'signingIn', 'session.signin': 'signingIn' },
     },
 
     signingIn: {
@@ -199,30 +220,7 @@ export const sessionMachine = setup({
           always: [{ guard: 'tokenNearExpiry', target: 'renewing' }, { target: 'checkingClaims' }],
         },
         renewing: {
-          invoke: {
-            src: 'refreshTokens',
-            input: ({ context }) => ({ refreshToken: context.tokens?.refreshToken, idToken: context.tokens?.idToken }),
-            onDone: {
-              target: 'checkingClaims',
-              actions: [
-                { type: 'acceptTokens', params: ({ event }) => ({ tokens: event.output }) },
-                { type: 'persistTokens', params: ({ context }) => ({ tokens: context.tokens! }) },
-              ],
-            },
-            onError: [
-              {
-                guard: { type: 'refusedByProvider', params: ({ event }) => ({ error: event.error }) },
-                target: '#session.expired.providerSessionEnded',
-              },
-              {
-                target: 'renewRetrying',
-                actions: [
-                  assign({ refreshFailures: ({ context }) => context.refreshFailures + 1 }),
-                  { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-                ],
-              },
-            ],
-          },
+          invoke: refreshInvocation({ done: 'checkingClaims', retry: 'renewRetrying' }) as never,
         },
         // A network error or 5xx keeps the tokens and tries again, backing off.
         renewRetrying: {
@@ -257,7 +255,7 @@ export const sessionMachine = setup({
         loadingProfile: {
           invoke: {
             src: 'loadProfile',
-            input: ({ context }) => ({ email: context.claims!.email! }),
+            input: ({ context }) => ({ email: context.claims!.email!, accessToken: context.tokens!.accessToken }),
             onDone: {
               target: '#session.authenticated',
               actions: [
@@ -279,7 +277,12 @@ export const sessionMachine = setup({
       initial: 'idle',
       on: {
         'session.logout': 'signedOut',
-        'token.rejected': '#session.expired.tokenRejected',
+        // Signed in at /signin: on to the dashboard, in place of /signin in the history.
+        'session.signin': { actions: { type: 'navigate', params: { to: POST_LOGIN_ROUTE, replace: true } } },
+        'token.rejected': {
+          target: '#session.expired.tokenRejected',
+          actions: { type: 'navigate', params: { to: SIGN_IN_ROUTE } },
+        },
       },
       states: {
         idle: {
@@ -291,30 +294,7 @@ export const sessionMachine = setup({
         },
         refreshing: {
           tags: ['refreshing'],
-          invoke: {
-            src: 'refreshTokens',
-            input: ({ context }) => ({ refreshToken: context.tokens?.refreshToken, idToken: context.tokens?.idToken }),
-            onDone: {
-              target: 'idle',
-              actions: [
-                { type: 'acceptTokens', params: ({ event }) => ({ tokens: event.output }) },
-                { type: 'persistTokens', params: ({ context }) => ({ tokens: context.tokens! }) },
-              ],
-            },
-            onError: [
-              {
-                guard: { type: 'refusedByProvider', params: ({ event }) => ({ error: event.error }) },
-                target: '#session.expired.providerSessionEnded',
-              },
-              {
-                target: 'retrying',
-                actions: [
-                  assign({ refreshFailures: ({ context }) => context.refreshFailures + 1 }),
-                  { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-                ],
-              },
-            ],
-          },
+          invoke: refreshInvocation({ done: 'idle', retry: 'retrying' }) as never,
         },
         // Network errors and 5xx keep the tokens and try again, backing off.
         retrying: {
@@ -327,11 +307,11 @@ export const sessionMachine = setup({
     // The provider or the API no longer honours the tokens: they are dropped and
     // the user signs in again.
     expired: {
-      tags: ['ended'],
+      tags: ['ended', 'loginRequired'],
       // Always entered through a child's id; xstate still needs an initial child for a compound state.
       initial: 'tokenRejected',
       entry: ['clearTokens', 'clearStoredUserId', 'forgetTokens'],
-      on: { 'session.login': 'signingIn' },
+      on: { 'session.login': 'signingIn', 'session.signin': 'signingIn' },
       states: {
         tokenRejected: {
           type: 'final',
@@ -366,6 +346,7 @@ export const sessionMachine = setup({
         // The user stays signed in at the provider and sees the 404 page; they may sign out.
         missingRole: {
           type: 'final',
+          tags: ['missingRole'],
           entry: [
             { type: 'end', params: { reason: 'missingRole', message: SESSION_MESSAGES.missingRole } },
             { type: 'showError', params: { message: SESSION_MESSAGES.missingRole } },
@@ -416,4 +397,53 @@ function logout() {
     { type: 'redirectToProviderLogout', params: ({ context }: { context: SessionContext }) => ({ idToken: context.tokens?.idToken }) },
     'forgetTokens',
   ] as const;
+}
+
+/**
+ * The shared shape of a token refresh, before and after the profile is in: on
+ * success the new tokens are kept, a refusal by the provider ends the session,
+ * and anything else (network, 5xx) is counted and tried again after a backoff.
+ */
+function refreshInvocation({ done, retry }: { done: string; retry: string }) {
+  return {
+    src: 'refreshTokens',
+    input: ({ context }: { context: SessionContext }) => ({ refreshToken: context.tokens?.refreshToken, idToken: context.tokens?.idToken }),
+    onDone: {
+      target: done,
+      actions: [
+        { type: 'acceptTokens', params: ({ event }: { event: { output: Omit<TokenSet, 'clockSkewSeconds'> } }) => ({ tokens: event.output }) },
+        { type: 'persistTokens', params: ({ context }: { context: SessionContext }) => ({ tokens: context.tokens! }) },
+      ],
+    },
+    onError: [
+      {
+        guard: { type: 'refusedByProvider', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
+        target: '#session.expired.providerSessionEnded',
+      },
+      {
+        target: retry,
+        actions: [
+          'countRefreshFailure',
+          { type: 'logError', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
+        ],
+      },
+    ],
+  } as const;
+}
+
+export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
+
+/** How the session bears on a screen, read from the machine's tags: the one place it is derived. */
+export type SessionPhase = 'signedIn' | 'missingRole' | 'loginRequired' | 'waiting';
+
+export function sessionPhase(snapshot: Pick<SessionSnapshot, 'hasTag'>): SessionPhase {
+  if (snapshot.hasTag('signedIn')) return 'signedIn';
+  if (snapshot.hasTag('missingRole')) return 'missingRole';
+  if (snapshot.hasTag('loginRequired')) return 'loginRequired';
+  return 'waiting';
+}
+
+/** Whether the signed-in person manages users and salespersons (Super Admin or Admin). */
+export function isManager(snapshot: Pick<SessionSnapshot, 'context'>): boolean {
+  return snapshot.context.profile !== null && managesUsers(snapshot.context.profile);
 }

@@ -80,11 +80,10 @@ export function createAppServices(
         return { subscriptionExpired: status.result.subscription_expired };
       }),
       loadProfile: fromPromise(async ({ input }) => {
-        const token = session.getSnapshot().context.tokens?.accessToken;
         const user = await found(
           publicApi.GET('/api/auth/email', {
             params: { query: { email: input.email } },
-            headers: { Authorization: `Bearer ${token}` },
+            headers: { Authorization: `Bearer ${input.accessToken}` },
           }),
         );
         const profile: Profile = {
@@ -117,6 +116,7 @@ export function createAppServices(
         toast.error(message);
       },
       logError: (_, { error }) => console.error(error),
+      navigate: (_, { to, replace }) => browser.navigate(to, { replace }),
     },
   });
 
@@ -134,11 +134,9 @@ export function createAppServices(
 
   const hooks = {
     accessToken: () => freshAccessToken(session),
-    tokenMissing: () => browser.navigate('/signin'),
-    tokenRejected: () => {
-      session.send({ type: 'token.rejected' });
-      browser.navigate('/signin');
-    },
+    // The session decides what a missing or refused token means, navigation included.
+    tokenMissing: () => session.send({ type: 'token.missing' }),
+    tokenRejected: () => session.send({ type: 'token.rejected' }),
     showError: (message: string) => {
       toast.error(message);
     },

@@ -1,14 +1,14 @@
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { salespersonListFlow } from '../../wiring/salesperson-list.ts';
-import { managesUsers } from '../../domain/session/profile.ts';
+import { isManager } from '../../machines/session.ts';
 import { useFlow, useSession } from '../kit/services.tsx';
 import { LoadNotice } from '../kit/LoadNotice.tsx';
 import { formatLatestLogin } from './format.ts';
 
 /** /salesperson: every salesperson of the tenant, each editable by managers. */
 export default function SalespersonListScreen() {
-  const canEdit = useSession((state) => state.context.profile !== null && managesUsers(state.context.profile));
+  const canEdit = useSession(isManager);
   const list = useFlow(salespersonListFlow, ({ tenantId }) => ({ tenantId }));
   const phase = useSelector(list, (state) => state.value);
   const salespersons = useSelector(list, (state) => state.context.salespersons);

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useRoute } from 'wouter';
-import { managesUsers } from '../../domain/session/profile.ts';
+import { isManager } from '../../machines/session.ts';
 import { useMissingParts, useServices, useSession } from '../kit/services.tsx';
 import logo from '../kit/logo.svg';
 import { partsNeededBy } from './screen-parts.ts';
@@ -42,7 +42,7 @@ function NavLink({ item }: { item: NavItem }) {
 export function Layout({ children }: { children: ReactNode }) {
   const { session } = useServices();
   const name = useSession((state) => state.context.profile?.name ?? '');
-  const isManager = useSession((state) => state.context.profile !== null && managesUsers(state.context.profile));
+  const manager = useSession(isManager);
   const signedIn = useSession((state) => state.hasTag('signedIn'));
   return (
     <div className="layout">
@@ -65,7 +65,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </header>
       <nav className="nav" aria-label="Main">
         {navigation
-          .filter((item) => !item.managersOnly || isManager)
+          .filter((item) => !item.managersOnly || manager)
           .map((item) => (
             <NavLink key={item.href} item={item} />
           ))}

@@ -1,32 +1,21 @@
 import { useEffect } from 'react';
-import { useLocation } from 'wouter';
 import { useServices, useSession } from '../kit/services.tsx';
 import { Spinner } from '../kit/Spinner.tsx';
 import { NotFound } from '../kit/NotFound.tsx';
-import { SESSION_MESSAGES } from '../../machines/session.ts';
-
-export const POST_LOGIN_ROUTE = '/dashboard';
+import { SESSION_MESSAGES, sessionPhase } from '../../machines/session.ts';
 
 /**
- * /signin: the redirect target when not authenticated. It starts the provider's
- * sign-in, receives the callback, and moves on to the dashboard once signed in.
+ * /signin: the redirect target when not authenticated. It tells the session
+ * that /signin is open whenever the session's phase changes; the session starts
+ * the provider's sign-in when a login is required and moves on to the dashboard
+ * once signed in.
  */
 export function SignIn() {
   const { session } = useServices();
-  const [, navigate] = useLocation();
-  const phase = useSession((state) =>
-    state.hasTag('signedIn')
-      ? 'signedIn'
-      : state.matches({ denied: 'missingRole' })
-        ? 'missingRole'
-        : state.can({ type: 'session.login' })
-          ? 'canLogin'
-          : 'busy',
-  );
+  const phase = useSession(sessionPhase);
   useEffect(() => {
-    if (phase === 'signedIn') navigate(POST_LOGIN_ROUTE, { replace: true });
-    if (phase === 'canLogin') session.send({ type: 'session.login' });
-  }, [phase, navigate, session]);
+    session.send({ type: 'session.signin' });
+  }, [phase, session]);
   if (phase === 'missingRole') return <NotFound message={SESSION_MESSAGES.missingRole} />;
   return <Spinner label="Signing in" />;
 }

@@ -1,24 +1,16 @@
 import { useEffect, type ReactNode } from 'react';
-import { SESSION_MESSAGES } from '../../machines/session.ts';
-import { managesUsers } from '../../domain/session/profile.ts';
+import { isManager, SESSION_MESSAGES, sessionPhase, type SessionPhase } from '../../machines/session.ts';
 import { useServices, useSession } from '../kit/services.tsx';
 import { NotFound } from '../kit/NotFound.tsx';
 import { Spinner } from '../kit/Spinner.tsx';
 
-type Access = 'signedIn' | 'loginRequired' | 'missingRole' | 'waiting';
-
 /** How the session's state bears on a protected screen. */
-function useAccess(): Access {
-  return useSession((state): Access => {
-    if (state.hasTag('signedIn')) return 'signedIn';
-    if (state.matches({ denied: 'missingRole' })) return 'missingRole';
-    if (state.matches('loginRequired') || state.matches('expired')) return 'loginRequired';
-    return 'waiting';
-  });
+function useAccess(): SessionPhase {
+  return useSession(sessionPhase);
 }
 
 /** Sends the session to sign in once it says a login is required. */
-function useLoginWhenRequired(access: Access): void {
+function useLoginWhenRequired(access: SessionPhase): void {
   const { session } = useServices();
   useEffect(() => {
     if (access === 'loginRequired') session.send({ type: 'session.login' });
@@ -41,7 +33,7 @@ export function Protected({ children }: { children: ReactNode }) {
 /** Routes for Super Admins and Admins only: everybody else, signed out too, gets the fallback page. */
 export function ManagersOnly({ children }: { children: ReactNode }) {
   const access = useAccess();
-  const allowed = useSession((state) => state.context.profile !== null && managesUsers(state.context.profile));
+  const allowed = useSession(isManager);
   if (access === 'waiting') return <Spinner label="Checking your session" />;
   if (access !== 'signedIn' || !allowed) return <NotFound />;
   return <>{children}</>;

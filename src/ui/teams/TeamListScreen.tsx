@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Link } from 'wouter';
 import { distinctMembers, type TeamWithMembers } from '../../domain/teams.ts';
-import { managesUsers } from '../../domain/session/profile.ts';
+import { isManager } from '../../machines/session.ts';
 import type { teamListMachine } from '../../machines/team-list.ts';
 import { teamListFlow } from '../../wiring/team-list.ts';
 import { useFlow, useSession } from '../kit/services.tsx';
@@ -82,7 +82,7 @@ function Teams({ list }: { list: TeamListActor }) {
 
 function TeamCard({ team }: { team: TeamWithMembers }) {
   const headingId = useId();
-  const canEdit = useSession((state) => state.context.profile !== null && managesUsers(state.context.profile));
+  const canEdit = useSession(isManager);
   return (
     <section className="card teams__card" aria-labelledby={headingId}>
       <h2 id={headingId}>

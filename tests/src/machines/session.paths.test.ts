@@ -39,7 +39,8 @@ function describePath(path: SessionPath): string {
 /** The state nodes a session can rest in: leaves without an eventless (always) transition. */
 function restingStateIds(node: AnyStateNode = sessionMachine.root): string[] {
   const children = Object.values(node.states) as AnyStateNode[];
-  if (children.length === 0) return node.always?.length ? [] : [node.id];
+  // A state left at once whatever the context (an unguarded `always`) is not one a session rests in.
+  if (children.length === 0) return node.always?.some((transition) => !transition.guard) ? [] : [node.id];
   return children.flatMap((child) => restingStateIds(child));
 }
 
@@ -78,8 +79,9 @@ describe('session machine, model-based', () => {
     expect(shortestPaths).toHaveLength(25);
   });
 
-  test('has 512 simple paths (no state visited twice)', () => {
-    expect(simplePaths).toHaveLength(512);
+  test('has 740 simple paths (no state visited twice)', () => {
+    // /signin open (session.signin) is a second way from loginRequired and expired to signingIn.
+    expect(simplePaths).toHaveLength(740);
   });
 
   test('every state a session can rest in is reached', () => {
@@ -116,7 +118,7 @@ describe('replaying every path on a running session', () => {
     },
   );
 
-  test('all 509 simple paths replay as the model says', { timeout: 60_000 }, async () => {
+  test('all 740 simple paths replay as the model says', { timeout: 60_000 }, async () => {
     for (const path of simplePaths) {
       vi.setSystemTime(MODEL_NOW);
       await replay(path);

@@ -48,6 +48,47 @@ describe('starting up', () => {
     expect(session.getSnapshot().can({ type: 'session.login' })).toBe(false);
   });
 
+  test('/signin open (session.signin) starts the sign-in when a login is required', async () => {
+    const { session, effects } = startSession();
+    await settle();
+    session.send({ type: 'session.signin' });
+    expect(session.getSnapshot().value).toBe('signingIn');
+    await settle();
+    expect(effects).toEqual([{ type: 'startLogin' }]);
+  });
+
+  test('/signin open while signed in moves on to the dashboard in place of /signin; the session stays as it is', async () => {
+    const { session, effects, clearEffects } = startSession({ initialise: returningWith(tokensFor()) });
+    await settle();
+    expect(session.getSnapshot().hasTag('signedIn')).toBe(true);
+    clearEffects();
+    session.send({ type: 'session.signin' });
+    expect(effects).toEqual([{ type: 'navigate', to: '/dashboard', replace: true }]);
+    expect(session.getSnapshot().hasTag('signedIn')).toBe(true);
+  });
+
+  test('a call that finds no token sends the person to /signin, whatever the session is doing', async () => {
+    const { session, effects } = startSession();
+    await settle();
+    session.send({ type: 'token.missing' });
+    expect(effects).toEqual([{ type: 'navigate', to: '/signin' }]);
+    expect(session.getSnapshot().value).toBe('loginRequired');
+  });
+
+  test("the profile is asked for with the session's own access token, handed in as input", async () => {
+    const tokens = tokensFor();
+    const seen: string[] = [];
+    startSession({
+      initialise: returningWith(tokens),
+      loadProfile: async (_email, accessToken) => {
+        seen.push(accessToken);
+        return PROFILE;
+      },
+    });
+    await settle();
+    expect(seen).toEqual([tokens.accessToken]);
+  });
+
   test('a sign-in that cannot start (provider unreachable) is logged and a login is required again', async () => {
     const failure = new TypeError('Failed to fetch');
     const { session, effects } = startSession({ startLogin: () => Promise.reject(failure) });
@@ -450,14 +491,14 @@ describe('keeping the session fresh', () => {
     expect(refreshes()).toBe(8);
   });
 
-  test('token.rejected (the API said 401) ends the session: tokenRejected, tokens and user id cleared', async () => {
+  test('token.rejected (the API said 401) ends the session: tokenRejected, to /signin, tokens and user id cleared', async () => {
     const { session, effects } = await signedIn();
     session.send({ type: 'token.rejected' });
     const snapshot = session.getSnapshot();
     expect(snapshot.value).toEqual({ expired: 'tokenRejected' });
     expect(snapshot.context.ending).toEqual({ reason: 'tokenRejected', message: 'Token expired' });
     expect(snapshot.context.tokens).toBeNull();
-    expect(effects).toEqual([{ type: 'clearTokens' }, { type: 'clearStoredUserId' }]);
+    expect(effects).toEqual([{ type: 'navigate', to: '/signin' }, { type: 'clearTokens' }, { type: 'clearStoredUserId' }]);
   });
 
   test('token.rejected during a refresh ends the session too', async () => {

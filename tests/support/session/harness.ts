@@ -45,6 +45,7 @@ export type Effect =
   | { type: 'redirectToProviderLogout'; idToken: string | undefined }
   | { type: 'showError'; message: string }
   | { type: 'logError'; error: unknown }
+  | { type: 'navigate'; to: string; replace?: boolean }
   | { type: 'startLogin' }
   | { type: 'lookupTenant'; email: string }
   | { type: 'loadProfile'; email: string }
@@ -54,7 +55,7 @@ export interface Scenario {
   /** What start-up finds: tokens, nothing, or a failure. */
   initialise?: () => Promise<InitialTokens>;
   lookupTenant?: (email: string) => Promise<{ subscriptionExpired: boolean }>;
-  loadProfile?: (email: string) => Promise<Profile>;
+  loadProfile?: (email: string, accessToken: string) => Promise<Profile>;
   /** Answers each refresh in turn. */
   refreshTokens?: () => Promise<FreshTokens>;
   startLogin?: () => Promise<void>;
@@ -81,9 +82,9 @@ export function startSession(scenario: Scenario = {}) {
         effects.push({ type: 'lookupTenant', email: input.email });
         return (scenario.lookupTenant ?? (async () => ({ subscriptionExpired: false })))(input.email);
       }),
-      loadProfile: fromPromise(({ input }: { input: { email: string } }) => {
+      loadProfile: fromPromise(({ input }: { input: { email: string; accessToken: string } }) => {
         effects.push({ type: 'loadProfile', email: input.email });
-        return (scenario.loadProfile ?? (async () => PROFILE))(input.email);
+        return (scenario.loadProfile ?? (async () => PROFILE))(input.email, input.accessToken);
       }),
       refreshTokens: fromPromise(({ input }: { input: { refreshToken: string | undefined; idToken: string | undefined } }) => {
         effects.push({ type: 'refreshTokens', ...input });
@@ -98,6 +99,7 @@ export function startSession(scenario: Scenario = {}) {
       redirectToProviderLogout: (_, { idToken }) => effects.push({ type: 'redirectToProviderLogout', idToken }),
       showError: (_, { message }) => effects.push({ type: 'showError', message }),
       logError: (_, { error }) => effects.push({ type: 'logError', error }),
+      navigate: (_, { to, replace }) => effects.push({ type: 'navigate', to, ...(replace ? { replace } : {}) }),
     },
   });
   const session = createActor(machine, { input: { settings: { ...SETTINGS, ...scenario.settings } } }).start();

@@ -50,6 +50,8 @@ const NAMED_EVENTS = {
   'logout': { type: 'session.logout' },
   'forced refresh': { type: 'token.refresh' },
   'API says 401': { type: 'token.rejected' },
+  'a call finds no token': { type: 'token.missing' },
+  '/signin opened': { type: 'session.signin' },
   'no tokens found': done('initialise', { tokens: null }),
   'tokens found': done('initialise', { tokens: MODEL_TOKENS.good }),
   'tokens without email found': done('initialise', { tokens: MODEL_TOKENS.withoutEmail }),
