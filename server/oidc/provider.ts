@@ -227,19 +227,19 @@ function createProvider(config: ServerConfig, db: Database, secrets: ProviderKey
   issueKeycloakIdTokens(provider, realm);
   issueRefreshTokensAsJwts(provider, { secret: secrets.refreshTokenKey, issuer });
   keepSessionStatusCookie(provider, prefix);
-  allowCredentialedCors(provider);
+  allowCredentialedCors(provider, client.webOrigins);
   return provider;
 }
 
 /**
  * keycloak-js calls the token endpoint with `credentials: 'include'`, which the
- * browser allows only when the answer says so; Keycloak does for its web origins.
- * The library has already decided whether the origin is allowed at all.
+ * browser allows only when the answer (and its preflight) says so; Keycloak does
+ * for its web origins, and only those get it here.
  */
-function allowCredentialedCors(provider: Provider): void {
+function allowCredentialedCors(provider: Provider, webOrigins: string[]): void {
   provider.use(async (ctx, next) => {
     await next();
-    if (ctx.response.get('Access-Control-Allow-Origin')) ctx.set('Access-Control-Allow-Credentials', 'true');
+    if (webOrigins.includes(ctx.response.get('Access-Control-Allow-Origin'))) ctx.set('Access-Control-Allow-Credentials', 'true');
   });
 }
 
