@@ -166,10 +166,8 @@ function createProvider(config: ServerConfig, db: Database, secrets: ProviderKey
     features: {
       devInteractions: { enabled: false },
       revocation: { enabled: true },
-      // Real: a client registered with a back-channel logout URI is told when its session ends.
-      backchannelLogout: { enabled: true },
       // Access tokens are JWTs for the API, which the library's own userinfo refuses;
-      // userinfo.ts answers at the same path instead.
+      // person-endpoints.ts answers at the same path instead.
       userinfo: { enabled: false },
       resourceIndicators: {
         enabled: true,
@@ -200,9 +198,12 @@ function createProvider(config: ServerConfig, db: Database, secrets: ProviderKey
       introspection_endpoint: issuer + KEYCLOAK_ROUTES.introspection,
       introspection_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
       check_session_iframe: issuer + SESSION_STATUS_PATHS.loginStatusIframe,
-      // Front-channel logout (an iframe per client on the sign-out page) is not implemented.
+      // The provider serves its own app only, which registers no logout URI: neither
+      // front- nor back-channel logout is implemented, and discovery says so.
       frontchannel_logout_supported: false,
       frontchannel_logout_session_supported: false,
+      backchannel_logout_supported: false,
+      backchannel_logout_session_supported: false,
     },
     async renderError(ctx, out) {
       ctx.type = 'html';
@@ -226,19 +227,19 @@ function createProvider(config: ServerConfig, db: Database, secrets: ProviderKey
   issueKeycloakIdTokens(provider, realm);
   issueRefreshTokensAsJwts(provider, { secret: secrets.refreshTokenKey, issuer });
   keepSessionStatusCookie(provider, prefix);
-  allowCredentialedCors(provider);
+  allowCredentialedCors(provider, client.webOrigins);
   return provider;
 }
 
 /**
  * keycloak-js calls the token endpoint with `credentials: 'include'`, which the
- * browser allows only when the answer says so; Keycloak does for its web origins.
- * The library has already decided whether the origin is allowed at all.
+ * browser allows only when the answer (and its preflight) says so; Keycloak does
+ * for its web origins, and only those get it here.
  */
-function allowCredentialedCors(provider: Provider): void {
+function allowCredentialedCors(provider: Provider, webOrigins: string[]): void {
   provider.use(async (ctx, next) => {
     await next();
-    if (ctx.response.get('Access-Control-Allow-Origin')) ctx.set('Access-Control-Allow-Credentials', 'true');
+    if (webOrigins.includes(ctx.response.get('Access-Control-Allow-Origin'))) ctx.set('Access-Control-Allow-Credentials', 'true');
   });
 }
 

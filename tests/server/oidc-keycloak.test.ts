@@ -35,8 +35,8 @@ describe('discovery', () => {
       check_session_iframe: `${ISSUER}/protocol/openid-connect/login-status-iframe.html`,
       introspection_endpoint: `${ISSUER}/protocol/openid-connect/token/introspect`,
       end_session_endpoint: `${ISSUER}/protocol/openid-connect/logout`,
-      backchannel_logout_supported: true,
-      backchannel_logout_session_supported: true,
+      // Said plainly: neither is implemented (the app registers no logout URI).
+      backchannel_logout_supported: false,
       frontchannel_logout_supported: false,
       authorization_response_iss_parameter_supported: true,
     });

@@ -230,6 +230,11 @@ describe('sign-in with the authorization code flow and PKCE S256', () => {
         headers: { origin, 'access-control-request-method': 'POST' },
       });
     expect((await preflight(PUBLIC_URL)).headers['access-control-allow-origin']).toBe(PUBLIC_URL);
+    // keycloak-js sends its token requests with credentials: 'include'.
+    expect((await preflight(PUBLIC_URL)).headers['access-control-allow-credentials']).toBe('true');
+    expect((await preflight('https://evil.example')).headers['access-control-allow-credentials']).toBeUndefined();
+    const discovery = await app().inject({ method: 'GET', url: '/realms/crm/.well-known/openid-configuration', headers: { origin: 'https://evil.example' } });
+    expect(discovery.headers['access-control-allow-credentials']).toBeUndefined();
 
     const { verifier, challenge } = pkcePair();
     const browser = new InjectBrowser(app);
