@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { defineRoute, type RouteContext } from './context.ts';
 import { notFound } from './refusals.ts';
-import { createAnswerCache } from '../plugins/answer-cache.ts';
+import { createAnswerCache } from '../caching/answer-cache.ts';
 import type { Queryable } from '../db/database.ts';
 
 // Time zones run from UTC-12 to UTC+14: widening the UTC year by 14 hours on each
@@ -18,7 +18,7 @@ export function registerOpportunityRoutes(app: FastifyInstance, context: RouteCo
   const { db } = context;
   // Dashboards ask for the same years again and again; the database says when the
   // opportunities changed (migration 007), so an answer is reused until then.
-  const analyses = createAnswerCache(context.versions, { maxBytes: ANALYSIS_CACHE_BYTES });
+  const analyses = createAnswerCache(context.db, { maxBytes: ANALYSIS_CACHE_BYTES });
 
   /**
    * A year can hold tens of thousands of opportunities: the database reads them off

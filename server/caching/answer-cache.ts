@@ -2,17 +2,18 @@
  * Answers kept between calls, for the big reads that are asked far more often than
  * their data changes (the user list, the analysis of a year). An answer is sent again
  * only while the data's version (migration 007: bumped by triggers in the writing
- * transaction, announced as it commits) is the one it was made from, so a write through
- * any route or in SQL is in the very next answer, and one by another server process
- * as soon as its announcement arrives. Per server instance, keyed by tenant, and
- * bounded in bytes (least recently used go).
+ * transaction, read from the table by each request) is the one it was made from, so a
+ * write through any route, in SQL or by another server process is in the very next
+ * answer. Per server instance, keyed by tenant, and bounded in bytes (least recently
+ * used go).
  */
 import { promisify } from 'node:util';
 import { brotliCompress, brotliDecompress, constants as zlibConstants, gzip } from 'node:zlib';
 import negotiator from '@fastify/accept-negotiator';
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { DataSubject, DataVersions } from '../db/data-versions.ts';
+import type { Queryable } from '../db/database.ts';
+import { currentDataVersion, type DataSubject } from './data-versions.ts';
 
 /** Which answer: a tenant's, of one subject's data. */
 export interface AnswerSlot {
@@ -27,13 +28,6 @@ export interface CachedAnswerRequest extends AnswerSlot {
   produce: () => Promise<string | Buffer>;
 }
 
-/** An answer that can go out as it is, now: its version current and its encoding made. */
-export interface ReadyAnswer {
-  body: Buffer;
-  /** The headers that describe the body; the same whichever way it is sent. */
-  headers: OutgoingHttpHeaders;
-}
-
 export interface AnswerCache {
   /**
    * Sends the tenant's answer: the one made earlier while the database's version of
@@ -41,12 +35,7 @@ export interface AnswerCache {
    * for the same answer share one `produce` call. Compressed (br, gzip) as the
    * client accepts, each encoding made once per version.
    */
-  send(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswerRequest): FastifyReply | Promise<FastifyReply>;
-  /**
-   * The answer for a client sending this Accept-Encoding, if it can be sent without
-   * waiting for anything (nearly every request); undefined if `send` has work to do.
-   */
-  ready(slot: AnswerSlot, acceptEncoding: string | undefined): ReadyAnswer | undefined;
+  send(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswerRequest): Promise<FastifyReply>;
   /** Bytes held now (the JSON while it is kept, and its compressed copies), for tests. */
   heldBytes(): number;
 }
@@ -69,8 +58,6 @@ interface Entry {
   /** The JSON being decoded again, shared by the clients that asked meanwhile. */
   decoding: Promise<Buffer> | undefined;
   encoded: Map<Encoding, Promise<Buffer>>;
-  /** The encodings already made, for the requests that need not wait for anything. */
-  ready: Map<Encoding, Buffer>;
   bytes: number;
   /** When it was last moved to the end of the least-recently-used order. */
   moved: number;
@@ -94,7 +81,7 @@ const SMALL_ENCODING_DELAY_MS = 1000;
 const fastEncoders: Record<Encoding, (json: Buffer) => Promise<Buffer>> = { br: brotli(1), gzip: gzipAt(1) };
 const smallEncoders: Record<Encoding, (json: Buffer) => Promise<Buffer>> = { br: brotli(4), gzip: gzipAt(6) };
 
-export function createAnswerCache(versions: DataVersions, { maxBytes }: { maxBytes: number }): AnswerCache {
+export function createAnswerCache(db: Queryable, { maxBytes }: { maxBytes: number }): AnswerCache {
   const entries = new Map<string, Entry>();
   const inFlight = new Map<string, Promise<Entry>>();
   let heldBytes = 0;
@@ -164,12 +151,12 @@ export function createAnswerCache(versions: DataVersions, { maxBytes }: { maxByt
 
   const newEntry = (json: string | Buffer, version: string, etag: string): Entry => {
     const plain = typeof json === 'string' ? Buffer.from(json) : json;
-    return { version, etag, headers: new Map(), plain, plainLength: plain.length, decoding: undefined, encoded: new Map(), ready: new Map(), bytes: plain.length, moved: 0 };
+    return { version, etag, headers: new Map(), plain, plainLength: plain.length, decoding: undefined, encoded: new Map(), bytes: plain.length, moved: 0 };
   };
 
   const plainOf = (entry: Entry): Promise<Buffer> => {
     if (entry.plain) return Promise.resolve(entry.plain);
-    entry.decoding ??= decodeBrotli(entry.ready.get('br')!).finally(() => (entry.decoding = undefined));
+    entry.decoding ??= entry.encoded.get('br')!.then(decodeBrotli).finally(() => (entry.decoding = undefined));
     return entry.decoding;
   };
 
@@ -188,7 +175,6 @@ export function createAnswerCache(versions: DataVersions, { maxBytes }: { maxByt
     void fast.then(
       async (fastBody) => {
         account(fastBody.length);
-        if (entry.encoded.get(encoding) === fast) entry.ready.set(encoding, fastBody);
         // Only for an answer that lives a while: while writes come in quick succession,
         // each version is replaced before the (slower) small encoding could pay off.
         await new Promise((resolve) => setTimeout(resolve, SMALL_ENCODING_DELAY_MS).unref());
@@ -197,10 +183,9 @@ export function createAnswerCache(versions: DataVersions, { maxBytes }: { maxByt
         const smallBody = await plainOf(entry).then(smallEncoders[encoding], () => undefined);
         if (smallBody && smallBody.length < fastBody.length && entry.encoded.get(encoding) === fast) {
           entry.encoded.set(encoding, Promise.resolve(smallBody));
-          entry.ready.set(encoding, smallBody);
           account(smallBody.length - fastBody.length);
         }
-        if (encoding === 'br' && entry.plain && entry.ready.has('br')) {
+        if (encoding === 'br' && entry.plain) {
           entry.plain = undefined;
           account(-entry.plainLength);
         }
@@ -217,18 +202,8 @@ export function createAnswerCache(versions: DataVersions, { maxBytes }: { maxByt
     return reply.headers(answerHeaders(entry, body, encoding)).send(body);
   };
 
-  /** The entry and body to send now, if nothing needs waiting for. */
-  const readyNow = (slot: string, answer: AnswerSlot, acceptEncoding: string | undefined) => {
-    if (!versions.isLive()) return undefined;
-    const entry = entries.get(slot);
-    if (entry === undefined || entry.version !== versions.peek(answer.tenantId, answer.subject)) return undefined;
-    const encoding = encodingFor(entry.plainLength, acceptEncoding);
-    const body = encoding ? entry.ready.get(encoding) : entry.plain;
-    return body && { entry: markUsed(slot, entry), body, encoding };
-  };
-
-  const sendAfterWaiting = async (request: FastifyRequest, reply: FastifyReply, answer: CachedAnswerRequest): Promise<FastifyReply> => {
-    const version = await versions.current(answer.tenantId, answer.subject);
+  const send = async (request: FastifyRequest, reply: FastifyReply, answer: CachedAnswerRequest): Promise<FastifyReply> => {
+    const version = await currentDataVersion(db, answer.tenantId, answer.subject);
     if (version === undefined) return sendUncached(request, reply, await answer.produce());
     const slot = slotOf(answer);
     const entry = await entryFor(slot, answer, version);
@@ -237,16 +212,7 @@ export function createAnswerCache(versions: DataVersions, { maxBytes }: { maxByt
   };
 
   return {
-    send(request, reply, answer) {
-      // Nearly every request: the version known in memory, its answer made and encoded.
-      const now = readyNow(slotOf(answer), answer, request.headers['accept-encoding']);
-      if (now) return respond(request, reply, now.entry, now.body, now.encoding);
-      return sendAfterWaiting(request, reply, answer);
-    },
-    ready(answer, acceptEncoding) {
-      const now = readyNow(slotOf(answer), answer, acceptEncoding);
-      return now && { body: now.body, headers: answerHeaders(now.entry, now.body, now.encoding) };
-    },
+    send,
     heldBytes: () => heldBytes,
   };
 }
