@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { defineRoute, type RouteContext } from './context.ts';
-import { notFound } from './refusals.ts';
+import { defineRoute, type RouteContext } from '../http/define-route.ts';
+import { notFound } from '../http/refusals.ts';
 import { createAnswerCache } from '../caching/answer-cache.ts';
 import type { Queryable } from '../db/database.ts';
 
