@@ -189,7 +189,7 @@ class Person {
     this.refreshAtMs = performance.now() + (this.options.accessTokenTtlSeconds - SESSION_MIN_VALIDITY_SECONDS) * 1000;
     const email = encodeURIComponent(this.someone.email);
     await this.call('tenant check (get-tenant)', 'GET', `/tenant-service/get-tenant?email=${email}`, { signedIn: false });
-    await this.call('profile (auth/email)', 'GET', `/api/auth/email?email=${email}`, { signedIn: false });
+    await this.call('profile (auth/email)', 'GET', `/api/auth/email?email=${email}`);
     await this.appFiles();
     await dashboard(this, this.catalogue.currentYear);
   }

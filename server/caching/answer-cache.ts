@@ -49,9 +49,7 @@ interface Entry {
   headers: Map<Encoding | 'plain', OutgoingHttpHeaders>;
   /**
    * The JSON as bytes (sent as they are, where a string would be encoded again for every
-   * client), until its small brotli encoding is made. From then on that encoding stands
-   * for it, decoded again for the rare client that takes no compression: a year's
-   * analysis is 8.5 MB as JSON and 1.3 MB as brotli.
+   * client), until its brotli encoding is made, which stands for it from then on.
    */
   plain: Buffer | undefined;
   plainLength: number;
@@ -66,20 +64,17 @@ interface Entry {
 const ENCODINGS: Encoding[] = ['br', 'gzip'];
 // As the compress plugin (server/app.ts): answers under a kilobyte go plain.
 const COMPRESSION_THRESHOLD_BYTES = 1024;
-// An answer is encoded twice per version: first fast, for the clients that are waiting,
-// then small, in the background, for every later one. Measured on the bench's answers:
-// the user list (1.9 MB) is 151 KB as brotli quality 1 (2 ms) and 83 KB at quality 4
-// (100 ms); a year's analysis (8.5 MB) 1,470 KB at quality 1 (75 ms) and 1,330 KB at
-// quality 4 (400 ms). Quality 4 and gzip's default are the compress plugin's settings.
-const brotli = (quality: number) => (json: Buffer) =>
+// Each form of an answer is encoded once per version, at the fastest setting: measured on
+// the bench's answers, the user list (1.9 MB of JSON) is 151 KB as brotli quality 1 (2 ms)
+// and 83 KB at quality 4 (100 ms); a year's analysis (8.5 MB) 1,470 KB at quality 1
+// (75 ms) and 1,330 KB at quality 4 (400 ms), CPU the load budget cannot spare when
+// opportunities change every second.
+const brotli = (json: Buffer) =>
   promisify(brotliCompress)(json, {
-    params: { [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT, [zlibConstants.BROTLI_PARAM_QUALITY]: quality },
+    params: { [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT, [zlibConstants.BROTLI_PARAM_QUALITY]: 1 },
   });
-const gzipAt = (level: number) => (json: Buffer) => promisify(gzip)(json, { level });
 const decodeBrotli = promisify(brotliDecompress);
-const SMALL_ENCODING_DELAY_MS = 1000;
-const fastEncoders: Record<Encoding, (json: Buffer) => Promise<Buffer>> = { br: brotli(1), gzip: gzipAt(1) };
-const smallEncoders: Record<Encoding, (json: Buffer) => Promise<Buffer>> = { br: brotli(4), gzip: gzipAt(6) };
+const encoders: Record<Encoding, (json: Buffer) => Promise<Buffer>> = { br: brotli, gzip: (json) => promisify(gzip)(json, { level: 1 }) };
 
 export function createAnswerCache(db: Queryable, { maxBytes }: { maxBytes: number }): AnswerCache {
   const entries = new Map<string, Entry>();
@@ -170,21 +165,13 @@ export function createAnswerCache(db: Queryable, { maxBytes }: { maxBytes: numbe
       heldBytes += bytes;
       evictOverBudget();
     };
-    const fast = plainOf(entry).then(fastEncoders[encoding]);
-    entry.encoded.set(encoding, fast);
-    void fast.then(
-      async (fastBody) => {
-        account(fastBody.length);
-        // Only for an answer that lives a while: while writes come in quick succession,
-        // each version is replaced before the (slower) small encoding could pay off.
-        await new Promise((resolve) => setTimeout(resolve, SMALL_ENCODING_DELAY_MS).unref());
-        if (entries.get(slot) !== entry) return;
-        // On failure the fast encoding serves on.
-        const smallBody = await plainOf(entry).then(smallEncoders[encoding], () => undefined);
-        if (smallBody && smallBody.length < fastBody.length && entry.encoded.get(encoding) === fast) {
-          entry.encoded.set(encoding, Promise.resolve(smallBody));
-          account(smallBody.length - fastBody.length);
-        }
+    const made = plainOf(entry).then(encoders[encoding]);
+    entry.encoded.set(encoding, made);
+    void made.then(
+      (body) => {
+        account(body.length);
+        // From now on the brotli encoding stands for the JSON, decoded again for the rare
+        // client that takes no compression: a year's analysis is 17 MB as JSON, 3 MB as brotli.
         if (encoding === 'br' && entry.plain) {
           entry.plain = undefined;
           account(-entry.plainLength);
@@ -192,7 +179,7 @@ export function createAnswerCache(db: Queryable, { maxBytes }: { maxBytes: numbe
       },
       () => entry.encoded.delete(encoding),
     );
-    return fast;
+    return made;
   };
 
   const respond = (request: FastifyRequest, reply: FastifyReply, entry: Entry, body: Buffer, encoding: Encoding | undefined) => {
@@ -223,7 +210,7 @@ async function sendUncached(request: FastifyRequest, reply: FastifyReply, json: 
   const encoding = encodingFor(plain.length, request.headers['accept-encoding']);
   reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
   if (!encoding) return reply.send(plain);
-  return reply.header('content-encoding', encoding).send(await fastEncoders[encoding](plain));
+  return reply.header('content-encoding', encoding).send(await encoders[encoding](plain));
 }
 
 /** Made once per entry and form of the body (its length differs between the plain and small encodings). */
