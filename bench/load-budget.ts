@@ -20,16 +20,26 @@ export const LOAD_SECONDS = 60;
 const ACCESS_TOKEN_TTL_SECONDS = 300;
 const MB = 1024 * 1024;
 
+/** How many people, how many of them arriving, for how long: the budget's, or fewer while working on it. */
+export interface LoadShape {
+  people: number;
+  arriving: number;
+  seconds: number;
+}
+
+export const BUDGET_SHAPE: LoadShape = { people: PEOPLE, arriving: ARRIVING, seconds: LOAD_SECONDS };
+
 export const LOAD_BUDGET = { p95: 100, p99: 300, errors: 0, peakMemoryMb: 350, staleReads: 0 };
 
 /**
  * Who the people are: managers are the tenant's Admins (every 20th user), the
  * salespersons its first Users, each with the bench's password.
  */
-export function benchPeople(): Someone[] {
-  const managers = Array.from({ length: MANAGERS }, (_, i): Someone => ({ email: `person${20 * (i + 1)}@bench.test`, password: BENCH_PASSWORD, role: 'manager' }));
+export function benchPeople(count = PEOPLE): Someone[] {
+  const managerCount = Math.round((count * MANAGERS) / PEOPLE);
+  const managers = Array.from({ length: managerCount }, (_, i): Someone => ({ email: `person${20 * (i + 1)}@bench.test`, password: BENCH_PASSWORD, role: 'manager' }));
   const salespersons: Someone[] = [];
-  for (let n = 2; salespersons.length < PEOPLE - MANAGERS; n += 1) {
+  for (let n = 2; salespersons.length < count - managerCount; n += 1) {
     if (n % 20 !== 0) salespersons.push({ email: `person${n}@bench.test`, password: BENCH_PASSWORD, role: 'salesperson' });
   }
   // Interleaved, so that arrivals and the people at work hold both roles in proportion.
@@ -72,8 +82,8 @@ interface Setup {
   checksOtherProcess: boolean;
 }
 
-function figuresOf({ label, servers, checksOtherProcess }: Setup, run: PeopleRun, seconds: number): Figure[] {
-  const rate = `${run.requests} requests in ${seconds} s (${(run.requests / run.seconds).toFixed(0)}/s)`;
+function figuresOf({ label, servers, checksOtherProcess }: Setup, run: PeopleRun, shape: LoadShape): Figure[] {
+  const rate = `${run.requests} requests in ${shape.seconds} s (${(run.requests / run.seconds).toFixed(0)}/s)`;
   const slowest = [...run.calls].sort((a, b) => b.p99 - a.p99)[0];
   const figures = [
     atMost(`${label}: p95 latency`, run.p95, 'ms', LOAD_BUDGET.p95, rate),
@@ -101,21 +111,21 @@ function figuresOf({ label, servers, checksOtherProcess }: Setup, run: PeopleRun
   return figures;
 }
 
-async function measure(setup: Setup, tenant: LargeTenant, seconds: number, log: (message: string) => void): Promise<{ figures: Figure[]; run: PeopleRun }> {
-  log(`${setup.label}: ${PEOPLE} people (${ARRIVING} arriving) for ${seconds} s`);
+async function measure(setup: Setup, tenant: LargeTenant, shape: LoadShape, log: (message: string) => void): Promise<{ figures: Figure[]; run: PeopleRun }> {
+  log(`${setup.label}: ${shape.arriving} of them arriving, for ${shape.seconds} s`);
   const catalogue = await catalogueOf(setup.baseUrl, tenant);
   const run = await runPeople({
     baseUrl: setup.baseUrl,
     upstreams: setup.servers.map((server) => server.baseUrl),
-    people: benchPeople(),
-    arriving: ARRIVING,
-    seconds,
+    people: benchPeople(shape.people),
+    arriving: shape.arriving,
+    seconds: shape.seconds,
     accessTokenTtlSeconds: ACCESS_TOKEN_TTL_SECONDS,
     catalogue,
     seed: 19,
   });
   log(describeRun(setup.label, run));
-  return { figures: figuresOf(setup, run, seconds), run };
+  return { figures: figuresOf(setup, run, shape), run };
 }
 
 /** The run call by call, for the log and README's account of the mix. */
@@ -130,11 +140,11 @@ export function describeRun(label: string, run: PeopleRun): string {
 const serverEnv = { ACCESS_TOKEN_TTL: String(ACCESS_TOKEN_TTL_SECONDS) };
 
 /** One process on the PGlite data directory that holds the bench tenant. */
-export async function pgliteLoad(appDir: string, dataDir: string, tenant: LargeTenant, seconds: number, log: (message: string) => void): Promise<LoadResult> {
-  const label = `${PEOPLE} people, one process, PGlite`;
+export async function pgliteLoad(appDir: string, dataDir: string, tenant: LargeTenant, shape: LoadShape, log: (message: string) => void): Promise<LoadResult> {
+  const label = `${shape.people} people, one process, PGlite`;
   const server = await startServer({ appDir, dataDir, env: serverEnv });
   try {
-    const { figures, run } = await measure({ label, servers: [server], baseUrl: server.baseUrl, checksOtherProcess: false }, tenant, seconds, log);
+    const { figures, run } = await measure({ label, servers: [server], baseUrl: server.baseUrl, checksOtherProcess: false }, tenant, shape, log);
     return { figures, runs: { [label]: run } };
   } catch (error) {
     return { figures: failed(label, error, false), runs: {} };
@@ -144,13 +154,13 @@ export async function pgliteLoad(appDir: string, dataDir: string, tenant: LargeT
 }
 
 /** One process on PostgreSQL, then two behind the round-robin proxy, on the same cluster. */
-export async function postgresLoad(appDir: string, databaseUrl: string, tenant: LargeTenant, seconds: number, log: (message: string) => void): Promise<LoadResult> {
+export async function postgresLoad(appDir: string, databaseUrl: string, tenant: LargeTenant, shape: LoadShape, log: (message: string) => void): Promise<LoadResult> {
   const result: LoadResult = { figures: [], runs: {} };
-  const one = `${PEOPLE} people, one process, PostgreSQL`;
+  const one = `${shape.people} people, one process, PostgreSQL`;
   try {
     const server = await startServer({ appDir, databaseUrl, env: serverEnv });
     try {
-      const { figures, run } = await measure({ label: one, servers: [server], baseUrl: server.baseUrl, checksOtherProcess: false }, tenant, seconds, log);
+      const { figures, run } = await measure({ label: one, servers: [server], baseUrl: server.baseUrl, checksOtherProcess: false }, tenant, shape, log);
       result.figures.push(...figures);
       result.runs[one] = run;
     } finally {
@@ -160,7 +170,7 @@ export async function postgresLoad(appDir: string, databaseUrl: string, tenant: 
     result.figures.push(...failed(one, error, false));
   }
 
-  const two = `${PEOPLE} people, two processes behind a round-robin proxy, PostgreSQL`;
+  const two = `${shape.people} people, two processes behind a round-robin proxy, PostgreSQL`;
   try {
     const proxyPort = await freePort();
     const publicUrl = `http://127.0.0.1:${proxyPort}`;
@@ -172,7 +182,7 @@ export async function postgresLoad(appDir: string, databaseUrl: string, tenant: 
       servers.map((server) => server.baseUrl),
     );
     try {
-      const { figures, run } = await measure({ label: two, servers, baseUrl: publicUrl, checksOtherProcess: true }, tenant, seconds, log);
+      const { figures, run } = await measure({ label: two, servers, baseUrl: publicUrl, checksOtherProcess: true }, tenant, shape, log);
       result.figures.push(...figures);
       result.runs[two] = run;
     } finally {

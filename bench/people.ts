@@ -111,7 +111,9 @@ class Tally {
 
   fail(what: string, error: unknown): void {
     this.errors += 1;
-    if (this.errorSamples.length < 5) this.errorSamples.push(`${what}: ${(error as Error).message?.split('\n')[0] ?? String(error)}`);
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    const why = `${(error as Error).message?.split('\n')[0] ?? String(error)}${cause ? ` (${cause.code ?? cause.message})` : ''}`;
+    if (this.errorSamples.length < 5) this.errorSamples.push(`${what}: ${why}`);
   }
 }
 

@@ -5,9 +5,9 @@
  * README's Performance section).
  * Exits non-zero when a figure misses its budget or could not be measured.
  *
- * While working on one figure: `npm run bench -- --only load --seconds 20` runs only
- * the named groups (sizes, recompute, cold-start, browser, analysis, load,
- * load-postgres), the load for the given seconds.
+ * While working on one figure: `npm run bench -- --only load --seconds 20 --people 100`
+ * runs only the named groups (sizes, recompute, cold-start, browser, analysis, load,
+ * load-postgres), the load with fewer people or seconds than its budget's.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -19,7 +19,7 @@ import { BUNDLE_BUDGETS, KB, buildApp, bundleSizes } from './bundle.ts';
 import { launchChromium } from './chromium.ts';
 import { signupScripts } from './first-screen.ts';
 import { atLeast, atMost, markdownTable, median, notMeasured, type Figure } from './figures.ts';
-import { LOAD_SECONDS, pgliteLoad, postgresLoad, type LoadResult } from './load-budget.ts';
+import { BUDGET_SHAPE, pgliteLoad, postgresLoad, type LoadResult, type LoadShape } from './load-budget.ts';
 import {
   chartRerenderRound,
   launchUnlimitedFrames,
@@ -56,7 +56,12 @@ function optionValue(name: string): string | undefined {
 const only = optionValue('--only')?.split(',');
 if (only?.some((group) => !GROUPS.includes(group as Group))) throw new Error(`--only takes some of ${GROUPS.join(', ')}`);
 const wanted = (group: Group) => !only || only.includes(group);
-const loadSeconds = Number(optionValue('--seconds') ?? LOAD_SECONDS);
+// Fewer people or seconds than the budget's are for working on the load; the table says so.
+const loadShape: LoadShape = {
+  people: Number(optionValue('--people') ?? BUDGET_SHAPE.people),
+  arriving: Math.round((Number(optionValue('--people') ?? BUDGET_SHAPE.people) * BUDGET_SHAPE.arriving) / BUDGET_SHAPE.people),
+  seconds: Number(optionValue('--seconds') ?? BUDGET_SHAPE.seconds),
+};
 
 const step = (message: string) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
 
@@ -109,7 +114,7 @@ async function main(): Promise<void> {
     }
 
     if (wanted('load')) {
-      const load = await pgliteLoad(appDir, dataDir, tenant, loadSeconds, step);
+      const load = await pgliteLoad(appDir, dataDir, tenant, loadShape, step);
       figures.push(...load.figures);
       Object.assign(loadRuns, load.runs);
     }
@@ -117,7 +122,7 @@ async function main(): Promise<void> {
     if (wanted('load-postgres')) {
       step('PostgreSQL: a throwaway cluster with the large tenant');
       figures.push(...(await withCluster(async (databaseUrl, clusterTenant) => {
-        const load = await postgresLoad(appDir, databaseUrl, clusterTenant, loadSeconds, step);
+        const load = await postgresLoad(appDir, databaseUrl, clusterTenant, loadShape, step);
         Object.assign(loadRuns, load.runs);
         return load.figures;
       })));

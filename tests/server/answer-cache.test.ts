@@ -155,6 +155,25 @@ describe('the analysis is never older than the last write', () => {
     const ids2025 = new Set(y2025.map((o) => o.id));
     expect(y2026.filter((o) => !ids2025.has(o.id)).length).toBeGreaterThan(y2026.length / 2);
   });
+
+  test('a year of several pieces (2,000 opportunities each) holds every one of its opportunities once, and no other', async () => {
+    const [{ count: earlier }] = (await server.db.query<{ count: number }>(
+      "select count(*)::int as count from opportunities where tenant_id = 2 and created_date >= '2023-12-31T10:00:00Z' and created_date < '2025-01-01T14:00:00Z'",
+    )) as [{ count: number }];
+    // Interleaved with another year's, so that pieces skip rows outside the window.
+    await server.db.query(
+      `insert into opportunities (tenant_id, salesperson_id, customer, stage, created_date, revenue, probability)
+       select 2, (select id from salespersons where tenant_id = 2 limit 1), 'Piece ' || n, 'proposal',
+              case when n % 3 = 0 then timestamptz '2023-06-01T12:00:00Z' else timestamptz '2024-03-01T12:00:00Z' end, n, 50
+       from generate_series(1, 6500) as n`,
+    );
+    onTestFinished(async () => {
+      await server.db.query("delete from opportunities where tenant_id = 2 and customer like 'Piece %'");
+    });
+    const year = await analysis(server, 2024, GLOBEX_ADMIN, 2);
+    expect(new Set(year.map((o) => o.id)).size).toBe(year.length);
+    expect(year).toHaveLength(earlier + 6500 - Math.floor(6500 / 3));
+  });
 });
 
 describe('tenants never share an answer', () => {
