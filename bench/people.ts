@@ -17,6 +17,7 @@
 import { Agent, request, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { BROWSER_ACCEPT_ENCODING } from './api-load.ts';
+import { mulberry32 } from '../server/db/seed.ts';
 import { percentile } from './figures.ts';
 import { CLIENT_ID, signIn, tokenEndpoint, type Fetcher } from './sign-in.ts';
 
@@ -115,18 +116,6 @@ class Tally {
     const why = `${(error as Error).message?.split('\n')[0] ?? String(error)}${cause ? ` (${cause.code ?? cause.message})` : ''}`;
     if (this.errorSamples.length < 5) this.errorSamples.push(`${what}: ${why}`);
   }
-}
-
-/** A small seeded generator (mulberry32), so every run draws the same people, screens and pauses. */
-function randomFrom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 class Person {
@@ -423,8 +412,8 @@ async function signInBeforehand(people: Person[], limit = 8): Promise<void> {
 /** The run: every person's day for `seconds`, then every request still under way is waited for. */
 export async function runPeople(options: PeopleOptions): Promise<PeopleRun> {
   const tally = new Tally();
-  const random = randomFrom(options.seed);
-  const people = options.people.map((someone, index) => new Person(index, someone, options, tally, randomFrom(Math.floor(random() * 2 ** 32))));
+  const random = mulberry32(options.seed);
+  const people = options.people.map((someone, index) => new Person(index, someone, options, tally, mulberry32(Math.floor(random() * 2 ** 32))));
   const arriving = new Set(people.filter((_, index) => index % Math.max(1, Math.round(people.length / Math.max(1, options.arriving))) === 0).slice(0, options.arriving));
   const atWork = people.filter((p) => !arriving.has(p));
   await signInBeforehand(atWork);
