@@ -1,7 +1,8 @@
 /**
- * The production build and what it weighs: the JavaScript of the first screen, the
- * chart chunk the dashboard adds, and all JavaScript, each gzipped as a server
- * would send it. Used by `npm run bench` and by the size test in `npm test`.
+ * The production build and what it weighs: the chart chunk the dashboard adds and
+ * all JavaScript, each gzipped as a server would send it (the first screen's scripts
+ * are counted as a browser loads them, in bench/first-screen.ts). Used by
+ * `npm run bench`; the size test in `npm test` holds the same budgets.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,16 +12,15 @@ import config from '../rspack.config.ts';
 
 export const KB = 1024;
 
-/** The size budgets of issue 8, in bytes of gzip. */
+/** The size budgets of issues 8 and 19, in bytes of gzip. */
 export const BUNDLE_BUDGETS = {
-  firstScreen: 120 * KB,
+  /** Every script Chromium downloads to show /signup, the lazily loaded chunks included (bench/first-screen.ts). */
+  signupScripts: 110 * KB,
   chartChunk: 100 * KB,
   allJavaScript: 260 * KB,
 } as const;
 
 export interface BundleSizes {
-  /** The scripts index.html loads before anything else. */
-  firstScreen: number;
   /** Every chunk holding the chart library (Plot and the d3 modules it brings); 0 when none does. */
   chartChunk: number;
   chartChunkFiles: string[];
@@ -47,16 +47,11 @@ export function bundleSizes(outputDir: string, stats: StatsCompilation): BundleS
   const sum = (files: readonly string[]) => files.reduce((total, file) => total + gzipped(file), 0);
   const isJavaScript = (file: string) => file.endsWith('.js');
 
-  const html = readFileSync(join(outputDir, 'index.html'), 'utf8');
-  const firstScreenFiles = [...html.matchAll(/<script[^>]+src="\/([^"]+)"/g)].map((match) => match[1]!);
-  if (firstScreenFiles.length === 0) throw new Error('index.html loads no script');
-
   const chartChunkFiles = (stats.chunks ?? [])
     .filter((chunk) => (chunk.modules ?? []).some((module) => CHART_MODULE.test(module.nameForCondition ?? module.name ?? '')))
     .flatMap((chunk) => (chunk.files ?? []).filter(isJavaScript));
 
   return {
-    firstScreen: sum(firstScreenFiles),
     chartChunk: sum(chartChunkFiles),
     chartChunkFiles,
     allJavaScript: sum((stats.assets ?? []).map((asset) => asset.name).filter(isJavaScript)),

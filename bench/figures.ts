@@ -7,7 +7,7 @@ export interface Figure {
   figure: string;
   /** The median of the runs, in `unit`; null when it could not be measured. */
   median: number | null;
-  unit: 'KB' | 'ms' | 'MB' | 'score' | '' | 'req/s' | '%';
+  unit: 'KB' | 'ms' | 'MB' | 'score' | '' | 'req/s' | '%' | 'count';
   /** How the budget reads in the table, e.g. "≤ 120 KB". */
   budget: string;
   pass: boolean;
@@ -33,7 +33,7 @@ export function percentile(values: readonly number[], p: number): number {
 
 /** A figure held to an upper bound (`≤ budget`). */
 export function atMost(figure: string, median: number, unit: Figure['unit'], budget: number, note?: string): Figure {
-  return { figure, median, unit, budget: `≤ ${budget} ${unit}`.trim(), pass: median <= budget, ...(note ? { note } : {}) };
+  return { figure, median, unit, budget: `≤ ${budget} ${unit === 'count' ? '' : unit}`.trim(), pass: median <= budget, ...(note ? { note } : {}) };
 }
 
 /** A figure held to a lower bound (`≥ budget`). */
@@ -48,8 +48,8 @@ export function notMeasured(figure: string, budget: string, why: string): Figure
 
 export function formatValue(figure: Figure): string {
   if (figure.median === null) return '—';
-  const digits = figure.unit === 'score' || figure.unit === 'req/s' ? 0 : figure.median < 10 ? 2 : 1;
-  return `${figure.lowerBound ? '> ' : ''}${figure.median.toFixed(digits)}${figure.unit ? ` ${figure.unit}` : ''}`;
+  const digits = figure.unit === 'score' || figure.unit === 'req/s' || figure.unit === 'count' ? 0 : figure.median < 10 ? 2 : 1;
+  return `${figure.lowerBound ? '> ' : ''}${figure.median.toFixed(digits)}${figure.unit && figure.unit !== 'count' ? ` ${figure.unit}` : ''}`;
 }
 
 /** The table as Markdown, for the terminal and for README's Performance section. */

@@ -19,6 +19,12 @@ export const BENCH_SALESPERSONS = 500;
 export const CURRENT_YEAR_OPPORTUNITIES = 100_000;
 /** Opportunities of the year before: what the analysis endpoint is measured on. */
 export const PREVIOUS_YEAR_OPPORTUNITIES = 50_000;
+/** The customers the opportunities name ('Customer 0' … 'Customer 996'). */
+export const BENCH_CUSTOMERS = 997;
+/** Activities (calls, meetings, …) this year: ten per salesperson. */
+export const BENCH_ACTIVITIES = 5_000;
+/** Calendar events this year: four per salesperson. */
+export const BENCH_CALENDAR_EVENTS = 2_000;
 
 export interface LargeTenant {
   tenantId: number;
@@ -66,6 +72,7 @@ export async function prepareLargeTenant(db: Database, { today = new Date() }: {
     );
     await insertOpportunities(tx, id, CURRENT_YEAR_OPPORTUNITIES, new Date(currentYear, 0, 1), today);
     await insertOpportunities(tx, id, PREVIOUS_YEAR_OPPORTUNITIES, new Date(previousYear, 0, 1), new Date(currentYear, 0, 1));
+    await insertCustomersActivitiesAndEvents(tx, id, new Date(currentYear, 0, 1), today);
     return id;
   });
   await db.query('analyze');
@@ -85,5 +92,30 @@ async function insertOpportunities(tx: Pick<Database, 'query'>, tenantId: number
             (n % 21) * 5
      from generate_series(1, $2::int) as n, sales`,
     [tenantId, count, from.toISOString(), to.toISOString()],
+  );
+}
+
+/** What the lists other than opportunities show, so the load bench's people find something there. */
+async function insertCustomersActivitiesAndEvents(tx: Pick<Database, 'query'>, tenantId: number, from: Date, to: Date): Promise<void> {
+  await tx.query(
+    `insert into customers (tenant_id, name, company, email)
+     select $1, 'Customer ' || n, 'Company ' || n, 'customer' || n || '@bench.test' from generate_series(0, $2::int - 1) as n`,
+    [tenantId, BENCH_CUSTOMERS],
+  );
+  await tx.query(
+    `with sales as (select array_agg(id order by id) as ids from salespersons where tenant_id = $1)
+     insert into activities (tenant_id, kind, subject, due_at, duration_minutes, done, salesperson_id)
+     select $1, (array['call', 'meeting', 'email', 'task', 'deadline'])[1 + n % 5], 'Follow-up ' || n,
+            $3::timestamptz + random() * ($4::timestamptz - $3::timestamptz), 30, n % 3 = 0,
+            sales.ids[1 + n % array_length(sales.ids, 1)]
+     from generate_series(1, $2::int) as n, sales`,
+    [tenantId, BENCH_ACTIVITIES, from.toISOString(), to.toISOString()],
+  );
+  await tx.query(
+    `with sales as (select array_agg(id order by id) as ids from salespersons where tenant_id = $1)
+     insert into calendar_events (tenant_id, title, starts_at, ends_at, salesperson_id)
+     select $1, 'Meeting ' || n, starts, starts + interval '1 hour', sales.ids[1 + n % array_length(sales.ids, 1)]
+     from (select n, $3::timestamptz + random() * ($4::timestamptz - $3::timestamptz) as starts from generate_series(1, $2::int) as n) as events, sales`,
+    [tenantId, BENCH_CALENDAR_EVENTS, from.toISOString(), to.toISOString()],
   );
 }

@@ -1,19 +1,25 @@
 /**
  * `npm run bench`: builds the production app, starts the real server on a
- * temporary data directory holding a large tenant, runs every benchmark of
- * issue 8, prints one table and writes it to bench/results/latest.json (and,
- * with --readme, into README's Performance section).
+ * temporary data directory holding a large tenant, runs every benchmark, prints
+ * one table and writes it to bench/results/latest.json (and, with --readme, into
+ * README's Performance section).
  * Exits non-zero when a figure misses its budget or could not be measured.
+ *
+ * While working on one figure: `npm run bench -- --only load --seconds 20 --people 100`
+ * runs only the named groups (sizes, recompute, cold-start, browser, analysis, load,
+ * load-postgres), the load with fewer people or seconds than its budget's.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../server/db/open.ts';
-import { BROWSER_ACCEPT_ENCODING, alternatingLoadRounds, answerBytes, answerJson, loadRounds, settledAnswerBytes, startBareServer, type LoadRun } from './api-load.ts';
+import { BROWSER_ACCEPT_ENCODING, answerBytes, answerJson } from './api-load.ts';
 import { BUNDLE_BUDGETS, KB, buildApp, bundleSizes } from './bundle.ts';
 import { launchChromium } from './chromium.ts';
+import { signupScripts } from './first-screen.ts';
 import { atLeast, atMost, markdownTable, median, notMeasured, type Figure } from './figures.ts';
+import { BUDGET_SHAPE, pgliteLoad, postgresLoad, type LoadResult, type LoadShape } from './load-budget.ts';
 import {
   chartRerenderRound,
   launchUnlimitedFrames,
@@ -37,14 +43,25 @@ const resultsFile = join(root, 'bench/results/latest.json');
 const PAINT_RUNS = 5;
 const LIGHTHOUSE_RUNS = 3;
 const BROWSER_ROUNDS = 3;
-const LOAD_ROUNDS = 3;
-// The user list's share compares two medians of short runs: five each keep one noisy
-// round (two cores shared with the load clients) from deciding it.
-const LIST_LOAD_ROUNDS = 5;
-const LIST_LOAD_SECONDS = 5;
-const ANALYSIS_LOAD_SECONDS = 10;
 const COLD_STARTS = 3;
-const MB = 1024 * 1024;
+
+const GROUPS = ['sizes', 'recompute', 'cold-start', 'browser', 'analysis', 'load', 'load-postgres'] as const;
+type Group = (typeof GROUPS)[number];
+
+function optionValue(name: string): string | undefined {
+  const at = process.argv.indexOf(name);
+  return at < 0 ? undefined : process.argv[at + 1];
+}
+
+const only = optionValue('--only')?.split(',');
+if (only?.some((group) => !GROUPS.includes(group as Group))) throw new Error(`--only takes some of ${GROUPS.join(', ')}`);
+const wanted = (group: Group) => !only || only.includes(group);
+// Fewer people or seconds than the budget's are for working on the load; the table says so.
+const loadShape: LoadShape = {
+  people: Number(optionValue('--people') ?? BUDGET_SHAPE.people),
+  arriving: Math.round((Number(optionValue('--people') ?? BUDGET_SHAPE.people) * BUDGET_SHAPE.arriving) / BUDGET_SHAPE.people),
+  seconds: Number(optionValue('--seconds') ?? BUDGET_SHAPE.seconds),
+};
 
 const step = (message: string) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
 
@@ -54,40 +71,62 @@ async function main(): Promise<void> {
   const appDir = join(workDir, 'app');
   const dataDir = join(workDir, 'data');
   const figures: Figure[] = [];
+  const loadRuns: LoadResult['runs'] = {};
   try {
     step('building the production app');
-    figures.push(...bundleFigures(appDir, await buildApp(appDir)));
+    const stats = await buildApp(appDir);
+    if (wanted('sizes')) figures.push(...(await bundleFigures(appDir, stats)));
 
     // Before any server runs, so that nothing else competes for the CPU.
-    step('dashboard recompute (bench/recompute.ts)');
-    figures.push(...recomputeFigures(await benchRecompute()));
+    if (wanted('recompute')) {
+      step('dashboard recompute (bench/recompute.ts)');
+      figures.push(...recomputeFigures(await benchRecompute()));
+    }
 
     step(`generating the large tenant (${BENCH_USERS} users, ${CURRENT_YEAR_OPPORTUNITIES} + ${PREVIOUS_YEAR_OPPORTUNITIES} opportunities)`);
     const db = await openDatabase({ dataDir });
     const tenant = await prepareLargeTenant(db);
     await db.close();
 
-    step('server cold starts');
-    const startTimes: number[] = [];
-    for (let start = 0; start < COLD_STARTS; start += 1) {
+    if (wanted('cold-start')) {
+      step('server cold starts');
+      const startTimes: number[] = [];
+      for (let start = 0; start < COLD_STARTS; start += 1) {
+        const server = await startServer({ appDir, dataDir });
+        startTimes.push(server.readyAfterMs);
+        await server.stop();
+      }
+      figures.push(atMost('server cold start to /healthz ready, existing data directory', median(startTimes), 'ms', 3000, `${COLD_STARTS} starts`));
+    }
+
+    if (wanted('browser') || wanted('analysis')) {
       const server = await startServer({ appDir, dataDir });
-      startTimes.push(server.readyAfterMs);
-      await server.stop();
-    }
-    figures.push(atMost('server cold start to /healthz ready, existing data directory', median(startTimes), 'ms', 3000, `${COLD_STARTS} starts`));
-
-    const server = await startServer({ appDir, dataDir });
-    try {
-      figures.push(...(await browserFigures(server)));
-      const accessToken = await signInForAccessToken(server.baseUrl, BENCH_ADMIN_EMAIL, BENCH_PASSWORD);
-      figures.push(...(await apiFigures(server, accessToken, tenant, workDir)));
-      figures.push(atMost('peak memory of the server (VmHWM) under the load above', server.peakMemory() / MB, 'MB', 300));
-    } finally {
-      await server.stop();
+      try {
+        if (wanted('browser')) figures.push(...(await browserFigures(server)));
+        if (wanted('analysis')) {
+          step('analysis endpoint, one request at a time, each after a change (PGlite)');
+          const headers = { authorization: `Bearer ${await signInForAccessToken(server.baseUrl, BENCH_ADMIN_EMAIL, BENCH_PASSWORD)}`, 'accept-encoding': BROWSER_ACCEPT_ENCODING };
+          figures.push(await singleAnalysisFigure(server.baseUrl, headers, tenant));
+        }
+      } finally {
+        await server.stop();
+      }
     }
 
-    step('user list and analysis on PostgreSQL');
-    figures.push(...(await postgresFigures(appDir)));
+    if (wanted('load')) {
+      const load = await pgliteLoad(appDir, dataDir, tenant, loadShape, step);
+      figures.push(...load.figures);
+      Object.assign(loadRuns, load.runs);
+    }
+
+    if (wanted('load-postgres')) {
+      step('PostgreSQL: a throwaway cluster with the large tenant');
+      figures.push(...(await withCluster(async (databaseUrl, clusterTenant) => {
+        const load = await postgresLoad(appDir, databaseUrl, clusterTenant, loadShape, step);
+        Object.assign(loadRuns, load.runs);
+        return load.figures;
+      })));
+    }
   } finally {
     rmSync(workDir, { recursive: true, force: true });
   }
@@ -101,7 +140,7 @@ async function main(): Promise<void> {
   );
   const facts = { date: new Date().toISOString(), node: process.version, cpus: cpus().length, cpu: cpus()[0]?.model, loadAverage: loadavg() };
   mkdirSync(join(root, 'bench/results'), { recursive: true });
-  writeFileSync(resultsFile, `${JSON.stringify({ ...facts, figures }, null, 2)}\n`);
+  writeFileSync(resultsFile, `${JSON.stringify({ ...facts, figures, loadRuns }, null, 2)}\n`);
   console.log(`written to ${resultsFile}`);
   if (process.argv.includes('--readme')) {
     writeReadmeTable(join(root, 'README.md'), figures, facts);
@@ -110,10 +149,17 @@ async function main(): Promise<void> {
   if (failed.length > 0) process.exitCode = 1;
 }
 
-function bundleFigures(appDir: string, stats: Awaited<ReturnType<typeof buildApp>>): Figure[] {
+async function bundleFigures(appDir: string, stats: Awaited<ReturnType<typeof buildApp>>): Promise<Figure[]> {
   const sizes = bundleSizes(appDir, stats);
+  const browser = await launchChromium();
+  let signup;
+  try {
+    signup = await signupScripts(browser, appDir);
+  } finally {
+    await browser.close();
+  }
   return [
-    atMost('JavaScript loaded for the first screen, gzip', sizes.firstScreen / KB, 'KB', BUNDLE_BUDGETS.firstScreen / KB),
+    atMost('JavaScript a browser downloads to show /signup (lazy chunks included), gzip', signup.gzipBytes / KB, 'KB', BUNDLE_BUDGETS.signupScripts / KB, `${signup.files.length} scripts`),
     sizes.chartChunkFiles.length > 0
       ? atMost('chart chunk (loaded with the dashboard only), gzip', sizes.chartChunk / KB, 'KB', BUNDLE_BUDGETS.chartChunk / KB, sizes.chartChunkFiles.join(', '))
       : notMeasured('chart chunk (loaded with the dashboard only), gzip', `≤ ${BUNDLE_BUDGETS.chartChunk / KB} KB`, 'no chunk of the build holds the chart library'),
@@ -203,49 +249,7 @@ async function interactionFigures(server: ServerProcess): Promise<Figure[]> {
   return figures;
 }
 
-async function apiFigures(server: ServerProcess, accessToken: string, tenant: LargeTenant, workDir: string): Promise<Figure[]> {
-  const headers = { authorization: `Bearer ${accessToken}`, 'accept-encoding': BROWSER_ACCEPT_ENCODING };
-  step('analysis endpoint, one request at a time, each after a change (PGlite)');
-  const figures = [await singleAnalysisFigure(server.baseUrl, headers, tenant)];
-  // Then under load.
-  step('analysis endpoint under 10 concurrent clients (PGlite)');
-  figures.push(await analysisFigure(server.baseUrl, headers, tenant, 'PGlite', 300));
-
-  step('user list under 100 concurrent clients, and a bare node:http server');
-  const listUrl = `${server.baseUrl}/api/users/getAllData/${tenant.tenantId}`;
-  const answer = await settledAnswerBytes(listUrl, headers);
-  const listFigure = 'API user list, 100 concurrent clients: p99 latency';
-  const shareFigure = 'API user list: requests/s as a share of a bare node:http server';
-  try {
-    // The same requests to both; their rounds take turns.
-    const bare = await startBareServer(answer, workDir);
-    let baseline: LoadRun[];
-    let api: LoadRun[];
-    try {
-      const list = { connections: 100, durationSeconds: LIST_LOAD_SECONDS, headers };
-      [baseline, api] = (await alternatingLoadRounds([{ ...list, url: bare.url }, { ...list, url: listUrl }], LIST_LOAD_ROUNDS)) as [LoadRun[], LoadRun[]];
-    } finally {
-      await bare.stop();
-    }
-    const apiRate = median(api.map((r) => r.requestsPerSecond));
-    const bareRate = median(baseline.map((r) => r.requestsPerSecond));
-    figures.push(
-      latencyFigure(listFigure, api, 10, LIST_LOAD_SECONDS, `${BENCH_USERS.toLocaleString('en-US')} users, ${apiRate.toFixed(1)} req/s, ${sizeNote(answer)}`),
-      atLeast(shareFigure, (100 * apiRate) / bareRate, '%', 80, `bare server: ${bareRate.toFixed(1)} req/s, the same requests, the same bytes prepared once, rounds taking turns`),
-    );
-  } catch (error) {
-    const why = (error as Error).message;
-    figures.push(notMeasured(listFigure, '≤ 10 ms', why), notMeasured(shareFigure, '≥ 80 %', why));
-  }
-  return figures;
-}
-
 const SINGLE_ANALYSIS_REQUESTS = 10;
-
-/** The answer's size as sent, and how it was encoded. */
-function sizeNote({ body, encoding }: { body: Buffer; encoding: string }): string {
-  return `${(body.length / KB).toFixed(0)} KB ${encoding === 'identity' ? 'uncompressed' : `as ${encoding}`}`;
-}
 
 /**
  * Issue 4's figure: how long one analysis of a year takes when it has the server to
@@ -285,65 +289,16 @@ async function singleAnalysisFigure(baseUrl: string, headers: Record<string, str
   }
 }
 
-async function analysisFigure(baseUrl: string, headers: Record<string, string>, tenant: LargeTenant, engine: string, budget: number): Promise<Figure> {
-  const figure = `analysis of a year (${PREVIOUS_YEAR_OPPORTUNITIES.toLocaleString('en-US')} opportunities), 10 concurrent clients, ${engine}: p99 latency`;
-  try {
-    const runs = await loadRounds(
-      {
-        url: `${baseUrl}/api/opportunities/anlaysis`,
-        method: 'POST',
-        connections: 10,
-        durationSeconds: ANALYSIS_LOAD_SECONDS,
-        headers,
-        body: JSON.stringify({ year: tenant.previousYear, tenantId: tenant.tenantId }),
-      },
-      LOAD_ROUNDS,
-    );
-    // No write happens during the runs: after the first request, every answer comes from the answer cache.
-    const answered = `${median(runs.map((r) => r.requestsPerSecond)).toFixed(1)} req/s, unchanged data (answer cache), compressed`;
-    return latencyFigure(figure, runs, budget, ANALYSIS_LOAD_SECONDS, answered);
-  } catch (error) {
-    return notMeasured(figure, `≤ ${budget} ms`, (error as Error).message);
-  }
-}
-
-/** The median p99 of the runs (each counts every request it sent, the slowest included). */
-function latencyFigure(figure: string, runs: LoadRun[], budget: number, durationSeconds: number, note: string): Figure {
-  const runsNote = `${runs.length} run${runs.length === 1 ? '' : 's'} of ${durationSeconds} s, ${note}`;
-  return atMost(figure, median(runs.map((r) => r.p99)), 'ms', budget, runsNote);
-}
-
-/** The same calls with PostgreSQL as the storage, to tell the database engine's share from the server's. */
-async function postgresFigures(appDir: string): Promise<Figure[]> {
-  const listFigure = 'API user list, 100 concurrent clients, PostgreSQL: p99 latency';
-  const analysis = `analysis of a year (${PREVIOUS_YEAR_OPPORTUNITIES.toLocaleString('en-US')} opportunities), 10 concurrent clients, PostgreSQL: p99 latency`;
+/** The PostgreSQL figures, on a throwaway cluster holding the same large tenant. */
+async function withCluster(measure: (databaseUrl: string, tenant: LargeTenant) => Promise<Figure[]>): Promise<Figure[]> {
   let cluster;
   try {
     cluster = await startBenchCluster();
   } catch (error) {
-    const why = `no PostgreSQL cluster could be started: ${(error as Error).message.split('\n')[0]}`;
-    return [notMeasured(analysis, '≤ 150 ms', why), notMeasured(listFigure, '≤ 10 ms', why)];
+    return [notMeasured('PostgreSQL figures', '—', `no PostgreSQL cluster could be started: ${(error as Error).message.split('\n')[0]}`)];
   }
   try {
-    const server = await startServer({ appDir, databaseUrl: cluster.databaseUrl });
-    try {
-      const headers = {
-        authorization: `Bearer ${await signInForAccessToken(server.baseUrl, BENCH_ADMIN_EMAIL, BENCH_PASSWORD)}`,
-        'accept-encoding': BROWSER_ACCEPT_ENCODING,
-      };
-      const figures = [await analysisFigure(server.baseUrl, headers, cluster.tenant, 'PostgreSQL', 150)];
-      const listUrl = `${server.baseUrl}/api/users/getAllData/${cluster.tenant.tenantId}`;
-      try {
-        const runs = await loadRounds({ url: listUrl, connections: 100, durationSeconds: LIST_LOAD_SECONDS, headers }, LIST_LOAD_ROUNDS);
-        const answer = await settledAnswerBytes(listUrl, headers);
-        figures.push(latencyFigure(listFigure, runs, 10, LIST_LOAD_SECONDS, `${median(runs.map((r) => r.requestsPerSecond)).toFixed(1)} req/s, ${sizeNote(answer)}`));
-      } catch (error) {
-        figures.push(notMeasured(listFigure, '≤ 10 ms', (error as Error).message));
-      }
-      return figures;
-    } finally {
-      await server.stop();
-    }
+    return await measure(cluster.databaseUrl, cluster.tenant);
   } finally {
     await cluster.stop();
   }

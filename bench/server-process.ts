@@ -27,9 +27,11 @@ export interface ServerOptions {
   databaseUrl?: string;
   /** Extra flags for node, e.g. `--cpu-prof` to see where a benchmark's time goes. */
   nodeArgs?: string[];
+  /** Settings over the bench's own (e.g. PUBLIC_URL behind a proxy, a realistic ACCESS_TOKEN_TTL). */
+  env?: Record<string, string>;
 }
 
-export async function startServer({ appDir, dataDir, databaseUrl, nodeArgs = [] }: ServerOptions): Promise<ServerProcess> {
+export async function startServer({ appDir, dataDir, databaseUrl, nodeArgs = [], env = {} }: ServerOptions): Promise<ServerProcess> {
   buildServerIfStale();
   const server = npmStartServerCommand();
   const port = await freePort();
@@ -52,6 +54,7 @@ export async function startServer({ appDir, dataDir, databaseUrl, nodeArgs = [] 
       ACCESS_TOKEN_TTL: '3600',
       ...(dataDir ? { CRM_DATA_DIR: dataDir } : {}),
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

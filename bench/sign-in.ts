@@ -6,14 +6,29 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 
-const CLIENT_ID = 'crm-app';
+export const CLIENT_ID = 'crm-app';
+
+export interface SignedIn {
+  accessToken: string;
+  refreshToken: string | undefined;
+}
+
+/** What the sign-in's requests go through: `fetch`, or the load bench's timed fetch. */
+export type Fetcher = typeof fetch;
 
 export async function signInForAccessToken(baseUrl: string, email: string, password: string): Promise<string> {
+  return (await signIn(baseUrl, email, password)).accessToken;
+}
+
+/** The provider's token endpoint under `baseUrl`. */
+export const tokenEndpoint = (baseUrl: string) => `${baseUrl}/realms/crm/protocol/openid-connect/token`;
+
+export async function signIn(baseUrl: string, email: string, password: string, fetcher: Fetcher = fetch): Promise<SignedIn> {
   const issuer = `${baseUrl}/realms/crm`;
   const redirectUri = `${baseUrl}/signin`;
   const verifier = randomBytes(48).toString('base64url');
   const challenge = createHash('sha256').update(verifier).digest('base64url');
-  const browser = new CookieBrowser(baseUrl);
+  const browser = new CookieBrowser(baseUrl, fetcher);
 
   const authorization = new URL(`${issuer}/protocol/openid-connect/auth`);
   authorization.search = new URLSearchParams({
@@ -41,24 +56,28 @@ export async function signInForAccessToken(baseUrl: string, email: string, passw
   const code = new URL(next).searchParams.get('code');
   if (!code) throw new Error(`No code in ${next}`);
 
-  const token = await fetch(`${issuer}/protocol/openid-connect/token`, {
+  const token = await fetcher(tokenEndpoint(baseUrl), {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ client_id: CLIENT_ID, grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: verifier }),
   });
   if (!token.ok) throw new Error(`Token exchange failed (${token.status}): ${await token.text()}`);
-  return ((await token.json()) as { access_token: string }).access_token;
+  const tokens = (await token.json()) as { access_token: string; refresh_token?: string };
+  return { accessToken: tokens.access_token, refreshToken: tokens.refresh_token };
 }
 
 /** Just enough of a browser: cookies by path, and redirects followed by the caller. */
 class CookieBrowser {
   private readonly cookies = new Map<string, { value: string; path: string }>();
 
-  constructor(private readonly baseUrl: string) {}
+  constructor(
+    private readonly baseUrl: string,
+    private readonly fetcher: Fetcher,
+  ) {}
 
   async send(url: string, form?: Record<string, string>): Promise<Response> {
     const { pathname } = new URL(url);
-    const response = await fetch(url, {
+    const response = await this.fetcher(url, {
       method: form ? 'POST' : 'GET',
       redirect: 'manual',
       headers: {

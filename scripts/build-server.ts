@@ -88,7 +88,7 @@ export interface ServerCommand {
  * - `--liftoff-only`: PGlite's WebAssembly stays on V8's baseline compiler; optimising
  *   PostgreSQL's hot functions took 45–70 MB at start, for 10–15% faster queries.
  * - `--max-semi-space-size=8`: a 32 MB young generation otherwise. With 4 MB, the user
- *   list under 100 clients (served by the ready-answer lane) spent 12% of its time in
+ *   list under 100 clients (the load of the earlier bench) spent 12% of its time in
  *   scavenges against 4% with 16 MB; 8 MB is between, at about 8 MB more peak memory.
  * - `--max-old-space-size=512`: V8 lets the old generation grow less before collecting,
  *   so the answers a run of changes replaces (two 9 MB copies each) go sooner; the

@@ -6,11 +6,9 @@ import type { Database } from './db/database.ts';
 import { loadContract, type Contract } from './http/contract.ts';
 import { installValidation } from './http/validation.ts';
 import { installErrorHandling } from './http/errors.ts';
-import { API_ANSWER_HEADERS, installSecurityHeaders } from './http/security-headers.ts';
+import { installSecurityHeaders } from './http/security-headers.ts';
 import { installAppShell } from './http/app-shell.ts';
 import { authenticate } from './http/authenticate.ts';
-import { createReadyAnswerLane, serverWithLane, type ReadyAnswerLane } from './caching/ready-answer-lane.ts';
-import { watchDataVersions } from './caching/data-versions.ts';
 import { installEmbeddedProvider } from './oidc/provider.ts';
 import { registerApiRoutes } from './routes/index.ts';
 import type { RouteContext } from './http/define-route.ts';
@@ -28,8 +26,6 @@ export interface ServerParts {
 }
 
 const ONE_MEGABYTE = 1024 * 1024;
-// Fastify logs each request at info.
-const REQUEST_LOG_LEVELS = new Set(['trace', 'debug', 'info']);
 // Below a kilobyte, compressing costs more than the bytes it saves.
 const COMPRESSION_THRESHOLD_BYTES = 1024;
 
@@ -40,12 +36,10 @@ const COMPRESSION_THRESHOLD_BYTES = 1024;
 export async function buildServer(parts: ServerParts): Promise<FastifyInstance> {
   const { config, db } = parts;
   const contract = parts.contract ?? loadContract();
-  let lane: ReadyAnswerLane | undefined;
   const app = Fastify({
     logger: parts.logger ?? false,
     bodyLimit: ONE_MEGABYTE,
     trustProxy: false,
-    serverFactory: serverWithLane(() => lane),
   });
   installValidation(app);
   installErrorHandling(app);
@@ -62,20 +56,8 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
   }
   keys ??= await remoteKeys(config.oidc.issuer);
 
-  const versions = await watchDataVersions(db);
-  app.addHook('onClose', () => versions.stop());
-  const callers = authenticate({ issuer: config.oidc.issuer, audience: config.oidc.audience, clientId: config.oidc.clientId, keys }, db, versions);
-  // Requests the lane answers never reach Fastify's request log: when that log is
-  // wanted (info or more), every request takes the long way.
-  if (!REQUEST_LOG_LEVELS.has(app.log.level)) {
-    const readyAnswerLane = createReadyAnswerLane(callers, API_ANSWER_HEADERS);
-    app.addHook('preClose', (done) => {
-      readyAnswerLane.close();
-      done();
-    });
-    lane = readyAnswerLane;
-  }
-  const context: RouteContext = { db, config, contract, versions, callers, lane };
+  const callers = authenticate({ issuer: config.oidc.issuer, audience: config.oidc.audience, clientId: config.oidc.clientId, keys }, db);
+  const context: RouteContext = { db, config, contract, callers };
   await registerApiRoutes(app, context);
 
   app.get('/healthz', async () => ({ status: 'ok', database: db.kind }));

@@ -2,17 +2,18 @@
  * Answers kept between calls, for the big reads that are asked far more often than
  * their data changes (the user list, the analysis of a year). An answer is sent again
  * only while the data's version (migration 007: bumped by triggers in the writing
- * transaction, announced as it commits) is the one it was made from, so a write through
- * any route or in SQL is in the very next answer, and one by another server process
- * as soon as its announcement arrives. Per server instance, keyed by tenant, and
- * bounded in bytes (least recently used go).
+ * transaction, read from the table by each request) is the one it was made from, so a
+ * write through any route, in SQL or by another server process is in the very next
+ * answer. Per server instance, keyed by tenant, and bounded in bytes (least recently
+ * used go).
  */
 import { promisify } from 'node:util';
 import { brotliCompress, brotliDecompress, constants as zlibConstants, gzip } from 'node:zlib';
 import negotiator from '@fastify/accept-negotiator';
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { DataSubject, DataVersions } from './data-versions.ts';
+import type { Queryable } from '../db/database.ts';
+import { currentDataVersion, type DataSubject } from './data-versions.ts';
 
 /** Which answer: a tenant's, of one subject's data. */
 export interface AnswerSlot {
@@ -27,13 +28,6 @@ export interface CachedAnswerRequest extends AnswerSlot {
   produce: () => Promise<string | Buffer>;
 }
 
-/** An answer that can go out as it is, now: its version current and its encoding made. */
-export interface ReadyAnswer {
-  body: Buffer;
-  /** The headers that describe the body; the same whichever way it is sent. */
-  headers: OutgoingHttpHeaders;
-}
-
 export interface AnswerCache {
   /**
    * Sends the tenant's answer: the one made earlier while the database's version of
@@ -41,12 +35,7 @@ export interface AnswerCache {
    * for the same answer share one `produce` call. Compressed (br, gzip) as the
    * client accepts, each encoding made once per version.
    */
-  send(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswerRequest): FastifyReply | Promise<FastifyReply>;
-  /**
-   * The answer for a client sending this Accept-Encoding, if it can be sent without
-   * waiting for anything (nearly every request); undefined if `send` has work to do.
-   */
-  ready(slot: AnswerSlot, acceptEncoding: string | undefined): ReadyAnswer | undefined;
+  send(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswerRequest): Promise<FastifyReply>;
   /** Bytes held now (the JSON while it is kept, and its compressed copies), for tests. */
   heldBytes(): number;
 }
@@ -60,17 +49,13 @@ interface Entry {
   headers: Map<Encoding | 'plain', OutgoingHttpHeaders>;
   /**
    * The JSON as bytes (sent as they are, where a string would be encoded again for every
-   * client), until its small brotli encoding is made. From then on that encoding stands
-   * for it, decoded again for the rare client that takes no compression: a year's
-   * analysis is 8.5 MB as JSON and 1.3 MB as brotli.
+   * client), until its brotli encoding is made, which stands for it from then on.
    */
   plain: Buffer | undefined;
   plainLength: number;
   /** The JSON being decoded again, shared by the clients that asked meanwhile. */
   decoding: Promise<Buffer> | undefined;
   encoded: Map<Encoding, Promise<Buffer>>;
-  /** The encodings already made, for the requests that need not wait for anything. */
-  ready: Map<Encoding, Buffer>;
   bytes: number;
   /** When it was last moved to the end of the least-recently-used order. */
   moved: number;
@@ -79,22 +64,19 @@ interface Entry {
 const ENCODINGS: Encoding[] = ['br', 'gzip'];
 // As the compress plugin (server/app.ts): answers under a kilobyte go plain.
 const COMPRESSION_THRESHOLD_BYTES = 1024;
-// An answer is encoded twice per version: first fast, for the clients that are waiting,
-// then small, in the background, for every later one. Measured on the bench's answers:
-// the user list (1.9 MB) is 151 KB as brotli quality 1 (2 ms) and 83 KB at quality 4
-// (100 ms); a year's analysis (8.5 MB) 1,470 KB at quality 1 (75 ms) and 1,330 KB at
-// quality 4 (400 ms). Quality 4 and gzip's default are the compress plugin's settings.
-const brotli = (quality: number) => (json: Buffer) =>
+// Each form of an answer is encoded once per version, at the fastest setting: measured on
+// the bench's answers, the user list (1.9 MB of JSON) is 151 KB as brotli quality 1 (2 ms)
+// and 83 KB at quality 4 (100 ms); a year's analysis (8.5 MB) 1,470 KB at quality 1
+// (75 ms) and 1,330 KB at quality 4 (400 ms), CPU the load budget cannot spare when
+// opportunities change every second.
+const brotli = (json: Buffer) =>
   promisify(brotliCompress)(json, {
-    params: { [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT, [zlibConstants.BROTLI_PARAM_QUALITY]: quality },
+    params: { [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT, [zlibConstants.BROTLI_PARAM_QUALITY]: 1 },
   });
-const gzipAt = (level: number) => (json: Buffer) => promisify(gzip)(json, { level });
 const decodeBrotli = promisify(brotliDecompress);
-const SMALL_ENCODING_DELAY_MS = 1000;
-const fastEncoders: Record<Encoding, (json: Buffer) => Promise<Buffer>> = { br: brotli(1), gzip: gzipAt(1) };
-const smallEncoders: Record<Encoding, (json: Buffer) => Promise<Buffer>> = { br: brotli(4), gzip: gzipAt(6) };
+const encoders: Record<Encoding, (json: Buffer) => Promise<Buffer>> = { br: brotli, gzip: (json) => promisify(gzip)(json, { level: 1 }) };
 
-export function createAnswerCache(versions: DataVersions, { maxBytes }: { maxBytes: number }): AnswerCache {
+export function createAnswerCache(db: Queryable, { maxBytes }: { maxBytes: number }): AnswerCache {
   const entries = new Map<string, Entry>();
   const inFlight = new Map<string, Promise<Entry>>();
   let heldBytes = 0;
@@ -164,12 +146,12 @@ export function createAnswerCache(versions: DataVersions, { maxBytes }: { maxByt
 
   const newEntry = (json: string | Buffer, version: string, etag: string): Entry => {
     const plain = typeof json === 'string' ? Buffer.from(json) : json;
-    return { version, etag, headers: new Map(), plain, plainLength: plain.length, decoding: undefined, encoded: new Map(), ready: new Map(), bytes: plain.length, moved: 0 };
+    return { version, etag, headers: new Map(), plain, plainLength: plain.length, decoding: undefined, encoded: new Map(), bytes: plain.length, moved: 0 };
   };
 
   const plainOf = (entry: Entry): Promise<Buffer> => {
     if (entry.plain) return Promise.resolve(entry.plain);
-    entry.decoding ??= decodeBrotli(entry.ready.get('br')!).finally(() => (entry.decoding = undefined));
+    entry.decoding ??= entry.encoded.get('br')!.then(decodeBrotli).finally(() => (entry.decoding = undefined));
     return entry.decoding;
   };
 
@@ -183,31 +165,21 @@ export function createAnswerCache(versions: DataVersions, { maxBytes }: { maxByt
       heldBytes += bytes;
       evictOverBudget();
     };
-    const fast = plainOf(entry).then(fastEncoders[encoding]);
-    entry.encoded.set(encoding, fast);
-    void fast.then(
-      async (fastBody) => {
-        account(fastBody.length);
-        if (entry.encoded.get(encoding) === fast) entry.ready.set(encoding, fastBody);
-        // Only for an answer that lives a while: while writes come in quick succession,
-        // each version is replaced before the (slower) small encoding could pay off.
-        await new Promise((resolve) => setTimeout(resolve, SMALL_ENCODING_DELAY_MS).unref());
-        if (entries.get(slot) !== entry) return;
-        // On failure the fast encoding serves on.
-        const smallBody = await plainOf(entry).then(smallEncoders[encoding], () => undefined);
-        if (smallBody && smallBody.length < fastBody.length && entry.encoded.get(encoding) === fast) {
-          entry.encoded.set(encoding, Promise.resolve(smallBody));
-          entry.ready.set(encoding, smallBody);
-          account(smallBody.length - fastBody.length);
-        }
-        if (encoding === 'br' && entry.plain && entry.ready.has('br')) {
+    const made = plainOf(entry).then(encoders[encoding]);
+    entry.encoded.set(encoding, made);
+    void made.then(
+      (body) => {
+        account(body.length);
+        // From now on the brotli encoding stands for the JSON, decoded again for the rare
+        // client that takes no compression: a year's analysis is 17 MB as JSON, 3 MB as brotli.
+        if (encoding === 'br' && entry.plain) {
           entry.plain = undefined;
           account(-entry.plainLength);
         }
       },
       () => entry.encoded.delete(encoding),
     );
-    return fast;
+    return made;
   };
 
   const respond = (request: FastifyRequest, reply: FastifyReply, entry: Entry, body: Buffer, encoding: Encoding | undefined) => {
@@ -217,18 +189,8 @@ export function createAnswerCache(versions: DataVersions, { maxBytes }: { maxByt
     return reply.headers(answerHeaders(entry, body, encoding)).send(body);
   };
 
-  /** The entry and body to send now, if nothing needs waiting for. */
-  const readyNow = (slot: string, answer: AnswerSlot, acceptEncoding: string | undefined) => {
-    if (!versions.isLive()) return undefined;
-    const entry = entries.get(slot);
-    if (entry === undefined || entry.version !== versions.peek(answer.tenantId, answer.subject)) return undefined;
-    const encoding = encodingFor(entry.plainLength, acceptEncoding);
-    const body = encoding ? entry.ready.get(encoding) : entry.plain;
-    return body && { entry: markUsed(slot, entry), body, encoding };
-  };
-
-  const sendAfterWaiting = async (request: FastifyRequest, reply: FastifyReply, answer: CachedAnswerRequest): Promise<FastifyReply> => {
-    const version = await versions.current(answer.tenantId, answer.subject);
+  const send = async (request: FastifyRequest, reply: FastifyReply, answer: CachedAnswerRequest): Promise<FastifyReply> => {
+    const version = await currentDataVersion(db, answer.tenantId, answer.subject);
     if (version === undefined) return sendUncached(request, reply, await answer.produce());
     const slot = slotOf(answer);
     const entry = await entryFor(slot, answer, version);
@@ -237,16 +199,7 @@ export function createAnswerCache(versions: DataVersions, { maxBytes }: { maxByt
   };
 
   return {
-    send(request, reply, answer) {
-      // Nearly every request: the version known in memory, its answer made and encoded.
-      const now = readyNow(slotOf(answer), answer, request.headers['accept-encoding']);
-      if (now) return respond(request, reply, now.entry, now.body, now.encoding);
-      return sendAfterWaiting(request, reply, answer);
-    },
-    ready(answer, acceptEncoding) {
-      const now = readyNow(slotOf(answer), answer, acceptEncoding);
-      return now && { body: now.body, headers: answerHeaders(now.entry, now.body, now.encoding) };
-    },
+    send,
     heldBytes: () => heldBytes,
   };
 }
@@ -257,7 +210,7 @@ async function sendUncached(request: FastifyRequest, reply: FastifyReply, json: 
   const encoding = encodingFor(plain.length, request.headers['accept-encoding']);
   reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
   if (!encoding) return reply.send(plain);
-  return reply.header('content-encoding', encoding).send(await fastEncoders[encoding](plain));
+  return reply.header('content-encoding', encoding).send(await encoders[encoding](plain));
 }
 
 /** Made once per entry and form of the body (its length differs between the plain and small encodings). */

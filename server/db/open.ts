@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import type { Database, Queryable } from './database.ts';
-import { pgliteListen, postgresListening } from '../caching/notifications.ts';
 
 export interface StorageConfig {
   /** A PostgreSQL connection string; when absent, embedded PGlite is used. */
@@ -47,7 +46,6 @@ async function openPglite(dataDir: string): Promise<Database> {
     kind: 'pglite',
     query: root.query,
     transaction: (work) => pg.transaction((tx) => work(asQueryable(tx))),
-    listen: pgliteListen(pg),
     close: () => pg.close(),
   };
 }
@@ -58,18 +56,10 @@ async function openPostgres(url: string): Promise<Database> {
   pg.types.setTypeParser(pg.types.builtins.NUMERIC, Number);
   pg.types.setTypeParser(pg.types.builtins.INT8, Number);
   const pool = new pg.Pool({ connectionString: url, max: 10 });
-  const { listen, prepareToWrite } = postgresListening(() => new pg.Client({ connectionString: url }));
-  // Every statement runs on a connection that hears its own notifications (see notifications.ts).
-  const borrow = async () => {
-    const client = await pool.connect();
-    try {
-      await prepareToWrite(client);
-    } catch (error) {
-      client.release(error as Error);
-      throw error;
-    }
-    return client;
-  };
+  // A connection cut while idle in the pool (a database dropped, a server stopping)
+  // would otherwise crash the process; statements under way still fail with the error.
+  pool.on('error', () => {});
+  const borrow = () => pool.connect();
   await pool.query('select 1');
   return {
     kind: 'postgres',
@@ -103,7 +93,6 @@ async function openPostgres(url: string): Promise<Database> {
         client.release();
       }
     },
-    listen,
     close: () => pool.end(),
   };
 }

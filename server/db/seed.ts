@@ -228,8 +228,8 @@ function columnsOf<Row, Key extends keyof Row>(rows: Row[], keys: Key[]): Array<
   return keys.map((key) => rows.map((row) => row[key]));
 }
 
-/** A small, fast, seedable generator: the same seed gives the same demo data. */
-function mulberry32(seed: number): () => number {
+/** A small, fast, seedable generator: the same seed gives the same demo data (and the bench the same people). */
+export function mulberry32(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

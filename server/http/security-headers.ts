@@ -30,9 +30,6 @@ const EVERY_ANSWER_HEADERS = { 'x-content-type-options': 'nosniff', 'referrer-po
 // API answers are never cached: they carry tenant data.
 const API_ONLY_HEADERS = { 'cache-control': 'no-store' };
 
-/** What every answer of the API and the tenant service carries, whichever way it is sent. */
-export const API_ANSWER_HEADERS = Object.freeze({ ...EVERY_ANSWER_HEADERS, ...API_ONLY_HEADERS });
-
 /** Headers on every answer: no sniffing and no referrer anywhere; the CSP on documents; no-store on the API. */
 export function installSecurityHeaders(app: FastifyInstance, config: ServerConfig): void {
   const csp = contentSecurityPolicy(config);

@@ -18,7 +18,7 @@ export function registerOpportunityRoutes(app: FastifyInstance, context: RouteCo
   const { db } = context;
   // Dashboards ask for the same years again and again; the database says when the
   // opportunities changed (migration 007), so an answer is reused until then.
-  const analyses = createAnswerCache(context.versions, { maxBytes: ANALYSIS_CACHE_BYTES });
+  const analyses = createAnswerCache(context.db, { maxBytes: ANALYSIS_CACHE_BYTES });
 
   /**
    * A year can hold tens of thousands of opportunities: the database reads them off
@@ -53,24 +53,33 @@ export function registerOpportunityRoutes(app: FastifyInstance, context: RouteCo
 const IDS_PER_PIECE = 2000;
 
 /**
- * One statement, so one snapshot, joining each opportunity's own entry (kept with the
- * row, migration 010) in pieces of an id range each, joined here. As one value, a year
- * of 100,000 opportunities (17 MB of JSON) was built, copied and sent whole inside
- * PGlite, whose WebAssembly memory grew by about 60 MB for it and never gave it back
- * (resident size 115 MB higher after a few calls than with pieces, measured); in
- * pieces it did not grow at all.
+ * Each opportunity's own entry (kept with the row, migration 010), joined by the
+ * database in pieces of an id range, one statement per piece, joined here. A piece at a
+ * time, because PGlite runs each statement on the server's one thread: a year of
+ * 100,000 as one statement held every other request (sign-ins, static files) until it
+ * was done; between pieces they go on. As one value the year was also built, copied and
+ * sent whole inside PGlite, whose memory grew by about 60 MB for it and never shrank.
+ * The pieces are separate snapshots: a write committing meanwhile may show in some
+ * and not others, but the answer is filed under the version read before it was made,
+ * so the next request after the write gets a new one (server/caching/README.md).
  */
-async function analysisJson(db: Queryable, tenantId: number, year: number): Promise<Buffer> {
-  const pieces = await db.query<{ json: string }>(
-    `select string_agg(analysis_json, ',') as json
-     from opportunities
-     where tenant_id = $1 and ${yearWindow}
-     group by id / $3
-     order by id / $3`,
-    [tenantId, year, IDS_PER_PIECE],
-  );
+export async function analysisJson(db: Queryable, tenantId: number, year: number): Promise<Buffer> {
+  const parts: string[] = [];
+  // The next piece starts after the last id of the one before (the (tenant_id, id) index).
+  for (let after = 0; ; ) {
+    const [piece] = await db.query<{ json: string | null; last: number | null; count: number }>(
+      `select string_agg(analysis_json, ',' order by id) as json, max(id) as last, count(*)::int as count from (
+         select id, analysis_json from opportunities
+         where tenant_id = $1 and id > $3 and ${yearWindow}
+         order by id limit $4
+       ) as piece`,
+      [tenantId, year, after, IDS_PER_PIECE],
+    );
+    if (piece?.json) parts.push(piece.json);
+    if (!piece || piece.count < IDS_PER_PIECE || piece.last === null) break;
+    after = piece.last;
+  }
   // Written straight into the answer's bytes: no joined copy of the whole text.
-  const parts = pieces.map((piece) => piece.json);
   const answer = Buffer.allocUnsafe(2 + parts.reduce((bytes, part) => bytes + Buffer.byteLength(part), Math.max(0, parts.length - 1)));
   let at = answer.write('[');
   parts.forEach((part, index) => {

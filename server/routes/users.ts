@@ -43,7 +43,7 @@ function userListSlot(caller: Caller, params: { tenant_id: number }): AnswerSlot
 export function registerUserRoutes(app: FastifyInstance, context: RouteContext): void {
   const { db } = context;
   // The list is read far more often than users change; the database says when they did.
-  const userLists = createAnswerCache(context.versions, { maxBytes: USER_LIST_CACHE_BYTES });
+  const userLists = createAnswerCache(context.db, { maxBytes: USER_LIST_CACHE_BYTES });
 
   defineRoute(
     app,
@@ -56,7 +56,7 @@ export function registerUserRoutes(app: FastifyInstance, context: RouteContext):
       return userLists.send(request, reply, { ...slot, produce: () => usersOfTenantJson(db, caller.tenantId) });
     },
     // The answer cache compresses once per version; the compress plugin would only look.
-    { compress: false, readyAnswer: { cache: userLists, slot: userListSlot } },
+    { compress: false },
   );
 
   defineRoute(app, context, 'get', '/api/users/{id}', async (request: FastifyRequest<{ Params: { id: number } }>) => {

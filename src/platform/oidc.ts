@@ -1,4 +1,4 @@
-import * as oauth from 'oauth4webapi';
+import type * as OAuth from 'oauth4webapi';
 import type { TokenSet } from '../domain/session/tokens.ts';
 import { RefreshRefused } from '../machines/session.ts';
 
@@ -6,6 +6,9 @@ import { RefreshRefused } from '../machines/session.ts';
  * OpenID Connect with oauth4webapi: authorization code flow with PKCE S256, for a
  * public client in the browser. The session machine decides when; this module
  * only speaks the protocol and keeps the one-time callback state.
+ *
+ * oauth4webapi arrives with the first exchange with the provider (a sign-in, a
+ * callback, a refresh, a logout), not with the app's first screen: /signup never needs it.
  */
 export interface OidcSettings {
   issuer: string;
@@ -44,24 +47,25 @@ export class InvalidCallback extends Error {
   override name = 'InvalidCallback';
 }
 
+let oauthLibrary: Promise<typeof OAuth> | undefined;
+const loadOauth = () => (oauthLibrary ??= import('oauth4webapi'));
+
 export function createOidc(settings: OidcSettings, environment: OidcEnvironment) {
-  const client: oauth.Client = { client_id: settings.clientId };
-  const clientAuth = oauth.None();
+  const client: OAuth.Client = { client_id: settings.clientId };
   const issuer = new URL(settings.issuer);
   const now = environment.now ?? Date.now;
   // Plain http is accepted only for a provider on this machine (the embedded one).
   const insecure = issuer.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(issuer.hostname);
-  const requestOptions = () => ({
+  const requestOptions = (oauth: typeof OAuth) => ({
     signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
     [oauth.allowInsecureRequests]: insecure,
     ...(environment.fetch ? { [oauth.customFetch]: environment.fetch } : {}),
   });
 
-  let discovered: Promise<oauth.AuthorizationServer> | undefined;
-  function authorizationServer(): Promise<oauth.AuthorizationServer> {
-    discovered ??= oauth
-      .discoveryRequest(issuer, requestOptions())
-      .then((response) => oauth.processDiscoveryResponse(issuer, response))
+  let discovered: Promise<OAuth.AuthorizationServer> | undefined;
+  function authorizationServer(): Promise<OAuth.AuthorizationServer> {
+    discovered ??= loadOauth()
+      .then(async (oauth) => oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, requestOptions(oauth))))
       .catch((error: unknown) => {
         discovered = undefined;
         throw error;
@@ -84,7 +88,7 @@ export function createOidc(settings: OidcSettings, environment: OidcEnvironment)
   return {
     /** Sends the browser to the provider with a fresh state, nonce and 96-character verifier. */
     async startLogin(): Promise<void> {
-      const as = await authorizationServer();
+      const [oauth, as] = await Promise.all([loadOauth(), authorizationServer()]);
       const callback: CallbackState = {
         state: oauth.generateRandomState(),
         nonce: oauth.generateRandomNonce(),
@@ -118,7 +122,7 @@ export function createOidc(settings: OidcSettings, environment: OidcEnvironment)
     async completeCallback(url: URL): Promise<TokensWithoutSkew> {
       const callback = readCallbackState();
       if (!callback) throw new InvalidCallback('No sign-in was started here, or it is older than an hour');
-      const as = await authorizationServer();
+      const [oauth, as] = await Promise.all([loadOauth(), authorizationServer()]);
       let parameters: URLSearchParams;
       try {
         parameters = oauth.validateAuthResponse(as, client, url, callback.state);
@@ -128,11 +132,11 @@ export function createOidc(settings: OidcSettings, environment: OidcEnvironment)
       const response = await oauth.authorizationCodeGrantRequest(
         as,
         client,
-        clientAuth,
+        oauth.None(),
         parameters,
         settings.redirectUri,
         callback.codeVerifier,
-        requestOptions(),
+        requestOptions(oauth),
       );
       const result = await oauth.processAuthorizationCodeResponse(as, client, response, {
         expectedNonce: callback.nonce,
@@ -145,9 +149,9 @@ export function createOidc(settings: OidcSettings, environment: OidcEnvironment)
     async refresh(previous: { refreshToken: string | undefined; idToken: string | undefined }): Promise<TokensWithoutSkew> {
       const { refreshToken } = previous;
       if (!refreshToken) throw new RefreshRefused('No refresh token');
-      const as = await authorizationServer();
+      const [oauth, as] = await Promise.all([loadOauth(), authorizationServer()]);
       try {
-        const response = await oauth.refreshTokenGrantRequest(as, client, clientAuth, refreshToken, requestOptions());
+        const response = await oauth.refreshTokenGrantRequest(as, client, oauth.None(), refreshToken, requestOptions(oauth));
         const result = await oauth.processRefreshTokenResponse(as, client, response);
         return toTokens(result, previous);
       } catch (error) {
@@ -171,7 +175,7 @@ export function createOidc(settings: OidcSettings, environment: OidcEnvironment)
 export type Oidc = ReturnType<typeof createOidc>;
 
 function toTokens(
-  result: oauth.TokenEndpointResponse,
+  result: OAuth.TokenEndpointResponse,
   previous?: { refreshToken: string | undefined; idToken: string | undefined },
 ): TokensWithoutSkew {
   return {

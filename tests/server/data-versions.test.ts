@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
-import { watchDataVersions, type DataVersions } from '../../server/caching/data-versions.ts';
+import { afterAll, beforeAll, expect, onTestFinished, test } from 'vitest';
+import { currentDataVersion } from '../../server/caching/data-versions.ts';
 import type { Database, Queryable } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { openDatabase } from '../../server/db/open.ts';
 import { createTestStorage } from '../support/server-harness.ts';
 
-// The server keeps the data's versions in memory, told of each change by the database
-// (migration 009), so that the answer cache and the record of callers ask nothing per
-// request (issue 8). Kept in memory, they must still never be older than a write the
-// server has answered.
+// The answer cache keeps an answer only while its data's version (migration 007, moved
+// by triggers in the writing transaction) is unchanged: the version must move with every
+// committed write of the tenant, whoever makes it, and with nothing else.
 
 let db: Database;
 let storage: Awaited<ReturnType<typeof createTestStorage>>;
 let tenantId: number;
 let otherTenantId: number;
-let versions: DataVersions;
 
 beforeAll(async () => {
   storage = await createTestStorage();
@@ -22,10 +20,8 @@ beforeAll(async () => {
   await migrate(db);
   tenantId = await newTenant('Versioned');
   otherTenantId = await newTenant('Unrelated');
-  versions = await watchDataVersions(db);
 });
 afterAll(async () => {
-  await versions?.stop();
   await db?.close();
   await storage?.remove();
 });
@@ -54,115 +50,58 @@ async function anotherSession(): Promise<Queryable & { end(): Promise<void> }> {
   return { query: async (sql, params) => (await client.query(sql, params as unknown[])).rows, end: () => client.end() };
 }
 
-describe('while listening', () => {
-  test('knows every version of every tenant from the start', async () => {
-    expect(versions.isLive()).toBe(true);
-    for (const subject of ['users', 'tenants'] as const) {
-      expect(await versions.current(tenantId, subject)).toBe(await stored(tenantId, subject));
-    }
-  });
+const current = (tenant: number, subject: 'users' | 'opportunities') => currentDataVersion(db, tenant, subject);
 
-  test('knows a write of this process the moment the write resolves, in or out of a transaction', async () => {
-    const before = await versions.current(tenantId, 'users');
-    await addUser(db, tenantId, 'second@versioned.test');
-    const afterInsert = await versions.current(tenantId, 'users');
-    expect(afterInsert).not.toBe(before);
-    expect(afterInsert).toBe(await stored(tenantId, 'users'));
-
-    await db.transaction((tx) => tx.query("update users set name = 'Renamed' where email = 'second@versioned.test'"));
-    expect(await versions.current(tenantId, 'users')).not.toBe(afterInsert);
-    expect(await versions.current(tenantId, 'users')).toBe(await stored(tenantId, 'users'));
-  });
-
-  test("moves only the written tenant's versions, and a rolled back write moves none", async () => {
-    const other = await versions.current(otherTenantId, 'users');
-    const own = await versions.current(tenantId, 'users');
-    await expect(
-      db.transaction(async (tx) => {
-        await tx.query("update users set name = 'Never' where tenant_id = $1", [tenantId]);
-        throw new Error('abandoned');
-      }),
-    ).rejects.toThrow('abandoned');
-    expect(await versions.current(tenantId, 'users')).toBe(own);
-    await db.query("update users set name = 'Again' where tenant_id = $1", [tenantId]);
-    expect(await versions.current(otherTenantId, 'users')).toBe(other);
-  });
-
-  test("a change of the tenant's own row (its subscription) moves its tenants version", async () => {
-    const before = await versions.current(tenantId, 'tenants');
-    await db.query("update tenants set subscription_expires_at = now() + interval '1 year' where id = $1", [tenantId]);
-    expect(await versions.current(tenantId, 'tenants')).not.toBe(before);
-    expect(await versions.current(tenantId, 'tenants')).toBe(await stored(tenantId, 'tenants'));
-  });
-
-  test('a new tenant is known as soon as it is written', async () => {
-    const created = await newTenant('Newcomer');
-    expect(await versions.current(created, 'users')).toBe(await stored(created, 'users'));
-    expect(await versions.current(created, 'tenants')).toBe(await stored(created, 'tenants'));
-  });
-
-  test('knows a write of another session as soon as it commits', async () => {
-    const session = await anotherSession();
-    onTestFinished(() => session.end());
-    const before = await versions.current(tenantId, 'users');
-    await addUser(session, tenantId, 'elsewhere@versioned.test');
-    const written = await stored(tenantId, 'users');
-    expect(written).not.toBe(before);
-    const deadline = Date.now() + 2000;
-    while ((await versions.current(tenantId, 'users')) !== written && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
-    expect(await versions.current(tenantId, 'users')).toBe(written);
-  });
+test('a write moves the version, in or out of a transaction, and the read is what the table holds', async () => {
+  const before = await current(tenantId, 'users');
+  expect(before).toBe(await stored(tenantId, 'users'));
+  await addUser(db, tenantId, 'second@versioned.test');
+  const afterInsert = await current(tenantId, 'users');
+  expect(afterInsert).not.toBe(before);
+  await db.transaction((tx) => tx.query("update users set name = 'Renamed' where email = 'second@versioned.test'"));
+  expect(await current(tenantId, 'users')).not.toBe(afterInsert);
 });
 
-describe('when the announcements cannot be trusted', () => {
-  /** The database, whose listening can be cut off as a lost connection would. */
-  function interruptibleDatabase() {
-    const cuts: Array<() => void> = [];
-    const listened: string[] = [];
-    const wrapped: Database = {
-      ...db,
-      async listen(channel, onNotification, onInterrupted) {
-        let cut = false;
-        listened.push(channel);
-        const listening = await db.listen(channel, (payload) => cut || onNotification(payload), onInterrupted);
-        cuts.push(() => {
-          cut = true;
-          onInterrupted(new Error('connection lost'));
-        });
-        return listening;
-      },
-    };
-    return { wrapped, cutOff: () => cuts.at(-1)!(), listened };
-  }
+test("moves only the written tenant's versions, and a rolled back write moves none", async () => {
+  const other = await current(otherTenantId, 'users');
+  const own = await current(tenantId, 'users');
+  await expect(
+    db.transaction(async (tx) => {
+      await tx.query("update users set name = 'Never' where tenant_id = $1", [tenantId]);
+      throw new Error('abandoned');
+    }),
+  ).rejects.toThrow('abandoned');
+  expect(await current(tenantId, 'users')).toBe(own);
+  await db.query("update users set name = 'Again' where tenant_id = $1", [tenantId]);
+  expect(await current(otherTenantId, 'users')).toBe(other);
+});
 
-  test('every version is asked of the database until it listens again, and then kept once more', async () => {
-    const { wrapped, cutOff, listened } = interruptibleDatabase();
-    const watched = await watchDataVersions(wrapped, { firstRetryMs: 50 });
-    onTestFinished(() => watched.stop());
-    expect(watched.isLive()).toBe(true);
-    const changes = watched.changeCount();
+test("a change of a user's sign-in account moves the users version of the user's tenant", async () => {
+  await db.query("insert into accounts (email, password_hash, client_roles) values ('first@versioned.test', 'x', array['crm-access'])");
+  const before = await current(tenantId, 'users');
+  await db.query("update accounts set password_hash = 'y' where email = 'first@versioned.test'");
+  expect(await current(tenantId, 'users')).not.toBe(before);
+});
 
-    cutOff();
-    expect(watched.isLive()).toBe(false);
-    expect(watched.changeCount()).toBeGreaterThan(changes);
-    // Announced to nobody: only the database itself can tell.
-    await addUser(db, tenantId, 'unannounced@versioned.test');
-    expect(await watched.current(tenantId, 'users')).toBe(await stored(tenantId, 'users'));
+test('a new tenant has versions as soon as it is written', async () => {
+  const created = await newTenant('Newcomer');
+  expect(await current(created, 'users')).toBe(await stored(created, 'users'));
+  expect(await current(created, 'users')).toBeDefined();
+});
 
-    const deadline = Date.now() + 5000;
-    while (!watched.isLive() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(watched.isLive()).toBe(true);
-    expect(listened).toHaveLength(2);
-    expect(await watched.current(tenantId, 'users')).toBe(await stored(tenantId, 'users'));
-  });
+test('a write of another session counts as soon as it commits', async () => {
+  const session = await anotherSession();
+  onTestFinished(() => session.end());
+  const before = await current(tenantId, 'users');
+  await addUser(session, tenantId, 'elsewhere@versioned.test');
+  expect(await current(tenantId, 'users')).not.toBe(before);
+});
 
-  test('a database that cannot listen at all is asked every time, and its answers are right', async () => {
-    const silent: Database = { ...db, listen: () => Promise.reject(new Error('no notifications here')) };
-    const watched = await watchDataVersions(silent, { firstRetryMs: 10_000 });
-    onTestFinished(() => watched.stop());
-    expect(watched.isLive()).toBe(false);
-    await db.query("update users set name = 'Asked' where tenant_id = $1", [tenantId]);
-    expect(await watched.current(tenantId, 'users')).toBe(await stored(tenantId, 'users'));
-    expect(await watched.current(-1, 'users')).toBeUndefined();
-  });
+test('no database login can announce a version any more: the channel has no listener to mislead', async () => {
+  const before = await current(tenantId, 'users');
+  await db.query(`select pg_notify('data_versions', $1)`, [`${tenantId} users 9000000000000000000`]);
+  await db.query(`select pg_notify('data_versions', '1 users not-a-number')`);
+  expect(await current(tenantId, 'users')).toBe(before);
+  await addUser(db, tenantId, 'after-forgery@versioned.test');
+  expect(await current(tenantId, 'users')).not.toBe(before);
 });

@@ -12,7 +12,8 @@ import { partsNeededBy, SCREEN_PARTS } from './screen-parts.ts';
 
 // Every screen is its own chunk, loaded when its route is first opened.
 const DashboardScreen = lazy(() => import('../dashboard/DashboardScreen.tsx'));
-const SignupScreen = lazy(() => import('../signup/SignupScreen.tsx'));
+// Named, so the build keeps the first screen strangers see out of the chunk the signed-in screens share.
+const SignupScreen = lazy(() => import(/* webpackChunkName: "signup" */ '../signup/SignupScreen.tsx'));
 const UserListScreen = lazy(() => import('../users/UserListScreen.tsx'));
 const EditSalespersonScreen = lazy(() => import('../salespersons/EditSalespersonScreen.tsx'));
 const SalespersonListScreen = lazy(() => import('../salespersons/SalespersonListScreen.tsx'));

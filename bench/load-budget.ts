@@ -1,0 +1,208 @@
+/**
+ * The load budget shaped like users (issue 19): 500 people of the bench tenant using
+ * the app for a minute (bench/people.ts), on one server process with PGlite, on one
+ * with PostgreSQL, and on two processes sharing one PostgreSQL behind a round-robin
+ * proxy, where every write is checked through the other process.
+ */
+import { atMost, notMeasured, type Figure } from './figures.ts';
+import { BENCH_ADMIN_EMAIL, BENCH_PASSWORD, type LargeTenant } from './large-tenant.ts';
+import { runPeople, type Catalogue, type PeopleRun, type Someone } from './people.ts';
+import { startRoundRobinProxy } from './round-robin-proxy.ts';
+import { freePort, startServer, type ServerProcess } from './server-process.ts';
+import { signInForAccessToken } from './sign-in.ts';
+
+export const PEOPLE = 500;
+/** Of them, those who arrive (and sign in) during the minute; the rest are at work already. */
+export const ARRIVING = 100;
+export const MANAGERS = 50;
+export const LOAD_SECONDS = 60;
+/** The provider's default: the app refreshes the token 5 s before it ends. */
+const ACCESS_TOKEN_TTL_SECONDS = 300;
+const MB = 1024 * 1024;
+
+/** How many people, how many of them arriving, for how long: the budget's, or fewer while working on it. */
+export interface LoadShape {
+  people: number;
+  arriving: number;
+  seconds: number;
+}
+
+export const BUDGET_SHAPE: LoadShape = { people: PEOPLE, arriving: ARRIVING, seconds: LOAD_SECONDS };
+
+export const LOAD_BUDGET = { p95: 100, p99: 300, errors: 0, peakMemoryMb: 350, staleReads: 0 };
+
+/**
+ * Who the people are: managers are the tenant's Admins (every 20th user), the
+ * salespersons its first Users, each with the bench's password.
+ */
+export function benchPeople(count = PEOPLE): Someone[] {
+  const managerCount = Math.round((count * MANAGERS) / PEOPLE);
+  const managers = Array.from({ length: managerCount }, (_, i): Someone => ({ email: `person${20 * (i + 1)}@bench.test`, password: BENCH_PASSWORD, role: 'manager' }));
+  const salespersons: Someone[] = [];
+  for (let n = 2; salespersons.length < count - managerCount; n += 1) {
+    if (n % 20 !== 0) salespersons.push({ email: `person${n}@bench.test`, password: BENCH_PASSWORD, role: 'salesperson' });
+  }
+  // Interleaved, so that arrivals and the people at work hold both roles in proportion.
+  return salespersons.flatMap((someone, i) => (i % 9 === 0 && managers[i / 9] ? [managers[i / 9]!, someone] : [someone]));
+}
+
+/** The ids the people open and edit, read through the API as the tenant's admin (not timed). */
+async function catalogueOf(baseUrl: string, tenant: LargeTenant): Promise<Catalogue> {
+  const headers = { authorization: `Bearer ${await signInForAccessToken(baseUrl, BENCH_ADMIN_EMAIL, BENCH_PASSWORD)}`, 'content-type': 'application/json' };
+  const read = async <T>(path: string, body?: unknown): Promise<T> => {
+    const response = await fetch(`${baseUrl}${path}`, { method: body ? 'POST' : 'GET', headers, ...(body ? { body: JSON.stringify(body) } : {}) });
+    if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+    return (await response.json()) as T;
+  };
+  const ids = (rows: { id: number }[]) => rows.map((row) => row.id);
+  const { tenantId } = tenant;
+  const users = await read<{ id: number; role_id: number }[]>(`/api/users/getAllData/${tenantId}`);
+  return {
+    tenantId,
+    currentYear: tenant.currentYear,
+    previousYear: tenant.previousYear,
+    opportunityIds: ids(await read('/api/opportunities/anlaysis', { year: tenant.currentYear, tenantId })),
+    customerIds: ids(await read(`/api/customers/getAllData/${tenantId}`)),
+    activityIds: ids(await read(`/api/activities/getAllData/${tenantId}`)),
+    salespersonIds: ids(await read(`/api/salespersons/getAllData/${tenantId}`)),
+    plainUserIds: ids(users.filter((user) => user.role_id === 3)),
+  };
+}
+
+export interface LoadResult {
+  figures: Figure[];
+  runs: Record<string, PeopleRun>;
+}
+
+interface Setup {
+  label: string;
+  /** The processes serve at these; the people call `baseUrl`. */
+  servers: ServerProcess[];
+  baseUrl: string;
+  checksOtherProcess: boolean;
+}
+
+function figuresOf({ label, servers, checksOtherProcess }: Setup, run: PeopleRun, shape: LoadShape): Figure[] {
+  const rate = `${run.requests} requests in ${shape.seconds} s (${(run.requests / run.seconds).toFixed(0)}/s)`;
+  const slowest = [...run.calls].sort((a, b) => b.p99 - a.p99)[0];
+  const figures = [
+    atMost(`${label}: p95 latency`, run.p95, 'ms', LOAD_BUDGET.p95, rate),
+    atMost(`${label}: p99 latency`, run.p99, 'ms', LOAD_BUDGET.p99, slowest ? `slowest call at p99: ${slowest.call}, ${slowest.p99.toFixed(0)} ms` : undefined),
+    atMost(`${label}: errors`, run.errors, 'count', LOAD_BUDGET.errors, run.errorSamples[0]),
+    atMost(
+      `${label}: peak memory (VmHWM)`,
+      Math.max(...servers.map((server) => server.peakMemory())) / MB,
+      'MB',
+      LOAD_BUDGET.peakMemoryMb,
+      servers.length > 1 ? 'the larger of the two processes' : undefined,
+    ),
+  ];
+  if (checksOtherProcess) {
+    figures.push(
+      atMost(
+        `${label}: stale reads after an acknowledged write, through the other process`,
+        run.staleReads,
+        'count',
+        LOAD_BUDGET.staleReads,
+        `${run.checkedReads} reads checked; window 0 ms${run.staleReads ? `; the longest took ${run.longestStaleMs.toFixed(0)} ms to be current` : ''}`,
+      ),
+    );
+  }
+  return figures;
+}
+
+async function measure(setup: Setup, tenant: LargeTenant, shape: LoadShape, log: (message: string) => void): Promise<{ figures: Figure[]; run: PeopleRun }> {
+  log(`${setup.label}: ${shape.arriving} of them arriving, for ${shape.seconds} s`);
+  const catalogue = await catalogueOf(setup.baseUrl, tenant);
+  const run = await runPeople({
+    baseUrl: setup.baseUrl,
+    upstreams: setup.servers.map((server) => server.baseUrl),
+    people: benchPeople(shape.people),
+    arriving: shape.arriving,
+    seconds: shape.seconds,
+    accessTokenTtlSeconds: ACCESS_TOKEN_TTL_SECONDS,
+    catalogue,
+    seed: 19,
+  });
+  log(describeRun(setup.label, run));
+  return { figures: figuresOf(setup, run, shape), run };
+}
+
+/** The run call by call, for the log and README's account of the mix. */
+export function describeRun(label: string, run: PeopleRun): string {
+  const lines = [`${label}: ${run.requests} requests, p95 ${run.p95.toFixed(1)} ms, p99 ${run.p99.toFixed(1)} ms, ${run.errors} errors, ${run.staleReads}/${run.checkedReads} stale`];
+  lines.push(`  screens: ${Object.entries(run.screens).map(([screen, count]) => `${screen} ${count}`).join('; ')}`);
+  for (const call of run.calls) lines.push(`  ${call.call}: ${call.count}, p95 ${call.p95.toFixed(1)}, p99 ${call.p99.toFixed(1)}, max ${call.max.toFixed(0)} ms`);
+  if (run.errorSamples.length) lines.push(`  errors: ${run.errorSamples.join(' | ')}`);
+  return lines.join('\n');
+}
+
+const serverEnv = { ACCESS_TOKEN_TTL: String(ACCESS_TOKEN_TTL_SECONDS) };
+
+/** One process on the PGlite data directory that holds the bench tenant. */
+export async function pgliteLoad(appDir: string, dataDir: string, tenant: LargeTenant, shape: LoadShape, log: (message: string) => void): Promise<LoadResult> {
+  const label = `${shape.people} people, one process, PGlite`;
+  const server = await startServer({ appDir, dataDir, env: serverEnv });
+  try {
+    const { figures, run } = await measure({ label, servers: [server], baseUrl: server.baseUrl, checksOtherProcess: false }, tenant, shape, log);
+    return { figures, runs: { [label]: run } };
+  } catch (error) {
+    return { figures: failed(label, error, false), runs: {} };
+  } finally {
+    await server.stop();
+  }
+}
+
+/** One process on PostgreSQL, then two behind the round-robin proxy, on the same cluster. */
+export async function postgresLoad(appDir: string, databaseUrl: string, tenant: LargeTenant, shape: LoadShape, log: (message: string) => void): Promise<LoadResult> {
+  const result: LoadResult = { figures: [], runs: {} };
+  const one = `${shape.people} people, one process, PostgreSQL`;
+  try {
+    const server = await startServer({ appDir, databaseUrl, env: serverEnv });
+    try {
+      const { figures, run } = await measure({ label: one, servers: [server], baseUrl: server.baseUrl, checksOtherProcess: false }, tenant, shape, log);
+      result.figures.push(...figures);
+      result.runs[one] = run;
+    } finally {
+      await server.stop();
+    }
+  } catch (error) {
+    result.figures.push(...failed(one, error, false));
+  }
+
+  const two = `${shape.people} people, two processes behind a round-robin proxy, PostgreSQL`;
+  try {
+    const proxyPort = await freePort();
+    const publicUrl = `http://127.0.0.1:${proxyPort}`;
+    // Both issue and accept tokens for the address people use: the proxy's.
+    const env = { ...serverEnv, PUBLIC_URL: publicUrl };
+    const servers = [await startServer({ appDir, databaseUrl, env }), await startServer({ appDir, databaseUrl, env })];
+    const proxy = await startRoundRobinProxy(
+      proxyPort,
+      servers.map((server) => server.baseUrl),
+    );
+    try {
+      const { figures, run } = await measure({ label: two, servers, baseUrl: publicUrl, checksOtherProcess: true }, tenant, shape, log);
+      result.figures.push(...figures);
+      result.runs[two] = run;
+    } finally {
+      await proxy.stop();
+      await Promise.all(servers.map((server) => server.stop()));
+    }
+  } catch (error) {
+    result.figures.push(...failed(two, error, true));
+  }
+  return result;
+}
+
+function failed(label: string, error: unknown, checksOtherProcess: boolean): Figure[] {
+  const why = (error as Error).message.split('\n')[0]!;
+  const names: [string, string][] = [
+    ['p95 latency', `≤ ${LOAD_BUDGET.p95} ms`],
+    ['p99 latency', `≤ ${LOAD_BUDGET.p99} ms`],
+    ['errors', `≤ ${LOAD_BUDGET.errors}`],
+    ['peak memory (VmHWM)', `≤ ${LOAD_BUDGET.peakMemoryMb} MB`],
+  ];
+  if (checksOtherProcess) names.push(['stale reads after an acknowledged write, through the other process', `≤ ${LOAD_BUDGET.staleReads}`]);
+  return names.map(([name, budget]) => notMeasured(`${label}: ${name}`, budget, why));
+}

@@ -1,0 +1,475 @@
+/**
+ * The load budget's people: each one a salesperson or a manager of the bench tenant,
+ * using the app as the app uses the API. A person arrives (signing in through the
+ * embedded provider with the code flow and PKCE, then the tenant check, the profile,
+ * the app's files and the dashboard it lands on), or is already signed in when the
+ * minute starts; then picks a screen, makes the calls that screen makes (together,
+ * as the screen does), reads it for a while (think time) and picks the next, until
+ * the minute is over. Every request is timed from sending to its last byte.
+ *
+ * Writes are checked: after an acknowledged edit the person reads the record and the
+ * list that shows it again, through the other server process when there are two, and
+ * any read older than the write is counted as stale.
+ *
+ * The screens, their calls, their weights and think times are in `SCREENS`; README's
+ * Performance section says why they are what they are.
+ */
+import { Agent, request, type IncomingHttpHeaders } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { BROWSER_ACCEPT_ENCODING } from './api-load.ts';
+import { mulberry32 } from '../server/db/seed.ts';
+import { percentile } from './figures.ts';
+import { CLIENT_ID, signIn, tokenEndpoint, type Fetcher } from './sign-in.ts';
+
+export interface Catalogue {
+  tenantId: number;
+  currentYear: number;
+  previousYear: number;
+  /** Ids of the current year's opportunities, of customers, activities, and users of role User. */
+  opportunityIds: number[];
+  customerIds: number[];
+  activityIds: number[];
+  salespersonIds: number[];
+  plainUserIds: number[];
+}
+
+export type Role = 'salesperson' | 'manager';
+
+export interface Someone {
+  email: string;
+  password: string;
+  role: Role;
+}
+
+export interface PeopleOptions {
+  /** Where the people send everything (the server, or the proxy in front of two). */
+  baseUrl: string;
+  /** The server processes behind `baseUrl`, in the proxy's order; a write is checked through the next one. */
+  upstreams: string[];
+  people: Someone[];
+  /** How many of them arrive during the run (the rest are signed in before it starts). */
+  arriving: number;
+  seconds: number;
+  /** The access token's lifetime: a person already signed in refreshes it when it nears its end. */
+  accessTokenTtlSeconds: number;
+  catalogue: Catalogue;
+  seed: number;
+}
+
+export interface CallStats {
+  call: string;
+  count: number;
+  p95: number;
+  p99: number;
+  max: number;
+}
+
+export interface PeopleRun {
+  requests: number;
+  seconds: number;
+  p95: number;
+  p99: number;
+  /** Failed requests and screens, with the first few reasons. */
+  errors: number;
+  errorSamples: string[];
+  /** Reads after an acknowledged write. */
+  checkedReads: number;
+  staleReads: number;
+  /** The longest a stale read took to become current, in ms (0 when none was stale). */
+  longestStaleMs: number;
+  screens: Record<string, number>;
+  calls: CallStats[];
+}
+
+interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+const SESSION_MIN_VALIDITY_SECONDS = 5;
+const REQUEST_TIMEOUT_MS = 30_000;
+// A browser opens up to six connections to one host.
+const CONNECTIONS_PER_PERSON = 6;
+const STALE_POLL_MS = 10;
+const STALE_GIVE_UP_MS = 5000;
+
+/** The run's shared record of every request. */
+class Tally {
+  readonly latencies = new Map<string, number[]>();
+  readonly screens = new Map<string, number>();
+  errors = 0;
+  readonly errorSamples: string[] = [];
+  checkedReads = 0;
+  staleReads = 0;
+  longestStaleMs = 0;
+
+  record(call: string, ms: number): void {
+    let list = this.latencies.get(call);
+    if (!list) this.latencies.set(call, (list = []));
+    list.push(ms);
+  }
+
+  fail(what: string, error: unknown): void {
+    this.errors += 1;
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    const why = `${(error as Error).message?.split('\n')[0] ?? String(error)}${cause ? ` (${cause.code ?? cause.message})` : ''}`;
+    if (this.errorSamples.length < 5) this.errorSamples.push(`${what}: ${why}`);
+  }
+}
+
+class Person {
+  readonly agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS_PER_PERSON });
+  accessToken = '';
+  refreshToken: string | undefined;
+  refreshAtMs = Number.POSITIVE_INFINITY;
+  /** For a person signed in before the run: how old their access token is when it starts. */
+  tokenAgeMs = 0;
+
+  constructor(
+    readonly index: number,
+    readonly someone: Someone,
+    readonly options: PeopleOptions,
+    readonly tally: Tally,
+    readonly random: () => number,
+  ) {}
+
+  get catalogue(): Catalogue {
+    return this.options.catalogue;
+  }
+
+  /** One request, timed to its last byte; anything but `expected` is an error. */
+  async call(name: string, method: string, path: string, { body, base = this.options.baseUrl, expected = 200, signedIn = true }: { body?: unknown; base?: string; expected?: number; signedIn?: boolean } = {}): Promise<Answer> {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const headers: Record<string, string> = { 'accept-encoding': BROWSER_ACCEPT_ENCODING, accept: 'application/json' };
+    if (signedIn) headers.authorization = `Bearer ${this.accessToken}`;
+    if (payload !== undefined) headers['content-type'] = 'application/json';
+    const started = performance.now();
+    const answer = await new Promise<Answer>((resolve, reject) => {
+      const sent = request(`${base}${path}`, { method, headers, agent: this.agent, timeout: REQUEST_TIMEOUT_MS }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+        response.on('error', reject);
+      });
+      sent.on('timeout', () => sent.destroy(new Error(`no answer within ${REQUEST_TIMEOUT_MS} ms`)));
+      sent.on('error', reject);
+      sent.end(payload);
+    });
+    this.tally.record(name, performance.now() - started);
+    if (answer.status !== expected) throw new Error(`${method} ${path} answered ${answer.status}: ${decoded(answer).toString().slice(0, 200)}`);
+    return answer;
+  }
+
+  /** A fetch whose every request is timed under `name`, body included (for the sign-in's pages). */
+  timedFetch(name: string): Fetcher {
+    return async (input, init) => {
+      const started = performance.now();
+      const response = await fetch(input, init);
+      await response.clone().arrayBuffer();
+      this.tally.record(name, performance.now() - started);
+      return response;
+    };
+  }
+
+  /** Arriving: the sign-in, the session's checks, the app's files, then the dashboard it lands on. */
+  async arrive(): Promise<void> {
+    const tokens = await signIn(this.options.baseUrl, this.someone.email, this.someone.password, this.timedFetch('sign-in (provider pages and token)'));
+    this.accessToken = tokens.accessToken;
+    this.refreshToken = tokens.refreshToken;
+    this.refreshAtMs = performance.now() + (this.options.accessTokenTtlSeconds - SESSION_MIN_VALIDITY_SECONDS) * 1000;
+    const email = encodeURIComponent(this.someone.email);
+    await this.call('tenant check (get-tenant)', 'GET', `/tenant-service/get-tenant?email=${email}`, { signedIn: false });
+    await this.call('profile (auth/email)', 'GET', `/api/auth/email?email=${email}`);
+    await this.appFiles();
+    await dashboard(this, this.catalogue.currentYear);
+  }
+
+  /** The page and the scripts and styles it names, as a browser without them cached fetches them. */
+  async appFiles(): Promise<void> {
+    const page = await this.call('app page and its files', 'GET', '/dashboard', { signedIn: false });
+    const files = [...decoded(page).toString().matchAll(/(?:src|href)="(\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]!);
+    await Promise.all(files.map((file) => this.call('app page and its files', 'GET', file, { signedIn: false })));
+  }
+
+  /** The app refreshes its tokens 5 s before the access token ends. */
+  async refreshIfDue(): Promise<void> {
+    if (performance.now() < this.refreshAtMs || !this.refreshToken) return;
+    const answer = await this.timedFetch('token refresh')(tokenEndpoint(this.options.baseUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ client_id: CLIENT_ID, grant_type: 'refresh_token', refresh_token: this.refreshToken }),
+    });
+    if (!answer.ok) throw new Error(`the token refresh answered ${answer.status}: ${(await answer.text()).slice(0, 200)}`);
+    const tokens = (await answer.json()) as { access_token: string; refresh_token?: string };
+    this.accessToken = tokens.access_token;
+    this.refreshToken = tokens.refresh_token ?? this.refreshToken;
+    this.refreshAtMs = performance.now() + (this.options.accessTokenTtlSeconds - SESSION_MIN_VALIDITY_SECONDS) * 1000;
+  }
+
+  pick<T>(items: readonly T[]): T {
+    return items[Math.floor(this.random() * items.length)]!;
+  }
+
+  /** Records this person alone edits (so a read that differs from the write is stale, not someone else's write). */
+  own(ids: readonly number[]): number {
+    const mine = Math.floor(ids.length / this.options.people.length);
+    return ids[this.index + this.options.people.length * Math.floor(this.random() * Math.max(1, mine))] ?? this.pick(ids);
+  }
+
+  /** Where a write's check reads: the process after the one that took the write. */
+  checkBase(written: Answer): string {
+    const { upstreams, baseUrl } = this.options;
+    if (upstreams.length < 2) return baseUrl;
+    const took = Number(written.headers['x-bench-upstream'] ?? 0);
+    return upstreams[(took + 1) % upstreams.length]!;
+  }
+
+  /** Reads until `isCurrent` holds: counts the read as stale if the first one did not. */
+  async checkRead(name: string, read: () => Promise<Answer>, isCurrent: (answer: Answer) => boolean): Promise<void> {
+    this.tally.checkedReads += 1;
+    if (isCurrent(await read())) return;
+    this.tally.staleReads += 1;
+    const started = performance.now();
+    while (performance.now() - started < STALE_GIVE_UP_MS) {
+      await sleep(STALE_POLL_MS);
+      if (isCurrent(await read())) break;
+    }
+    this.tally.longestStaleMs = Math.max(this.tally.longestStaleMs, performance.now() - started);
+    this.tally.fail(name, new Error('a read after an acknowledged write showed the data before it'));
+  }
+}
+
+/** The answer's bytes as JSON text, decompressed as its encoding says. */
+function decoded({ headers, body }: Answer): Buffer {
+  const encoding = headers['content-encoding'];
+  return encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body;
+}
+
+const json = <T>(answer: Answer): T => JSON.parse(decoded(answer).toString('utf8')) as T;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// The calls of each screen, as src/ui makes them.
+const analysis = (p: Person, year: number, base?: string) =>
+  p.call('analysis of a year (dashboard, opportunity and customer lists)', 'POST', '/api/opportunities/anlaysis', { body: { year, tenantId: p.catalogue.tenantId }, ...(base ? { base } : {}) });
+const salespersons = (p: Person) => p.call('salesperson list', 'GET', `/api/salespersons/getAllData/${p.catalogue.tenantId}`);
+const customers = (p: Person) => p.call('customer list', 'GET', `/api/customers/getAllData/${p.catalogue.tenantId}`);
+
+async function dashboard(p: Person, year: number): Promise<void> {
+  await Promise.all([analysis(p, year), salespersons(p)]);
+}
+
+async function openOpportunity(p: Person, id: number) {
+  const [record] = await Promise.all([p.call('opportunity record', 'GET', `/api/opportunities/${id}`), salespersons(p), customers(p)]);
+  return json<{ customer: string; salesperson_id: number; stage: string; created_date: string; revenue: number; probability: number }>(record);
+}
+
+/** Opens an opportunity, changes its revenue, saves, and is taken back to the list, which must show the change. */
+async function editOpportunity(p: Person): Promise<void> {
+  const id = p.own(p.catalogue.opportunityIds);
+  const { customer, salesperson_id, stage, created_date, revenue, probability } = await openOpportunity(p, id);
+  const drawn = Math.round(1000 + p.random() * 90_000);
+  const next = drawn === revenue ? drawn + 1 : drawn;
+  const written = await p.call('opportunity save', 'PUT', `/api/opportunities/${id}`, {
+    body: { customer, salesperson_id, stage, created_date: created_date.slice(0, 10), revenue: next, probability },
+  });
+  const base = p.checkBase(written);
+  await p.checkRead('opportunity read after its save', () => p.call('opportunity record', 'GET', `/api/opportunities/${id}`, { base }), (answer) => json<{ revenue: number }>(answer).revenue === next);
+  await p.checkRead(
+    'opportunity list after a save',
+    () => analysis(p, p.catalogue.currentYear, base),
+    (answer) => entryOf(decoded(answer).toString('utf8'), id)?.revenue === next,
+  );
+}
+
+/** One opportunity's entry of the analysis, found without parsing 100,000 of them. */
+function entryOf(text: string, id: number): { revenue: number } | undefined {
+  const start = text.indexOf(`{"id":${id},`);
+  if (start < 0) return undefined;
+  return JSON.parse(text.slice(start, text.indexOf('}', start) + 1)) as { revenue: number };
+}
+
+async function editCustomer(p: Person): Promise<void> {
+  const id = p.own(p.catalogue.customerIds);
+  const record = json<{ name: string; company: string; email: string; phone: string; notes: string }>(await p.call('customer record', 'GET', `/api/customers/${id}`));
+  const notes = `Called on ${new Date().toISOString()} by ${p.someone.email}`;
+  const written = await p.call('customer save', 'PUT', `/api/customers/${id}`, { body: { ...pickCustomer(record), notes } });
+  const base = p.checkBase(written);
+  await p.checkRead('customer read after its save', () => p.call('customer record', 'GET', `/api/customers/${id}`, { base }), (answer) => json<{ notes: string }>(answer).notes === notes);
+}
+
+const pickCustomer = ({ name, company, email, phone }: { name: string; company: string; email: string; phone: string }) => ({ name, company, email, phone });
+
+async function logActivity(p: Person): Promise<void> {
+  const id = p.own(p.catalogue.activityIds);
+  const [, , record] = await Promise.all([salespersons(p), analysis(p, p.catalogue.currentYear), p.call('activity record', 'GET', `/api/activities/${id}`)]);
+  const activity = json<{ kind: string; subject: string; due_at: string; duration_minutes: number | null; done: boolean; salesperson_id: number; opportunity_id: number | null; notes: string }>(record);
+  const { kind, subject, due_at, duration_minutes, salesperson_id, opportunity_id } = activity;
+  const notes = `Done ${new Date().toISOString()}`;
+  await p.call('activity save', 'PUT', `/api/activities/${id}`, { body: { kind, subject, due_at, duration_minutes, done: true, salesperson_id, opportunity_id, notes } });
+  await p.call('activity list', 'GET', `/api/activities/getAllData/${p.catalogue.tenantId}`);
+}
+
+/** A manager renames a user in the user list; the page reloads the list, which must show the new name. */
+async function editUser(p: Person): Promise<void> {
+  const users = json<{ id: number; name: string; email: string; password: string; role_id: number }[]>(await p.call('user list (searched in the browser)', 'GET', `/api/users/getAllData/${p.catalogue.tenantId}`));
+  const id = p.own(p.catalogue.plainUserIds);
+  const user = users.find((candidate) => candidate.id === id);
+  if (!user) throw new Error(`user ${id} is not in the list`);
+  const name = `${user.name.replace(/ \(.*\)$/, '')} (${Math.floor(p.random() * 1e6)})`;
+  const written = await p.call('user save', 'PUT', `/api/users/nohash/${id}`, { body: { name, email: user.email, password: user.password, role_id: user.role_id } });
+  const base = p.checkBase(written);
+  await p.checkRead(
+    'user list after a save',
+    () => p.call('user list (searched in the browser)', 'GET', `/api/users/getAllData/${p.catalogue.tenantId}`, { base }),
+    (answer) => json<{ id: number; name: string }[]>(answer).find((candidate) => candidate.id === id)?.name === name,
+  );
+}
+
+async function editSalesperson(p: Person): Promise<void> {
+  const id = p.pick(p.catalogue.salespersonIds);
+  const [record] = await Promise.all([p.call('salesperson record', 'GET', `/api/salespersons/${id}`), p.call('teams of a salesperson', 'POST', '/api/teams/searchTeam', { body: { salespersonId: id } })]);
+  const { name, email, phone, mobile, latest_login, status } = json<{ name: string; email: string; phone: string; mobile: string; latest_login: string | null; status: number }>(record);
+  await p.call('salesperson save', 'PUT', `/api/salespersons/${id}`, { body: { name, email, phone, mobile, latest_login, status } });
+  await salespersons(p);
+}
+
+interface Screen {
+  name: string;
+  /** How often a person of each role opens it, relative to their other screens. */
+  weight: Record<Role, number>;
+  /** Mean seconds spent on it before the next screen (drawn from an exponential distribution). */
+  thinkSeconds: number;
+  open(p: Person): Promise<void>;
+}
+
+export const SCREENS: readonly Screen[] = [
+  { name: 'dashboard, this year', weight: { salesperson: 10, manager: 20 }, thinkSeconds: 30, open: (p) => dashboard(p, p.catalogue.currentYear) },
+  { name: 'dashboard, last year', weight: { salesperson: 2, manager: 6 }, thinkSeconds: 30, open: (p) => dashboard(p, p.catalogue.previousYear) },
+  { name: 'opportunity list (filters applied in the browser)', weight: { salesperson: 14, manager: 10 }, thinkSeconds: 20, open: (p) => dashboard(p, p.catalogue.currentYear) },
+  { name: 'opportunity record', weight: { salesperson: 18, manager: 10 }, thinkSeconds: 20, open: (p) => openOpportunity(p, p.pick(p.catalogue.opportunityIds)).then(() => {}) },
+  { name: 'opportunity edit and save', weight: { salesperson: 6, manager: 2 }, thinkSeconds: 45, open: editOpportunity },
+  {
+    name: 'customer list',
+    weight: { salesperson: 6, manager: 4 },
+    thinkSeconds: 20,
+    open: async (p) => void (await Promise.all([customers(p), analysis(p, p.catalogue.currentYear), salespersons(p)])),
+  },
+  { name: 'customer record, edit and save', weight: { salesperson: 4, manager: 1 }, thinkSeconds: 45, open: editCustomer },
+  { name: 'activity list', weight: { salesperson: 8, manager: 6 }, thinkSeconds: 20, open: async (p) => void (await p.call('activity list', 'GET', `/api/activities/getAllData/${p.catalogue.tenantId}`)) },
+  { name: 'activity done and saved', weight: { salesperson: 6, manager: 1 }, thinkSeconds: 45, open: logActivity },
+  {
+    name: 'calendar',
+    weight: { salesperson: 6, manager: 4 },
+    thinkSeconds: 20,
+    open: async (p) => void (await p.call('calendar of a year', 'GET', `/api/calendar/getAllData/${p.catalogue.tenantId}?year=${p.catalogue.currentYear}`)),
+  },
+  { name: 'salesperson list', weight: { salesperson: 2, manager: 8 }, thinkSeconds: 15, open: (p) => salespersons(p).then(() => {}) },
+  { name: 'salesperson edit and save', weight: { salesperson: 0, manager: 4 }, thinkSeconds: 45, open: editSalesperson },
+  {
+    name: 'user list, searched',
+    weight: { salesperson: 0, manager: 15 },
+    thinkSeconds: 20,
+    open: async (p) => void (await p.call('user list (searched in the browser)', 'GET', `/api/users/getAllData/${p.catalogue.tenantId}`)),
+  },
+  { name: 'user edit and save', weight: { salesperson: 0, manager: 3 }, thinkSeconds: 45, open: editUser },
+];
+
+function pickScreen(p: Person): Screen {
+  const role = p.someone.role;
+  const total = SCREENS.reduce((sum, screen) => sum + screen.weight[role], 0);
+  let draw = p.random() * total;
+  for (const screen of SCREENS) {
+    draw -= screen.weight[role];
+    if (draw < 0) return screen;
+  }
+  return SCREENS[0]!;
+}
+
+/** Seconds from an exponential distribution of this mean, at least 1 s and at most three means. */
+function thinkSeconds(random: () => number, mean: number): number {
+  return Math.min(3 * mean, Math.max(1, -mean * Math.log(1 - random())));
+}
+
+const MEAN_THINK_SECONDS = 25;
+
+/** Signs in the people who are already at work when the run starts (not timed): `limit` at a time. */
+async function signInBeforehand(people: Person[], limit = 8): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < people.length) {
+      const p = people[next++]!;
+      const tokens = await signIn(p.options.baseUrl, p.someone.email, p.someone.password);
+      p.accessToken = tokens.accessToken;
+      p.refreshToken = tokens.refreshToken;
+      // Their sessions started at different times before the run: each token has an age.
+      p.tokenAgeMs = p.random() * (p.options.accessTokenTtlSeconds - SESSION_MIN_VALIDITY_SECONDS) * 1000;
+    }
+  };
+  await Promise.all(Array.from({ length: limit }, worker));
+}
+
+/** The run: every person's day for `seconds`, then every request still under way is waited for. */
+export async function runPeople(options: PeopleOptions): Promise<PeopleRun> {
+  const tally = new Tally();
+  const random = mulberry32(options.seed);
+  const people = options.people.map((someone, index) => new Person(index, someone, options, tally, mulberry32(Math.floor(random() * 2 ** 32))));
+  const arriving = new Set(people.filter((_, index) => index % Math.max(1, Math.round(people.length / Math.max(1, options.arriving))) === 0).slice(0, options.arriving));
+  const atWork = people.filter((p) => !arriving.has(p));
+  await signInBeforehand(atWork);
+
+  const started = performance.now();
+  const until = started + options.seconds * 1000;
+  const ttlMs = (options.accessTokenTtlSeconds - SESSION_MIN_VALIDITY_SECONDS) * 1000;
+  for (const p of atWork) p.refreshAtMs = started + ttlMs - p.tokenAgeMs;
+
+  const day = async (p: Person) => {
+    if (arriving.has(p)) {
+      // Arrivals spread over the first four fifths of the run.
+      await sleep(p.random() * options.seconds * 800);
+      tally.screens.set('arrival: sign-in, checks, app files, dashboard', (tally.screens.get('arrival: sign-in, checks, app files, dashboard') ?? 0) + 1);
+      try {
+        await p.arrive();
+      } catch (error) {
+        tally.fail('arrival', error);
+        return;
+      }
+      await sleep(thinkSeconds(p.random, 20) * 1000);
+    } else {
+      // Somewhere in the middle of reading a screen when the run starts.
+      await sleep(p.random() * MEAN_THINK_SECONDS * 1000);
+    }
+    while (performance.now() < until) {
+      const screen = pickScreen(p);
+      tally.screens.set(screen.name, (tally.screens.get(screen.name) ?? 0) + 1);
+      try {
+        await p.refreshIfDue();
+        await screen.open(p);
+      } catch (error) {
+        tally.fail(screen.name, error);
+      }
+      await sleep(Math.min(thinkSeconds(p.random, screen.thinkSeconds) * 1000, Math.max(0, until - performance.now())));
+    }
+  };
+  await Promise.all(people.map(day));
+  const elapsed = (performance.now() - started) / 1000;
+  for (const p of people) p.agent.destroy();
+
+  const all = [...tally.latencies.values()].flat();
+  const calls = [...tally.latencies.entries()]
+    .map(([call, list]) => ({ call, count: list.length, p95: percentile(list, 0.95), p99: percentile(list, 0.99), max: Math.max(...list) }))
+    .sort((a, b) => b.count - a.count);
+  return {
+    requests: all.length,
+    seconds: elapsed,
+    p95: all.length ? percentile(all, 0.95) : Number.NaN,
+    p99: all.length ? percentile(all, 0.99) : Number.NaN,
+    errors: tally.errors,
+    errorSamples: tally.errorSamples,
+    checkedReads: tally.checkedReads,
+    staleReads: tally.staleReads,
+    longestStaleMs: tally.longestStaleMs,
+    screens: Object.fromEntries(tally.screens),
+    calls,
+  };
+}
