@@ -6,6 +6,7 @@ import type { Database } from './db/database.ts';
 import { loadContract, type Contract } from './contract.ts';
 import { installValidation } from './plugins/validation.ts';
 import { installErrorHandling } from './plugins/errors.ts';
+import { installJsonDepthLimit } from './plugins/json-depth.ts';
 import { API_ANSWER_HEADERS, installSecurityHeaders } from './plugins/security-headers.ts';
 import { installAppShell } from './plugins/app-shell.ts';
 import { authenticate } from './plugins/authenticate.ts';
@@ -47,6 +48,7 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
     serverFactory: serverWithLane(() => lane),
   });
   installValidation(app);
+  installJsonDepthLimit(app);
   installErrorHandling(app);
   installSecurityHeaders(app, config);
   // Before any route, so that every one registered after it (the API lists and the
