@@ -39,6 +39,10 @@ const LONGEST_RETRY_MS = 30_000;
 // Tries to read the whole table between two announcements before giving up for a while.
 const LOAD_ATTEMPTS = 5;
 
+// What a genuine announcement looks like (migration 009); tenant ids are serials.
+const VERSION_HINT = /^(\d{1,15}) (users|opportunities|tenants) (\d{1,19})$/;
+const FORGET_HINT = /^forget (users|opportunities|tenants)$/;
+
 const slotOf = (tenantId: number, subject: string) => `${tenantId}/${subject}`;
 
 export async function watchDataVersions(db: Database, { firstRetryMs = FIRST_RETRY_MS } = {}): Promise<DataVersions> {
@@ -54,29 +58,70 @@ export async function watchDataVersions(db: Database, { firstRetryMs = FIRST_RET
   let listening: Listening | undefined;
   let stopped = false;
   let retryTimer: NodeJS.Timeout | undefined;
+  const fromDatabase = databaseReads(db);
 
-  // Counts only what moves a version: the same announcement reaches several connections,
-  // and a repeat must not make a read look as if a write had landed during it. A forget
-  // always counts (it is rare, and while the versions are read there is nothing yet to
-  // delete, though the read may hold what it forgets).
+  // A notification is only a hint: any database login may send one, whatever it says.
+  // A well-formed one makes the slot unknown (its questions go to the database) until
+  // the version is read again from the table; anything else is ignored, and nothing
+  // here may throw, for the listener runs in the database client's event.
+  const rereads = new Map<string, Promise<string | undefined>>();
+  let epoch = 0;
+  const reread = (tenantId: number, subject: DataSubject) => {
+    const slot = slotOf(tenantId, subject);
+    const startedIn = epoch;
+    const reading: Promise<string | undefined> = fromDatabase(tenantId, subject).then(
+      (version) => {
+        // A later hint for the slot, or the versions reloaded meanwhile, make this read stale.
+        if (rereads.get(slot) !== reading) return version;
+        rereads.delete(slot);
+        hinted.delete(slot);
+        // Not a change of its own: the hint counted it, and the read began after the hint.
+        if (startedIn === epoch && live && version !== undefined) tenantsOf(subject).set(tenantId, version);
+        return version;
+      },
+      (error: unknown) => {
+        if (rereads.get(slot) === reading) {
+          rereads.delete(slot);
+          hinted.delete(slot);
+        }
+        throw error;
+      },
+    );
+    rereads.set(slot, reading);
+    reading.catch(() => {}); // the slot stays unknown: its questions go to the database
+  };
+  // The highest version hinted for each slot being read again: the same announcement
+  // reaches several connections, and a repeat must not count as another change.
+  const hinted = new Map<string, bigint>();
   const apply = (payload: string) => {
-    const [first, subject, version] = payload.split(' ');
-    if (first === 'forget') {
-      if (subject) known.delete(subject);
+    try {
+      const forget = FORGET_HINT.exec(payload);
+      if (forget) {
+        known.delete(forget[1]!);
+        changes += 1;
+        return;
+      }
+      const hint = VERSION_HINT.exec(payload);
+      if (!hint) return;
+      const tenantId = Number(hint[1]);
+      const subject = hint[2] as DataSubject;
+      const slot = slotOf(tenantId, subject);
+      const version = BigInt(hint[3]!);
+      const held = known.get(subject)?.get(tenantId);
+      const highest = held !== undefined ? BigInt(held) : hinted.get(slot);
+      if (highest !== undefined && version <= highest) return;
+      hinted.set(slot, version);
+      tenantsOf(subject).delete(tenantId);
       changes += 1;
-      return;
+      reread(tenantId, subject);
+    } catch {
+      // Whatever a notification holds, the listener goes on.
     }
-    if (!first || !subject || !version) return;
-    const tenants = tenantsOf(subject);
-    const tenantId = Number(first);
-    const held = tenants.get(tenantId);
-    if (held !== undefined && BigInt(version) <= BigInt(held)) return;
-    tenants.set(tenantId, version);
-    changes += 1;
   };
 
   const goDown = () => {
     live = false;
+    epoch += 1;
     changes += 1;
     known.clear();
   };
@@ -124,12 +169,13 @@ export async function watchDataVersions(db: Database, { firstRetryMs = FIRST_RET
     retryTimer.unref();
   };
 
-  const fromDatabase = databaseReads(db);
   await start(firstRetryMs);
 
   return {
     async current(tenantId, subject) {
-      return live ? known.get(subject)?.get(tenantId) : fromDatabase(tenantId, subject);
+      // A slot a hint made unknown is asked of the database until it is read again.
+      const held = live ? known.get(subject)?.get(tenantId) : undefined;
+      return held ?? rereads.get(slotOf(tenantId, subject)) ?? fromDatabase(tenantId, subject);
     },
     changeCount: () => changes,
     isLive: () => live,
