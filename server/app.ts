@@ -41,12 +41,14 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
   const { config, db } = parts;
   const contract = parts.contract ?? loadContract();
   let lane: ReadyAnswerLane | undefined;
-  const app = Fastify({
+  const serverOptions: FastifyServerOptions = {
     logger: parts.logger ?? false,
     bodyLimit: ONE_MEGABYTE,
-    trustProxy: false,
+    // The client's address (request.ip) comes from X-Forwarded-For only through the configured proxies.
+    trustProxy: config.trustProxy,
     serverFactory: serverWithLane(() => lane),
-  });
+  };
+  const app = Fastify(serverOptions);
   installValidation(app);
   installJsonDepthLimit(app);
   installErrorHandling(app);

@@ -103,7 +103,10 @@ function createProvider(config: ServerConfig, db: Database, secrets: ProviderKey
       const account = token.accountId ? await findAccountById(db, token.accountId) : undefined;
       if (!account) return undefined;
       return {
+        // Keycloak's access tokens say what they are (its ID tokens say ID) and whether the e-mail is verified.
+        typ: 'Bearer',
         email: account.email,
+        email_verified: true,
         // The library adds sid only for back-channel logout clients; the sign-in
         // session's uid names the same session and is on every access token.
         sid: (token as unknown as { sessionUid?: string }).sessionUid,

@@ -2,6 +2,7 @@ import { errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyGetKey 
 import type { FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { Queryable } from '../db/database.ts';
 import type { DataVersions } from '../db/data-versions.ts';
+import { issuedBeforeEmailChange, userOfSubject } from './caller-identity.ts';
 
 /** Who is calling, as the server established it: never taken from a path or body. */
 export interface Caller {
@@ -28,6 +29,8 @@ export interface TokenPolicy {
 export const REQUIRED_CLIENT_ROLE = 'crm-access';
 // Only asymmetric signatures: a token signed with a shared secret or none is refused.
 const ALLOWED_ALGORITHMS = ['RS256', 'PS256', 'ES256', 'EdDSA'];
+// Keycloak's access tokens carry `typ: "Bearer"`; its ID tokens `ID`, its refresh tokens `Refresh`.
+const ACCESS_TOKEN_TYPE = 'Bearer';
 
 export class Unauthorized extends Error {
   readonly statusCode = 401;
@@ -41,24 +44,51 @@ export class SubscriptionExpired extends Error {
   }
 }
 
-/** Verifies signature, issuer, audience, expiry and algorithm; then reads the client roles. */
-export async function verifyAccessToken(token: string, policy: TokenPolicy): Promise<JWTPayload & { email: string }> {
+/** What the API takes from a verified access token. */
+export interface AccessClaims {
+  /** The provider's stable id of the person: who the caller is. */
+  subject: string;
+  /** Lower-cased; only used to find the user the first time a subject is seen. */
+  email: string;
+  issuedAtS: number;
+  expiresAtMs: number;
+}
+
+/**
+ * Verifies signature, issuer, audience, expiry and algorithm; then what makes it an
+ * access token of this app for a verified e-mail, as Keycloak 26 issues them (`typ`
+ * Bearer, `azp` the app's client id, `email_verified` true); then the client role.
+ */
+export async function verifyAccessToken(token: string, policy: TokenPolicy): Promise<VerifiedPayload> {
   let payload: JWTPayload;
   try {
     ({ payload } = await jwtVerify(token, policy.keys, {
       issuer: policy.issuer,
       audience: policy.audience,
       algorithms: ALLOWED_ALGORITHMS,
-      requiredClaims: ['exp', 'sub'],
+      requiredClaims: ['exp', 'iat', 'sub'],
     }));
   } catch (error) {
     throw new Unauthorized(error instanceof joseErrors.JWTExpired ? 'Token expired' : 'Invalid token');
   }
-  if (typeof payload.email !== 'string' || payload.email === '') throw new Unauthorized('Invalid token');
+  // An ID token has the app as audience too (with an external provider, the default
+  // OIDC_AUDIENCE): only an access token says Bearer.
+  if (payload.typ !== ACCESS_TOKEN_TYPE) throw new Unauthorized('Not an access token');
+  if (payload.azp !== policy.clientId) throw new Unauthorized('The token was issued to another client');
+  if (typeof payload.email !== 'string' || payload.email === '' || payload.email_verified !== true) {
+    throw new Unauthorized('The token has no verified e-mail');
+  }
+  if (typeof payload.sub !== 'string' || payload.sub === '') throw new Unauthorized('Invalid token');
   if (!clientRoles(payload, policy.clientId).includes(REQUIRED_CLIENT_ROLE)) {
     throw new Unauthorized(`The token lacks the ${REQUIRED_CLIENT_ROLE} role`);
   }
-  return payload as JWTPayload & { email: string };
+  return payload as VerifiedPayload;
+}
+
+type VerifiedPayload = JWTPayload & { sub: string; email: string; iat: number; exp: number };
+
+function accessClaims(payload: VerifiedPayload): AccessClaims {
+  return { subject: payload.sub, email: payload.email.toLowerCase(), issuedAtS: payload.iat, expiresAtMs: payload.exp * 1000 };
 }
 
 /** Keycloak's shape: `resource_access.<client id>.roles`. */
@@ -106,52 +136,48 @@ export function authenticate(policy: TokenPolicy, db: Queryable, versions: DataV
   const verified = async (token: string): Promise<VerifiedToken> => {
     const remembered = rememberedToken(token);
     if (remembered) return remembered;
-    const claims = await verifyAccessToken(token, policy);
-    const fresh = { token, email: claims.email.toLowerCase(), expiresAtMs: claims.exp! * 1000 };
+    const fresh = { token, ...accessClaims(await verifyAccessToken(token, policy)) };
     verifiedTokens.set(tokenKey(token), fresh);
     return fresh;
   };
 
   /** The caller as remembered, while nothing they depend on has been written since. */
-  const rememberedCaller = (email: string): KnownCaller | undefined => {
-    const known = knownCallers.get(email);
+  const rememberedCaller = (subject: string): KnownCaller | undefined => {
+    const known = knownCallers.get(subject);
     if (!known || !versions.isLive()) return undefined;
     const { tenantId } = known.caller;
     const current = versions.peek(tenantId, 'users') === known.usersVersion && versions.peek(tenantId, 'tenants') === known.tenantVersion;
     return current ? known : undefined;
   };
 
-  const lookUp = async (email: string): Promise<KnownCaller | undefined> => {
-    const remembered = rememberedCaller(email);
+  const lookUp = async (claims: AccessClaims): Promise<KnownCaller | undefined> => {
+    const remembered = rememberedCaller(claims.subject);
     if (remembered) return remembered;
     const changesBefore = versions.changeCount();
-    const [user] = await db.query<{ id: number; tenant_id: number; role_id: 1 | 2 | 3; expires_at: number | null }>(
-      `select u.id, u.tenant_id, u.role_id, extract(epoch from t.subscription_expires_at) * 1000 as expires_at
-       from users u join tenants t on t.id = u.tenant_id
-       where u.email = $1`,
-      [email],
-    );
+    const user = await userOfSubject(db, claims);
     if (!user) {
-      knownCallers.delete(email);
+      knownCallers.delete(claims.subject);
       return undefined;
     }
     const caller: KnownCaller = {
-      caller: Object.freeze({ userId: user.id, tenantId: user.tenant_id, roleId: user.role_id, email }),
+      caller: Object.freeze({ userId: user.id, tenantId: user.tenant_id, roleId: user.role_id, email: user.email }),
+      emailChangedAtS: user.email_changed_at,
       subscriptionEndsAtMs: user.expires_at === null ? undefined : Number(user.expires_at),
       usersVersion: await versions.current(user.tenant_id, 'users'),
       tenantVersion: await versions.current(user.tenant_id, 'tenants'),
     };
     // Only when no write landed during the read are the versions those of what it read.
     const rememberable = versions.isLive() && versions.changeCount() === changesBefore && caller.usersVersion !== undefined && caller.tenantVersion !== undefined;
-    if (rememberable) knownCallers.set(email, caller);
-    else knownCallers.delete(email);
+    if (rememberable) knownCallers.set(claims.subject, caller);
+    else knownCallers.delete(claims.subject);
     return caller;
   };
 
   const hasEnded = (known: KnownCaller) => known.subscriptionEndsAtMs !== undefined && known.subscriptionEndsAtMs <= Date.now();
 
-  const admit = (request: FastifyRequest, known: KnownCaller | undefined): void => {
+  const admit = (request: FastifyRequest, token: VerifiedToken, known: KnownCaller | undefined): void => {
     if (!known) throw new Unauthorized('No CRM user for this token');
+    if (issuedBeforeEmailChange(token.issuedAtS, known.emailChangedAtS)) throw new Unauthorized('The token was issued before an e-mail change');
     if (hasEnded(known)) throw new SubscriptionExpired();
     request.caller = known.caller;
   };
@@ -159,13 +185,14 @@ export function authenticate(policy: TokenPolicy, db: Queryable, versions: DataV
   const checkedFully = async (request: FastifyRequest, header: string): Promise<void> => {
     const match = BEARER.exec(header);
     if (!match) throw new Unauthorized('Token not found');
-    const { email } = await verified(match[1]!);
-    admit(request, await lookUp(email));
+    const token = await verified(match[1]!);
+    admit(request, token, await lookUp(token));
   };
 
-  const rememberedCallerOf = (header: string | undefined): KnownCaller | undefined => {
+  const rememberedCallerOf = (header: string | undefined): { token: VerifiedToken; known: KnownCaller } | undefined => {
     const token = header?.startsWith('Bearer ') ? rememberedToken(header.slice(7)) : undefined;
-    return token && rememberedCaller(token.email);
+    const known = token && rememberedCaller(token.subject);
+    return known && { token, known };
   };
 
   return {
@@ -173,10 +200,10 @@ export function authenticate(policy: TokenPolicy, db: Queryable, versions: DataV
     // without a promise; anyone else takes the full check.
     requireCaller(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void {
       const header = request.headers.authorization ?? '';
-      const known = rememberedCallerOf(header);
-      if (known) {
+      const remembered = rememberedCallerOf(header);
+      if (remembered) {
         try {
-          admit(request, known);
+          admit(request, remembered.token, remembered.known);
         } catch (error) {
           return done(error as Error);
         }
@@ -185,8 +212,9 @@ export function authenticate(policy: TokenPolicy, db: Queryable, versions: DataV
       checkedFully(request, header).then(() => done(), done);
     },
     knownCaller(header) {
-      const known = rememberedCallerOf(header);
-      return known && !hasEnded(known) ? known.caller : undefined;
+      const remembered = rememberedCallerOf(header);
+      if (!remembered || hasEnded(remembered.known)) return undefined;
+      return issuedBeforeEmailChange(remembered.token.issuedAtS, remembered.known.emailChangedAtS) ? undefined : remembered.known.caller;
     },
   };
 }
@@ -201,15 +229,14 @@ const TOKEN_KEY_LENGTH = 32;
 const REMEMBERED_TOKENS = 4096;
 const REMEMBERED_CALLERS = 10_000;
 
-interface VerifiedToken {
+interface VerifiedToken extends AccessClaims {
   token: string;
-  email: string;
-  expiresAtMs: number;
 }
 
 interface KnownCaller {
   /** Made once and frozen: every request of this caller is handed the same object. */
   caller: Readonly<Caller>;
+  emailChangedAtS: number | null;
   subscriptionEndsAtMs: number | undefined;
   usersVersion: string | undefined;
   tenantVersion: string | undefined;

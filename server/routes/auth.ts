@@ -2,12 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hashPassword } from '../accounts/passwords.ts';
 import { REQUIRED_CLIENT_ROLE } from '../plugins/authenticate.ts';
 import { defineRoute, HttpError, type RouteContext } from './context.ts';
+import type { RateLimits } from './index.ts';
 import { notFound, refusingDuplicates } from './refusals.ts';
 import { userOfTenant } from './user-records.ts';
 
 const ACCOUNT_EXISTS = 'User already exists';
 
-export function registerAuthRoutes(app: FastifyInstance, context: RouteContext, rateLimit: Record<string, unknown>): void {
+export function registerAuthRoutes(app: FastifyInstance, context: RouteContext, limits: RateLimits): void {
   const { db } = context;
 
   /**
@@ -43,7 +44,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: RouteContext, 
       reply.code(201);
       return { message: 'Signup successful' };
     },
-    { public: true, config: { rateLimit } },
+    { public: true, config: { rateLimit: limits.public } },
   );
 
   /** Only the caller's own profile: asking for anyone else's e-mail is indistinguishable from asking for nobody's. */
@@ -59,6 +60,6 @@ export function registerAuthRoutes(app: FastifyInstance, context: RouteContext, 
       if (!profile) throw notFound();
       return profile;
     },
-    { config: { rateLimit } },
+    { config: { rateLimit: limits.signedIn } },
   );
 }
