@@ -7,7 +7,7 @@ import { loadContract, type Contract } from './contract.ts';
 import { installValidation } from './plugins/validation.ts';
 import { installErrorHandling } from './plugins/errors.ts';
 import { installJsonDepthLimit } from './plugins/json-depth.ts';
-import { API_ANSWER_HEADERS, installSecurityHeaders } from './plugins/security-headers.ts';
+import { API_ANSWER_HEADERS, installSecurityHeaders, transportHeaders } from './plugins/security-headers.ts';
 import { installAppShell } from './plugins/app-shell.ts';
 import { authenticate } from './plugins/authenticate.ts';
 import { createReadyAnswerLane, serverWithLane, type ReadyAnswerLane } from './plugins/ready-answer-lane.ts';
@@ -71,7 +71,7 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
   // Requests the lane answers never reach Fastify's request log: when that log is
   // wanted (info or more), every request takes the long way.
   if (!REQUEST_LOG_LEVELS.has(app.log.level)) {
-    const readyAnswerLane = createReadyAnswerLane(callers, API_ANSWER_HEADERS);
+    const readyAnswerLane = createReadyAnswerLane(callers, { ...API_ANSWER_HEADERS, ...transportHeaders(config) });
     app.addHook('preClose', (done) => {
       readyAnswerLane.close();
       done();
