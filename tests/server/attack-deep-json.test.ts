@@ -37,7 +37,7 @@ test('a deep object inside a signed-in body is refused the same way, brackets in
 });
 
 test('the NUL guard walks deep bodies without recursion', async () => {
-  const { nulPath } = await import('../../server/routes/text-guard.ts');
+  const { nulPath } = await import('../../server/http/text-guard.ts');
   let value: unknown = 'a\u0000b';
   for (let level = 0; level < 200_000; level += 1) value = [value];
   expect(nulPath(value, 'body')).toMatch(/^body(\.0)+$/);

@@ -1,0 +1,33 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError } from './define-route.ts';
+
+/**
+ * PostgreSQL text cannot hold the NUL character, so a value carrying one would fail
+ * in the database as a 500. It is refused up front as a 400 naming the field.
+ */
+export function refuseNulCharacters(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void {
+  // A callback hook: every API request passes here, most with nothing to look at.
+  const at = nulPath(request.body, 'body') ?? nulPath(request.query, 'querystring') ?? nulPath(request.params, 'params');
+  done(at ? new HttpError(400, `${at} must not contain the NUL character`) : undefined);
+}
+
+/**
+ * Where a NUL character is, as a dotted path, or undefined. A walk with a list of its
+ * own rather than recursion: however deep a value is, it cannot overflow the stack.
+ */
+export function nulPath(value: unknown, at: string): string | undefined {
+  const pending: Array<[unknown, string]> = [[value, at]];
+  while (pending.length > 0) {
+    const [item, path] = pending.pop()!;
+    if (typeof item === 'string') {
+      if (item.includes('\u0000')) return path;
+    } else if (Array.isArray(item)) {
+      for (let index = item.length - 1; index >= 0; index -= 1) pending.push([item[index], `${path}.${index}`]);
+    } else if (item !== null && typeof item === 'object') {
+      const entries = Object.entries(item);
+      for (const [key] of entries) if (key.includes('\u0000')) return `${path}.${JSON.stringify(key)}`;
+      for (let index = entries.length - 1; index >= 0; index -= 1) pending.push([entries[index]![1], `${path}.${entries[index]![0]}`]);
+    }
+  }
+  return undefined;
+}
