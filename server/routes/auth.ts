@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { hashPassword } from '../accounts/passwords.ts';
+import { hashPassword, refuseCommonPassword } from '../accounts/passwords.ts';
 import { REQUIRED_CLIENT_ROLE } from '../http/authenticate.ts';
 import { defineRoute, HttpError, type RouteContext } from '../http/define-route.ts';
 import type { RateLimits } from './index.ts';
@@ -26,6 +26,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: RouteContext, 
       if (!user) throw new HttpError(404, 'User not found');
       const [account] = await db.query('select 1 from accounts where email = $1', [email]);
       if (account) throw new HttpError(409, ACCOUNT_EXISTS);
+      refuseCommonPassword(request.body.password, email);
       const passwordHash = await hashPassword(request.body.password);
       await refusingDuplicates(
         () =>
