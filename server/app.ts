@@ -6,6 +6,7 @@ import type { Database } from './db/database.ts';
 import { loadContract, type Contract } from './http/contract.ts';
 import { installValidation } from './http/validation.ts';
 import { installErrorHandling } from './http/errors.ts';
+import { installJsonDepthLimit } from './http/json-depth.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { installAppShell } from './http/app-shell.ts';
 import { authenticate } from './http/authenticate.ts';
@@ -39,9 +40,11 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
   const app = Fastify({
     logger: parts.logger ?? false,
     bodyLimit: ONE_MEGABYTE,
-    trustProxy: false,
+    // The client's address (request.ip) comes from X-Forwarded-For only through the configured proxies.
+    trustProxy: config.trustProxy,
   });
   installValidation(app);
+  installJsonDepthLimit(app);
   installErrorHandling(app);
   installSecurityHeaders(app, config);
   // Before any route, so that every one registered after it (the API lists and the

@@ -33,8 +33,13 @@ export interface ServerConfig {
   apiParts: ApiPartsSetting;
   session: { minValiditySeconds: number; pollIntervalSeconds: number };
   inspect: boolean;
-  /** Requests per minute per client address on sign-up, profile and tenant look-ups. */
+  /** Requests per minute per client address (or per token, when signed in) on sign-up, profile and tenant look-ups. */
   rateLimitPerMinute: number;
+  /**
+   * Which proxies' X-Forwarded-For names the client (Fastify's trustProxy): false for
+   * none, a number of hops, or the proxies' addresses and CIDR ranges.
+   */
+  trustProxy: boolean | string | ((address: string, hop: number) => boolean);
   /** Where the built app is served from. */
   appDir: string;
 }
@@ -71,6 +76,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     inspect: env.CRM_INSPECT === 'true' || env.CRM_INSPECT === '1',
     rateLimitPerMinute: integer(env.CRM_RATE_LIMIT, 30, 'CRM_RATE_LIMIT'),
+    trustProxy: trustedProxies(env.TRUST_PROXY),
     appDir: resolve(env.CRM_APP_DIR ?? 'dist'),
   };
 }
@@ -102,6 +108,22 @@ function clientCredentials(value: string): { clientId: string; secret: string } 
     throw new Error('OIDC_INTROSPECTION_CLIENTS lists clients as id:secret, each secret at least 32 characters long');
   }
   return { clientId, secret };
+}
+
+/** TRUST_PROXY: unset for none, `true` for any, a number of hops, or addresses and CIDR ranges separated by commas. */
+function trustedProxies(value: string | undefined): ServerConfig['trustProxy'] {
+  const setting = value?.trim() ?? '';
+  if (setting === '' || setting === 'false') return false;
+  if (setting === 'true') return true;
+  if (/^\d+$/.test(setting)) {
+    const hops = Number(setting);
+    return (_address, hop) => hop < hops;
+  }
+  const addresses = setting.split(',').map((part) => part.trim());
+  if (addresses.some((address) => !/^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(address))) {
+    throw new Error(`TRUST_PROXY must be true, a number of hops, or addresses and CIDR ranges separated by commas, not "${value}"`);
+  }
+  return addresses.join(',');
 }
 
 function trimSlash(url: string): string {

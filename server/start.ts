@@ -6,6 +6,7 @@ import { buildServer } from './app.ts';
 import { readConfig } from './config.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
+import { DataDirInUse } from './db/data-dir-lock.ts';
 import { seedDemoData } from './db/seed.ts';
 
 /**
@@ -88,6 +89,7 @@ function newestModification(paths: string[]): number {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A data directory in use is the operator's to resolve: the sentence says how.
+  console.error(error instanceof DataDirInUse ? error.message : error);
   process.exit(1);
 });

@@ -1,5 +1,7 @@
 import { mkdirSync } from 'node:fs';
+import type { PGlite as PGliteDatabase } from '@electric-sql/pglite';
 import type { Database, Queryable } from './database.ts';
+import { lockDataDir } from './data-dir-lock.ts';
 
 export interface StorageConfig {
   /** A PostgreSQL connection string; when absent, embedded PGlite is used. */
@@ -20,21 +22,28 @@ const PGLITE_SHARED_BUFFERS = '8MB';
 async function openPglite(dataDir: string): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   mkdirSync(dataDir, { recursive: true });
+  const unlock = lockDataDir(dataDir);
   // relaxedDurability stays off: an answered write must survive a crash.
-  const pg = await PGlite.create({
-    dataDir,
-    relaxedDurability: false,
-    // NUMERIC arrives as a string by default; the API answers numbers.
-    parsers: { [NUMERIC_OID]: Number, [INT8_OID]: Number },
-    // PostgreSQL's default 128 MB of shared buffers are all touched at start and stay
-    // resident in PGlite's WebAssembly memory, which never shrinks: measured, 343 MB
-    // resident after opening the bench's data against 222 MB with 16 MB, and no slower
-    // (the OS still caches the files). 8 MB took a further 12–15 MB off the server's
-    // peak under the bench's load, the analysis of a year no slower. A start
-    // parameter, not postgresqlconf, which would overwrite the data directory's
-    // postgresql.conf.
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
-  });
+  let pg: PGliteDatabase;
+  try {
+    pg = await PGlite.create({
+      dataDir,
+      relaxedDurability: false,
+      // NUMERIC arrives as a string by default; the API answers numbers.
+      parsers: { [NUMERIC_OID]: Number, [INT8_OID]: Number },
+      // PostgreSQL's default 128 MB of shared buffers are all touched at start and stay
+      // resident in PGlite's WebAssembly memory, which never shrinks: measured, 343 MB
+      // resident after opening the bench's data against 222 MB with 16 MB, and no slower
+      // (the OS still caches the files). 8 MB took a further 12–15 MB off the server's
+      // peak under the bench's load, the analysis of a year no slower. A start
+      // parameter, not postgresqlconf, which would overwrite the data directory's
+      // postgresql.conf.
+      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+    });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const asQueryable = (runner: Pick<typeof pg, 'query'>): Queryable => ({
     async query<Row>(sql: string, params: readonly unknown[] = []) {
       const result = await runner.query<Row>(sql, params as unknown[]);
@@ -46,7 +55,13 @@ async function openPglite(dataDir: string): Promise<Database> {
     kind: 'pglite',
     query: root.query,
     transaction: (work) => pg.transaction((tx) => work(asQueryable(tx))),
-    close: () => pg.close(),
+    close: async () => {
+      try {
+        await pg.close();
+      } finally {
+        unlock();
+      }
+    },
   };
 }
 

@@ -1,6 +1,7 @@
 import { errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import type { FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { Queryable } from '../db/database.ts';
+import { issuedBeforeEmailChange, userOfSubject } from './caller-identity.ts';
 
 /** Who is calling, as the server established it: never taken from a path or body. */
 export interface Caller {
@@ -27,6 +28,8 @@ export interface TokenPolicy {
 export const REQUIRED_CLIENT_ROLE = 'crm-access';
 // Only asymmetric signatures: a token signed with a shared secret or none is refused.
 const ALLOWED_ALGORITHMS = ['RS256', 'PS256', 'ES256', 'EdDSA'];
+// Keycloak's access tokens carry `typ: "Bearer"`; its ID tokens `ID`, its refresh tokens `Refresh`.
+const ACCESS_TOKEN_TYPE = 'Bearer';
 
 export class Unauthorized extends Error {
   readonly statusCode = 401;
@@ -40,24 +43,51 @@ export class SubscriptionExpired extends Error {
   }
 }
 
-/** Verifies signature, issuer, audience, expiry and algorithm; then reads the client roles. */
-export async function verifyAccessToken(token: string, policy: TokenPolicy): Promise<JWTPayload & { email: string }> {
+/** What the API takes from a verified access token. */
+export interface AccessClaims {
+  /** The provider's stable id of the person: who the caller is. */
+  subject: string;
+  /** Lower-cased; only used to find the user the first time a subject is seen. */
+  email: string;
+  issuedAtS: number;
+  expiresAtMs: number;
+}
+
+/**
+ * Verifies signature, issuer, audience, expiry and algorithm; then what makes it an
+ * access token of this app for a verified e-mail, as Keycloak 26 issues them (`typ`
+ * Bearer, `azp` the app's client id, `email_verified` true); then the client role.
+ */
+export async function verifyAccessToken(token: string, policy: TokenPolicy): Promise<VerifiedPayload> {
   let payload: JWTPayload;
   try {
     ({ payload } = await jwtVerify(token, policy.keys, {
       issuer: policy.issuer,
       audience: policy.audience,
       algorithms: ALLOWED_ALGORITHMS,
-      requiredClaims: ['exp', 'sub'],
+      requiredClaims: ['exp', 'iat', 'sub'],
     }));
   } catch (error) {
     throw new Unauthorized(error instanceof joseErrors.JWTExpired ? 'Token expired' : 'Invalid token');
   }
-  if (typeof payload.email !== 'string' || payload.email === '') throw new Unauthorized('Invalid token');
+  // An ID token has the app as audience too (with an external provider, the default
+  // OIDC_AUDIENCE): only an access token says Bearer.
+  if (payload.typ !== ACCESS_TOKEN_TYPE) throw new Unauthorized('Not an access token');
+  if (payload.azp !== policy.clientId) throw new Unauthorized('The token was issued to another client');
+  if (typeof payload.email !== 'string' || payload.email === '' || payload.email_verified !== true) {
+    throw new Unauthorized('The token has no verified e-mail');
+  }
+  if (typeof payload.sub !== 'string' || payload.sub === '') throw new Unauthorized('Invalid token');
   if (!clientRoles(payload, policy.clientId).includes(REQUIRED_CLIENT_ROLE)) {
     throw new Unauthorized(`The token lacks the ${REQUIRED_CLIENT_ROLE} role`);
   }
-  return payload as JWTPayload & { email: string };
+  return payload as VerifiedPayload;
+}
+
+type VerifiedPayload = JWTPayload & { sub: string; email: string; iat: number; exp: number };
+
+function accessClaims(payload: VerifiedPayload): AccessClaims {
+  return { subject: payload.sub, email: payload.email.toLowerCase(), issuedAtS: payload.iat, expiresAtMs: payload.exp * 1000 };
 }
 
 /** Keycloak's shape: `resource_access.<client id>.roles`. */
@@ -81,24 +111,16 @@ export interface CallerCheck {
  * written (route, SQL, another server process).
  */
 export function authenticate(policy: TokenPolicy, db: Queryable): CallerCheck {
-  const lookUp = async (email: string): Promise<Caller> => {
-    const [user] = await db.query<{ id: number; tenant_id: number; role_id: 1 | 2 | 3; expired: boolean }>(
-      `select u.id, u.tenant_id, u.role_id, coalesce(t.subscription_expires_at <= now(), false) as expired
-       from users u join tenants t on t.id = u.tenant_id
-       where u.email = $1`,
-      [email],
-    );
-    if (!user) throw new Unauthorized('No CRM user for this token');
-    if (user.expired) throw new SubscriptionExpired();
-    return { userId: user.id, tenantId: user.tenant_id, roleId: user.role_id, email };
-  };
-
   return {
     async requireCaller(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
       const token = bearerToken(request.headers.authorization);
       if (!token) throw new Unauthorized('Token not found');
-      const claims = await verifyAccessToken(token, policy);
-      request.caller = await lookUp(claims.email.toLowerCase());
+      const claims = accessClaims(await verifyAccessToken(token, policy));
+      const user = await userOfSubject(db, claims);
+      if (!user) throw new Unauthorized('No CRM user for this token');
+      if (issuedBeforeEmailChange(claims.issuedAtS, user.email_changed_at)) throw new Unauthorized('The token was issued before an e-mail change');
+      if (user.expires_at !== null && Number(user.expires_at) <= Date.now()) throw new SubscriptionExpired();
+      request.caller = { userId: user.id, tenantId: user.tenant_id, roleId: user.role_id, email: user.email };
     },
   };
 }

@@ -30,12 +30,21 @@ const EVERY_ANSWER_HEADERS = { 'x-content-type-options': 'nosniff', 'referrer-po
 // API answers are never cached: they carry tenant data.
 const API_ONLY_HEADERS = { 'cache-control': 'no-store' };
 
-/** Headers on every answer: no sniffing and no referrer anywhere; the CSP on documents; no-store on the API. */
+/**
+ * Served over https (PUBLIC_URL), browsers are told to come back over https only, for a
+ * year; not for subdomains, which may be other services of the company.
+ */
+export function transportHeaders(config: Pick<ServerConfig, 'publicUrl'>): Record<string, string> {
+  return config.publicUrl.startsWith('https:') ? { 'strict-transport-security': 'max-age=31536000' } : {};
+}
+
+/** Headers on every answer: no sniffing and no referrer anywhere, HSTS under https; the CSP on documents; no-store on the API. */
 export function installSecurityHeaders(app: FastifyInstance, config: ServerConfig): void {
   const csp = contentSecurityPolicy(config);
+  const everyAnswer = { ...EVERY_ANSWER_HEADERS, ...transportHeaders(config) };
   // A callback hook: every answer passes here, and a promise each is measurable under load.
   app.addHook('onSend', (request, reply, payload, done) => {
-    reply.headers(EVERY_ANSWER_HEADERS);
+    reply.headers(everyAnswer);
     const type = String(reply.getHeader('content-type') ?? '');
     if (type.startsWith('text/html') && !reply.getHeader('content-security-policy')) {
       reply.header('Content-Security-Policy', csp);

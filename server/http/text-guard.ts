@@ -11,17 +11,22 @@ export function refuseNulCharacters(request: FastifyRequest, _reply: FastifyRepl
   done(at ? new HttpError(400, `${at} must not contain the NUL character`) : undefined);
 }
 
-function nulPath(value: unknown, at: string): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? at : undefined;
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = nulPath(item, `${at}.${index}`);
-      if (found) return found;
-    }
-  } else if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      const found = key.includes('\u0000') ? `${at}.${JSON.stringify(key)}` : nulPath(item, `${at}.${key}`);
-      if (found) return found;
+/**
+ * Where a NUL character is, as a dotted path, or undefined. A walk with a list of its
+ * own rather than recursion: however deep a value is, it cannot overflow the stack.
+ */
+export function nulPath(value: unknown, at: string): string | undefined {
+  const pending: Array<[unknown, string]> = [[value, at]];
+  while (pending.length > 0) {
+    const [item, path] = pending.pop()!;
+    if (typeof item === 'string') {
+      if (item.includes('\u0000')) return path;
+    } else if (Array.isArray(item)) {
+      for (let index = item.length - 1; index >= 0; index -= 1) pending.push([item[index], `${path}.${index}`]);
+    } else if (item !== null && typeof item === 'object') {
+      const entries = Object.entries(item);
+      for (const [key] of entries) if (key.includes('\u0000')) return `${path}.${JSON.stringify(key)}`;
+      for (let index = entries.length - 1; index >= 0; index -= 1) pending.push([entries[index]![1], `${path}.${entries[index]![0]}`]);
     }
   }
   return undefined;

@@ -48,13 +48,14 @@ export async function installInteractions(
       const email = String(request.body?.email ?? '').trim();
       const password = String(request.body?.password ?? '');
       const key = email.toLowerCase();
-      if (throttle.isLocked(key)) {
+      // request.ip is the client's address behind TRUST_PROXY's proxies.
+      if (throttle.waitFor(key, request.ip) > 0) {
         request.log.warn({ uid: interaction.uid }, 'sign-in refused: too many failed attempts');
         return sendPage(reply, 200, loginPage({ action: request.url, email, error: TOO_MANY_ATTEMPTS }));
       }
       const account = email && password ? await authenticate(db, email, password) : undefined;
       if (!account) {
-        throttle.recordFailure(key);
+        throttle.recordFailure(key, request.ip);
         request.log.info({ uid: interaction.uid }, 'sign-in refused: invalid email or password');
         return sendPage(reply, 200, loginPage({ action: request.url, email, error: INVALID_CREDENTIALS }));
       }

@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { ServerConfig } from '../config.ts';
-import { contentSecurityPolicy } from '../http/security-headers.ts';
+import { contentSecurityPolicy, transportHeaders } from '../http/security-headers.ts';
 
 /**
  * Hands every request under the issuer's path to oidc-provider (a Koa app).
@@ -29,6 +29,7 @@ export async function mountProvider(
       raw.originalUrl = raw.url;
       raw.url = raw.url!.slice(prefix.length) || '/';
       setSecurityHeaders(reply.raw, csp);
+      for (const [name, value] of Object.entries(transportHeaders(config))) reply.raw.setHeader(name, value);
       await handle(raw, reply.raw);
     });
   });

@@ -43,7 +43,7 @@ ${body}
 }
 
 export const INVALID_CREDENTIALS = 'Invalid email or password.';
-export const TOO_MANY_ATTEMPTS = 'Too many failed sign-in attempts. Try again in a minute.';
+export const TOO_MANY_ATTEMPTS = 'Too many failed sign-in attempts. Wait a few seconds, then try again.';
 
 export function loginPage({ action, email = '', error }: { action: string; email?: string; error?: string }): string {
   return page(

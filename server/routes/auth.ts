@@ -1,13 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { hashPassword } from '../accounts/passwords.ts';
+import { hashPassword, refuseCommonPassword } from '../accounts/passwords.ts';
 import { REQUIRED_CLIENT_ROLE } from '../http/authenticate.ts';
 import { defineRoute, HttpError, type RouteContext } from '../http/define-route.ts';
+import type { RateLimits } from './index.ts';
 import { notFound, refusingDuplicates } from '../http/refusals.ts';
 import { userOfTenant } from './user-records.ts';
 
 const ACCOUNT_EXISTS = 'User already exists';
 
-export function registerAuthRoutes(app: FastifyInstance, context: RouteContext, rateLimit: Record<string, unknown>): void {
+export function registerAuthRoutes(app: FastifyInstance, context: RouteContext, limits: RateLimits): void {
   const { db } = context;
 
   /**
@@ -25,6 +26,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: RouteContext, 
       if (!user) throw new HttpError(404, 'User not found');
       const [account] = await db.query('select 1 from accounts where email = $1', [email]);
       if (account) throw new HttpError(409, ACCOUNT_EXISTS);
+      refuseCommonPassword(request.body.password, email);
       const passwordHash = await hashPassword(request.body.password);
       await refusingDuplicates(
         () =>
@@ -43,7 +45,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: RouteContext, 
       reply.code(201);
       return { message: 'Signup successful' };
     },
-    { public: true, config: { rateLimit } },
+    { public: true, config: { rateLimit: limits.public } },
   );
 
   /** Only the caller's own profile: asking for anyone else's e-mail is indistinguishable from asking for nobody's. */
@@ -59,6 +61,6 @@ export function registerAuthRoutes(app: FastifyInstance, context: RouteContext, 
       if (!profile) throw notFound();
       return profile;
     },
-    { config: { rateLimit } },
+    { config: { rateLimit: limits.signedIn } },
   );
 }

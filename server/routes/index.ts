@@ -1,5 +1,6 @@
 import rateLimitPlugin from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RouteContext } from '../http/define-route.ts';
 import { HttpError } from '../http/define-route.ts';
 import { registerAuthRoutes } from './auth.ts';
@@ -17,10 +18,36 @@ import { refuseNulCharacters } from '../http/text-guard.ts';
 
 const ONE_MINUTE_MS = 60_000;
 
+/** The limiter's settings for a public call and for one that needs a caller. */
+export interface RateLimits {
+  public: Record<string, unknown>;
+  signedIn: Record<string, unknown>;
+}
+
+/**
+ * A public call counts against the client's address (behind TRUST_PROXY's proxies, the
+ * address they forward), whatever headers it carries. A call that needs a caller counts
+ * against its bearer token, so calls without one (or with another) never spend a
+ * signed-in person's budget, and people behind one proxy do not share one.
+ */
+function rateLimits(max: number): RateLimits {
+  const byAddress = (request: FastifyRequest) => `address ${request.ip}`;
+  const byToken = (request: FastifyRequest) => {
+    const token = BEARER_TOKEN.exec(request.headers.authorization ?? '')?.[1];
+    return token ? `token ${createHash('sha256').update(token).digest('base64url')}` : byAddress(request);
+  };
+  return {
+    public: { max, timeWindow: ONE_MINUTE_MS, keyGenerator: byAddress },
+    signedIn: { max, timeWindow: ONE_MINUTE_MS, keyGenerator: byToken },
+  };
+}
+
+const BEARER_TOKEN = /^Bearer (\S+)$/i;
+
 /**
  * The CRM API under /api and the tenant service under /tenant-service. The calls a
- * stranger can reach or that enumerate (sign-up, profile, get-tenant) are limited
- * per client address, each with the configured number per minute.
+ * stranger can reach or that enumerate (sign-up, profile, get-tenant) are limited,
+ * each with the configured number per minute (see rateLimits).
  */
 export async function registerApiRoutes(app: FastifyInstance, context: RouteContext): Promise<void> {
   // Encapsulated, so the limiter's hooks reach only these routes.
@@ -32,8 +59,8 @@ export async function registerApiRoutes(app: FastifyInstance, context: RouteCont
       global: false,
       errorResponseBuilder: (_request, { after }) => new HttpError(429, `Too many requests; try again in ${after}`),
     });
-    const rateLimit = { max: context.config.rateLimitPerMinute, timeWindow: ONE_MINUTE_MS };
-    registerAuthRoutes(api, context, rateLimit);
+    const limits = rateLimits(context.config.rateLimitPerMinute);
+    registerAuthRoutes(api, context, limits);
     registerUserRoutes(api, context);
     registerSalespersonRoutes(api, context);
     registerTeamRoutes(api, context);
@@ -43,6 +70,6 @@ export async function registerApiRoutes(app: FastifyInstance, context: RouteCont
     registerCalendarEventRoutes(api, context);
     registerActivityRoutes(api, context);
     registerAttachmentRoutes(api, context);
-    registerTenantService(api, context, rateLimit);
+    registerTenantService(api, context, limits.public);
   });
 }

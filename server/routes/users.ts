@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { hashPassword } from '../accounts/passwords.ts';
+import { hashPassword, refuseCommonPassword } from '../accounts/passwords.ts';
 import { REQUIRED_CLIENT_ROLE, type Caller } from '../http/authenticate.ts';
 import type { Queryable } from '../db/database.ts';
 import { defineRoute, HttpError, type RouteContext } from '../http/define-route.ts';
@@ -75,6 +75,7 @@ export function registerUserRoutes(app: FastifyInstance, context: RouteContext):
     const mobile = body.mobile ?? '';
     checkPhones({ phone, mobile });
     const email = body.email.toLowerCase();
+    refuseCommonPassword(body.password, email);
     const passwordHash = await hashPassword(body.password);
     const id = await refusingDuplicates(
       () =>
@@ -127,6 +128,7 @@ async function updateUser(
   // Refuse early what no target could allow, before spending a hash on it.
   if (endpoint === 'plain' && !managesUsers(caller.roleId)) throw forbidden('Your role may not manage users');
   const email = body.email.toLowerCase();
+  if (setsPassword) refuseCommonPassword(body.password, email);
   const passwordHash = setsPassword ? await hashPassword(body.password) : null;
 
   await refusingDuplicates(

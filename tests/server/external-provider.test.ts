@@ -62,12 +62,13 @@ afterAll(async () => {
   await new Promise((resolve) => keycloak?.close(resolve));
 });
 
-function tokenSignedBy(key: CryptoKey, audience = CLIENT_ID) {
-  return new SignJWT({ email: EMAIL, resource_access: { [CLIENT_ID]: { roles: ['crm-access'] } } })
+/** An access token as a Keycloak 26 realm issues it: typ Bearer, the app as azp, a verified e-mail. */
+function tokenSignedBy(key: CryptoKey, audience = CLIENT_ID, claims: Record<string, unknown> = {}, subject = 'kim') {
+  return new SignJWT({ typ: 'Bearer', azp: CLIENT_ID, email: EMAIL, email_verified: true, resource_access: { [CLIENT_ID]: { roles: ['crm-access'] } }, ...claims })
     .setProtectedHeader({ alg: 'RS256', kid: 'realm-key' })
     .setIssuer(issuer)
     .setAudience(audience)
-    .setSubject('kim')
+    .setSubject(subject)
     .setIssuedAt()
     .setExpirationTime('5m')
     .sign(key);
@@ -87,6 +88,17 @@ describe('against an external provider (OIDC_ISSUER)', () => {
     const { privateKey: strangerKey } = await generateKeyPair('RS256');
     expect((await profile(await tokenSignedBy(strangerKey))).statusCode).toBe(401);
     expect((await profile(await tokenSignedBy(realmKey, 'another-client'))).statusCode).toBe(401);
+  });
+
+  test("issue 19: the realm's ID token, a token of another client or of an unverified e-mail is refused", async () => {
+    expect((await profile(await tokenSignedBy(realmKey, CLIENT_ID, { typ: 'ID' }))).statusCode).toBe(401);
+    expect((await profile(await tokenSignedBy(realmKey, CLIENT_ID, { azp: 'another-client' }))).statusCode).toBe(401);
+    expect((await profile(await tokenSignedBy(realmKey, CLIENT_ID, { email_verified: false }))).statusCode).toBe(401);
+  });
+
+  test("issue 19: another realm user given Kim's e-mail later is not Kim", async () => {
+    expect((await profile(await tokenSignedBy(realmKey))).statusCode).toBe(200);
+    expect((await profile(await tokenSignedBy(realmKey, CLIENT_ID, {}, 'someone-else'))).statusCode).toBe(401);
   });
 
   test('the embedded provider is not served', async () => {

@@ -38,6 +38,8 @@ export interface TestServerOptions {
   /** Serve a database another test server already prepared (closed by its owner). */
   sharing?: TestServer;
   logger?: FastifyServerOptions['logger'];
+  /** Further settings, as environment variables (e.g. TRUST_PROXY). */
+  settings?: Record<string, string>;
 }
 
 /**
@@ -53,7 +55,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     await seedDemoData(db, { demoPassword: DEMO_PASSWORD, today: SEED_TODAY });
   }
 
-  const base = readConfig({ CRM_RATE_LIMIT: String(options.rateLimitPerMinute ?? 10_000), CRM_SEED: 'none' });
+  const base = readConfig({ CRM_RATE_LIMIT: String(options.rateLimitPerMinute ?? 10_000), CRM_SEED: 'none', ...options.settings });
   const config: ServerConfig = { ...base, oidc: { ...base.oidc, embedded: false } };
   const signer = await testSigner();
   const app = await buildServer({ config, db, serveApp: false, tokenKeys: signer.keys, logger: options.logger });
@@ -149,7 +151,7 @@ async function adminQuery(url: string, sql: string): Promise<void> {
 
 const KEY_ID = 'test-key';
 
-/** Signs tokens shaped like the embedded provider's and Keycloak's: RS256, resource_access roles. */
+/** Signs tokens shaped like the embedded provider's and Keycloak's: RS256, resource_access roles, typ, azp, email_verified. */
 async function testSigner() {
   const { publicKey, privateKey } = await generateKeyPair('RS256');
   const publicJwk: JWK = { ...(await exportJWK(publicKey)), kid: KEY_ID, alg: 'RS256', use: 'sig' };
@@ -158,6 +160,10 @@ async function testSigner() {
     sign: (config: ServerConfig, email: string, claims: Record<string, unknown>) =>
       new SignJWT({
         email,
+        // Keycloak 26's access tokens: a typ of Bearer, the app as azp, a verified e-mail.
+        email_verified: true,
+        typ: 'Bearer',
+        azp: config.oidc.clientId,
         sub: `subject-${email}`,
         iss: config.oidc.issuer,
         aud: config.oidc.audience,

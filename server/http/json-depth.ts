@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import { HttpError } from './define-route.ts';
+
+/** Deeper than any body the contract describes (a few levels) by far, shallow enough for any recursion. */
+export const MAX_JSON_DEPTH = 64;
+export const TOO_DEEP = `The request is nested too deeply: at most ${MAX_JSON_DEPTH} levels of brackets are accepted.`;
+
+/**
+ * JSON bodies are measured before they are parsed: one pass over the text, counting
+ * brackets outside strings, with no recursion; a body nested deeper than
+ * MAX_JSON_DEPTH is refused there, before the parser, the guards, validation or the
+ * caller check spend anything on it.
+ */
+export function installJsonDepthLimit(app: FastifyInstance): void {
+  const parse = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (exceedsDepth(body as string, MAX_JSON_DEPTH)) return done(new HttpError(400, TOO_DEEP), undefined);
+    parse(request, body as string, done);
+  });
+}
+
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+/** Whether brackets and braces outside strings ever nest deeper than `limit`. */
+export function exceedsDepth(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (inString) {
+      if (code === BACKSLASH) index += 1;
+      else if (code === QUOTE) inString = false;
+    } else if (code === QUOTE) {
+      inString = true;
+    } else if (code === OPEN_BRACKET || code === OPEN_BRACE) {
+      depth += 1;
+      if (depth > limit) return true;
+    } else if (code === CLOSE_BRACKET || code === CLOSE_BRACE) {
+      depth -= 1;
+    }
+  }
+  return false;
+}
