@@ -43,6 +43,7 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
     // The client's address (request.ip) comes from X-Forwarded-For only through the configured proxies.
     trustProxy: config.trustProxy,
   });
+  limitSlowClients(app, config.httpTimeoutSeconds * 1000);
   installValidation(app);
   installJsonDepthLimit(app);
   installErrorHandling(app);
@@ -69,6 +70,20 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
   app.get(API_DOCUMENT_PATH, async (_request, reply) => reply.type('application/json').send(documentJson));
   if (parts.serveApp !== false) await installAppShell(app, config);
   return app;
+}
+
+/**
+ * A client that stops sending its request, or stops reading its answer, holds a socket
+ * and the answer's memory: the request must arrive (headers and body) within the
+ * timeout, and a connection silent that long either way is cut. Set on the server
+ * itself, whichever way it was made.
+ */
+function limitSlowClients(app: FastifyInstance, timeoutMs: number): void {
+  if (timeoutMs === 0) return;
+  app.server.requestTimeout = timeoutMs;
+  app.server.headersTimeout = timeoutMs;
+  app.server.keepAliveTimeout = timeoutMs;
+  app.server.setTimeout(timeoutMs, (socket) => socket.destroy());
 }
 
 /** An external provider (Keycloak) publishes its keys through discovery. */

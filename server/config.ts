@@ -40,6 +40,8 @@ export interface ServerConfig {
    * none, a number of hops, or the proxies' addresses and CIDR ranges.
    */
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
+  /** How long a connection may stay silent, and a request take to arrive, before it is cut. */
+  httpTimeoutSeconds: number;
   /** Where the built app is served from. */
   appDir: string;
 }
@@ -77,6 +79,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     inspect: env.CRM_INSPECT === 'true' || env.CRM_INSPECT === '1',
     rateLimitPerMinute: integer(env.CRM_RATE_LIMIT, 30, 'CRM_RATE_LIMIT'),
     trustProxy: trustedProxies(env.TRUST_PROXY),
+    httpTimeoutSeconds: integer(env.HTTP_TIMEOUT, 30, 'HTTP_TIMEOUT'),
     appDir: resolve(env.CRM_APP_DIR ?? 'dist'),
   };
 }

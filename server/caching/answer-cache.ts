@@ -7,6 +7,7 @@
  * answer. Per server instance, keyed by tenant, and bounded in bytes (least recently
  * used go).
  */
+import { createHmac, randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliDecompress, constants as zlibConstants, gzip } from 'node:zlib';
 import negotiator from '@fastify/accept-negotiator';
@@ -130,7 +131,7 @@ export function createAnswerCache(db: Queryable, { maxBytes }: { maxBytes: numbe
     let pending = inFlight.get(flight);
     if (!pending) {
       pending = answer.produce().then((json) => {
-        const entry = newEntry(json, version, `W/"${answer.key}-${version}"`);
+        const entry = newEntry(json, version, opaqueEtag(slot, version));
         remember(slot, entry);
         return entry;
       });
@@ -251,6 +252,16 @@ function acceptedEncoding(header: string | undefined): Encoding | undefined {
   if (negotiated.size >= NEGOTIATIONS_KEPT) negotiated.clear();
   negotiated.set(header, encoding);
   return encoding;
+}
+
+// Versions come from one sequence for every tenant: written into an ETag, the gap
+// between two of a tenant's own ETags would count the other tenants' writes. An ETag is
+// a keyed hash of the slot (tenant and answer) and version instead, under a key of this
+// process (another process's ETags then only miss a 304, never match wrongly).
+const ETAG_KEY = randomBytes(32);
+
+function opaqueEtag(slot: string, version: string): string {
+  return `W/"${createHmac('sha256', ETAG_KEY).update(`${slot}@${version}`).digest('base64url').slice(0, 22)}"`;
 }
 
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
