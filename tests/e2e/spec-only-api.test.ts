@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { browserForFile, signIn, toast } from '../support/browser.ts';
 import { startOwnStack, type OwnStack } from '../support/own-stack.ts';
 import { startSpecOnlyProxy, type SpecOnlyProxy } from '../support/spec-only-proxy.ts';
+import { SCREEN_PARTS } from '../../src/ui/shell/screen-parts.ts';
 
 /**
  * The same build against a company API with only the calls of the specification's
@@ -120,6 +121,31 @@ describe("against an API with only the specification's calls", () => {
     await toast(page, 'Salesperson has been updated successfully!').waitFor();
     await page.waitForURL('**/salesperson');
     expect(missingCallsMade()).toEqual([]);
+    await close();
+  });
+
+  test('with some optional parts too, each screen whose parts are all offered opens, and calls nothing more', async () => {
+    const { page, close } = await signedInAs('admin@demo.test');
+    // Every set of parts a screen needs, each offered alone, with the screens it should open.
+    const offers = new Map<string, string[]>();
+    for (const [route, { parts }] of Object.entries(SCREEN_PARTS)) {
+      if (!route.includes(':')) offers.set([...parts].sort().join(','), [...(offers.get([...parts].sort().join(',')) ?? []), route]);
+    }
+    for (const [parts, routes] of offers) {
+      proxy.offer(parts.split(',') as never);
+      proxy.refused.splice(0);
+      // The app learns the API's parts when it starts; the tab's session survives the new start.
+      await page.goto(`${proxy.url}/dashboard`);
+      await page.getByRole('heading', { name: 'Total Revenue' }).waitFor();
+      for (const route of routes) {
+        await openInApp(page, route);
+        await page.getByRole('main').getByRole('heading').first().waitFor();
+        expect(await page.getByText("your company's CRM API doesn't offer").count(), `${route} with ${parts}`).toBe(0);
+        await expectNoToast(page);
+      }
+      expect(proxy.refused, `the calls the screens of ${parts} made that the API does not have`).toEqual([]);
+    }
+    proxy.offer([]);
     await close();
   });
 });
