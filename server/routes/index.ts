@@ -13,6 +13,7 @@ import { registerCalendarEventRoutes } from './calendar-events.ts';
 import { registerActivityRoutes } from './activities.ts';
 import { registerAttachmentRoutes } from './attachments.ts';
 import { registerTenantService } from './tenant-service.ts';
+import { registerTenantSettingsRoutes } from './tenant-settings.ts';
 import { refuseNulCharacters } from './text-guard.ts';
 
 const ONE_MINUTE_MS = 60_000;
@@ -43,6 +44,7 @@ export async function registerApiRoutes(app: FastifyInstance, context: RouteCont
     registerCalendarEventRoutes(api, context);
     registerActivityRoutes(api, context);
     registerAttachmentRoutes(api, context);
+    registerTenantSettingsRoutes(api, context);
     registerTenantService(api, context, rateLimit);
   });
 }
