@@ -24,6 +24,7 @@ import {
 } from './interactions.ts';
 import { BENCH_ADMIN_EMAIL, BENCH_PASSWORD, BENCH_USERS, CURRENT_YEAR_OPPORTUNITIES, PREVIOUS_YEAR_OPPORTUNITIES, prepareLargeTenant, type LargeTenant } from './large-tenant.ts';
 import { runLighthouse } from './lighthouse.ts';
+import { phoneFigures } from './phone.ts';
 import { measurePaints } from './paint.ts';
 import { startBenchCluster } from './postgres.ts';
 import { writeReadmeTable } from './readme.ts';
@@ -80,6 +81,7 @@ async function main(): Promise<void> {
     try {
       figures.push(...(await browserFigures(server)));
       const accessToken = await signInForAccessToken(server.baseUrl, BENCH_ADMIN_EMAIL, BENCH_PASSWORD);
+      figures.push(...(await phoneFigures(server.baseUrl, accessToken, tenant)));
       figures.push(...(await apiFigures(server, accessToken, tenant, workDir)));
       figures.push(atMost('peak memory of the server (VmHWM) under the load above', server.peakMemory() / MB, 'MB', 300));
     } finally {
