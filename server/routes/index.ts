@@ -9,6 +9,7 @@ import { registerTeamRoutes } from './teams.ts';
 import { registerCustomerRoutes } from './customers.ts';
 import { registerOpportunityRoutes } from './opportunities.ts';
 import { registerOpportunityRecordRoutes } from './opportunity-records.ts';
+import { registerOpportunityViewRoutes } from './opportunity-views.ts';
 import { registerCalendarEventRoutes } from './calendar-events.ts';
 import { registerActivityRoutes } from './activities.ts';
 import { registerAttachmentRoutes } from './attachments.ts';
@@ -41,6 +42,7 @@ export async function registerApiRoutes(app: FastifyInstance, context: RouteCont
     registerCustomerRoutes(api, context);
     registerOpportunityRoutes(api, context);
     registerOpportunityRecordRoutes(api, context);
+    registerOpportunityViewRoutes(api, context);
     registerCalendarEventRoutes(api, context);
     registerActivityRoutes(api, context);
     registerAttachmentRoutes(api, context);

@@ -23,7 +23,7 @@ const browser = browserForFile();
 async function openWithRows(page: Page, path: string): Promise<OpportunityRow[]> {
   await signIn(page, 'rep@demo.test', DEMO_PASSWORD, '/signin');
   await page.waitForURL('**/dashboard');
-  const analysis = page.waitForResponse((response) => response.url().endsWith('/api/opportunities/anlaysis'));
+  const analysis = page.waitForResponse((response) => /\/api\/opportunities\/getAllData\/\d+\?year=/.test(response.url()));
   const salespersons = page.waitForResponse((response) => /\/api\/salespersons\/getAllData\/\d+$/.test(response.url()));
   await page.goto(path);
   const year = new Date().getFullYear();

@@ -27,7 +27,7 @@ export default function EmailAttachmentScreen() {
         loadLibrary: fromPromise(async ({ input }) => {
           const [attachments, opportunities] = await Promise.all([
             found(api.GET('/api/attachments/getAllData/{tenant_id}', { params: { path: { tenant_id: input.tenantId } } })),
-            found(api.POST('/api/opportunities/anlaysis', { body: { year: new Date().getFullYear(), tenantId: input.tenantId } })),
+            found(api.GET('/api/opportunities/getAllData/{tenant_id}', { params: { path: { tenant_id: input.tenantId }, query: { year: new Date().getFullYear() } } })),
           ]);
           return { attachments, opportunities: opportunityChoices(opportunities) };
         }),
