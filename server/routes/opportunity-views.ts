@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
-import { defineRoute, HttpError, type RouteContext } from './context.ts';
+import { defineRoute, HttpError, type RouteContext } from '../http/define-route.ts';
 import { answerColumns } from './opportunity-records.ts';
 import { yearWindow } from './opportunities.ts';
-import { notFound } from './refusals.ts';
+import { notFound } from '../http/refusals.ts';
 
 /** The opportunity list's page size (spec section 9: list page size 10). */
 export const PAGE_SIZE = 10;

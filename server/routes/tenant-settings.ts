@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { currencyProblem } from '../../src/domain/money.ts';
-import { defineRoute, HttpError, type RouteContext } from './context.ts';
-import { forbidden } from './refusals.ts';
+import { defineRoute, HttpError, type RouteContext } from '../http/define-route.ts';
+import { forbidden } from '../http/refusals.ts';
 import { SUPER_ADMIN } from './roles.ts';
 
 interface TenantSettings {
