@@ -48,7 +48,7 @@ export interface SessionContext {
   profile: Profile | null;
   /** Consecutive refresh attempts that failed for a passing reason (network, 5xx). */
   refreshFailures: number;
-  ending: { reason: EndReason; message: string | undefined } | null;
+  ending: Ending | null;
 }
 
 export type SessionEvent =
@@ -57,10 +57,18 @@ export type SessionEvent =
   | { type: 'token.refresh' }
   | { type: 'token.rejected' };
 
+/** How a session ended, as the signed-out page explains it. */
+export interface Ending {
+  reason: EndReason;
+  message: string | undefined;
+}
+
 /** What starting up found: tokens from a completed sign-in or from this tab's storage. */
 export interface InitialTokens {
   /** Fresh tokens carry no skew yet; restored ones keep the skew measured when they arrived. */
   tokens: Omit<TokenSet, 'clockSkewSeconds'> | TokenSet | null;
+  /** Why the session before this page ended, when a logout brought the browser back here. */
+  ended?: Ending | null;
 }
 
 /** A refresh the provider refused (400): the session there is gone. */
@@ -105,6 +113,8 @@ export const sessionMachine = setup({
     storeProfile: (_, _params: { profile: Profile }) => {},
     clearStoredUserId: () => {},
     redirectToProviderLogout: (_, _params: { idToken: string | undefined }) => {},
+    /** Keeps why the session ended across the provider's logout, for the page the browser comes back to. */
+    rememberEnding: (_, _params: { ending: Ending | null }) => {},
     showError: (_, _params: { message: string }) => {},
     logError: (_, _params: { error: unknown }) => {},
     acceptTokens: assign(({ context }, params: { tokens: Omit<TokenSet, 'clockSkewSeconds'> | TokenSet }) => {
@@ -163,7 +173,7 @@ export const sessionMachine = setup({
               { type: 'persistTokens', params: ({ context }) => ({ tokens: context.tokens! }) },
             ],
           },
-          { target: 'loginRequired' },
+          { target: 'loginRequired', actions: assign({ ending: ({ event }) => event.output.ended ?? null }) },
         ],
         onError: {
           target: 'loginRequired',
@@ -363,13 +373,11 @@ export const sessionMachine = setup({
             ...logout(),
           ],
         },
-        // The user stays signed in at the provider and sees the 404 page; they may sign out.
+        // The user stays signed in at the provider and sees the 404 page, which shows the
+        // message (once: a toast as well would say it twice); they may sign out.
         missingRole: {
           type: 'final',
-          entry: [
-            { type: 'end', params: { reason: 'missingRole', message: SESSION_MESSAGES.missingRole } },
-            { type: 'showError', params: { message: SESSION_MESSAGES.missingRole } },
-          ],
+          entry: { type: 'end', params: { reason: 'missingRole', message: SESSION_MESSAGES.missingRole } },
           on: { 'session.logout': '#session.signedOut' },
         },
         subscriptionExpiredNotice: {
@@ -413,6 +421,7 @@ function logout() {
   return [
     'clearTokens',
     'clearStoredUserId',
+    { type: 'rememberEnding', params: ({ context }: { context: SessionContext }) => ({ ending: context.ending }) },
     { type: 'redirectToProviderLogout', params: ({ context }: { context: SessionContext }) => ({ idToken: context.tokens?.idToken }) },
     'forgetTokens',
   ] as const;

@@ -3,11 +3,13 @@ import { createActor, fromPromise, waitFor, type ActorRefFrom, type InspectionEv
 import { createCrmClient, createPublicClient, found, type CrmClient } from '../api/client.ts';
 import { EMPTY_PROFILE, PROFILE_STORAGE_KEY, type Profile } from '../domain/session/profile.ts';
 import { needsRefresh, type TokenSet } from '../domain/session/tokens.ts';
-import { sessionMachine, type InitialTokens } from '../machines/session.ts';
+import { sessionMachine, type Ending, type InitialTokens } from '../machines/session.ts';
 import type { RuntimeConfig } from './runtime-config.ts';
 import { createOidc, PROVIDER_TIMEOUT_MS } from './oidc.ts';
 
 export const TOKENS_STORAGE_KEY = 'crm.session.tokens';
+/** Why the last session of this tab ended, kept across the provider's logout and read once. */
+export const ENDING_STORAGE_KEY = 'crm.session.ending';
 const LOGOUT_NOTICE_MS = 3000;
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
@@ -64,7 +66,7 @@ export function createAppServices(
           browser.replaceAddress(address.pathname);
           return { tokens: await oidc.completeCallback(address) };
         }
-        return { tokens: readStoredTokens(browser.sessionStorage) };
+        return { tokens: readStoredTokens(browser.sessionStorage), ended: takeStoredEnding(browser.sessionStorage) };
       }),
       startLogin: fromPromise(() => oidc.startLogin()),
       lookupTenant: fromPromise(async ({ input }) => {
@@ -96,6 +98,9 @@ export function createAppServices(
       clearTokens: () => browser.sessionStorage.removeItem(TOKENS_STORAGE_KEY),
       storeProfile: (_, { profile }) => browser.localStorage.setItem(PROFILE_STORAGE_KEY, JSON.stringify(profile)),
       clearStoredUserId: () => browser.localStorage.setItem(PROFILE_STORAGE_KEY, JSON.stringify(EMPTY_PROFILE)),
+      rememberEnding: (_, { ending }) => {
+        if (ending) browser.sessionStorage.setItem(ENDING_STORAGE_KEY, JSON.stringify(ending));
+      },
       redirectToProviderLogout: (_, { idToken }) => {
         oidc.logoutUrl(idToken).then(
           (url) => browser.location.assign(url),
@@ -160,6 +165,17 @@ export async function freshAccessToken(session: SessionActor): Promise<string | 
   } catch {
     // The provider is slow or unreachable: try the call with what we have.
     return session.getSnapshot().context.tokens?.accessToken;
+  }
+}
+
+function takeStoredEnding(storage: Storage): Ending | null {
+  const stored = storage.getItem(ENDING_STORAGE_KEY);
+  storage.removeItem(ENDING_STORAGE_KEY);
+  try {
+    const ending = JSON.parse(stored ?? 'null') as Ending | null;
+    return ending && typeof ending.reason === 'string' ? ending : null;
+  } catch {
+    return null;
   }
 }
 

@@ -34,38 +34,56 @@ function NavLink({ item }: { item: NavItem }) {
   );
 }
 
-/** The default layout: navigation, the signed-in user and 'Log out', and the screen. */
+function Brand() {
+  return (
+    <>
+      <img src={logo} alt="" width="28" height="28" />
+      <span>CRM</span>
+    </>
+  );
+}
+
+/** The default layout: navigation (signed in only), the user and 'Log out', and the screen in the page's one `main`. */
 export function Layout({ children }: { children: ReactNode }) {
   const { session } = useServices();
   const name = useSession((state) => state.context.profile?.name ?? '');
   const isManager = useSession((state) => state.context.profile !== null && managesUsers(state.context.profile));
   const signedIn = useSession((state) => state.hasTag('signedIn'));
+  // Also a person the CRM turned away (no crm-access) may log out, to switch accounts.
+  const canLogOut = useSession((state) => state.can({ type: 'session.logout' }));
   return (
     <div className="layout">
       <a className="skip-link" href="#main">
         Skip to content
       </a>
       <header className="topbar">
-        <Link href="/dashboard" className="brand">
-          <img src={logo} alt="" width="28" height="28" />
-          <span>CRM</span>
-        </Link>
         {signedIn ? (
+          <Link href="/dashboard" className="brand">
+            <Brand />
+          </Link>
+        ) : (
+          <span className="brand">
+            <Brand />
+          </span>
+        )}
+        {canLogOut ? (
           <div className="topbar__user">
-            <span className="topbar__name">{name}</span>
+            {name ? <span className="topbar__name">{name}</span> : null}
             <button type="button" className="button button--ghost" onClick={() => session.send({ type: 'session.logout' })}>
               Log out
             </button>
           </div>
         ) : null}
       </header>
-      <nav className="nav" aria-label="Main">
-        {navigation
-          .filter((item) => !item.managersOnly || isManager)
-          .map((item) => (
-            <NavLink key={item.href} item={item} />
-          ))}
-      </nav>
+      {signedIn ? (
+        <nav className="nav" aria-label="Main">
+          {navigation
+            .filter((item) => !item.managersOnly || isManager)
+            .map((item) => (
+              <NavLink key={item.href} item={item} />
+            ))}
+        </nav>
+      ) : null}
       <main id="main" className="content" tabIndex={-1}>
         {children}
       </main>

@@ -4,6 +4,8 @@ import { useServices, useSession } from '../kit/services.tsx';
 import { Spinner } from '../kit/Spinner.tsx';
 import { NotFound } from '../kit/NotFound.tsx';
 import { SESSION_MESSAGES } from '../../machines/session.ts';
+import { Layout } from './Layout.tsx';
+import { SignedOutPage, useAccess } from './guards.tsx';
 
 export const POST_LOGIN_ROUTE = '/dashboard';
 
@@ -14,19 +16,18 @@ export const POST_LOGIN_ROUTE = '/dashboard';
 export function SignIn() {
   const { session } = useServices();
   const [, navigate] = useLocation();
-  const phase = useSession((state) =>
-    state.hasTag('signedIn')
-      ? 'signedIn'
-      : state.matches({ denied: 'missingRole' })
-        ? 'missingRole'
-        : state.can({ type: 'session.login' })
-          ? 'canLogin'
-          : 'busy',
-  );
+  const access = useAccess();
+  const canLogin = useSession((state) => state.can({ type: 'session.login' }));
   useEffect(() => {
-    if (phase === 'signedIn') navigate(POST_LOGIN_ROUTE, { replace: true });
-    if (phase === 'canLogin') session.send({ type: 'session.login' });
-  }, [phase, navigate, session]);
-  if (phase === 'missingRole') return <NotFound message={SESSION_MESSAGES.missingRole} />;
+    if (access === 'signedIn') navigate(POST_LOGIN_ROUTE, { replace: true });
+    if (access === 'loginRequired' && canLogin) session.send({ type: 'session.login' });
+  }, [access, canLogin, navigate, session]);
+  if (access === 'missingRole' || access === 'signedOut') {
+    return (
+      <Layout>
+        {access === 'missingRole' ? <NotFound message={SESSION_MESSAGES.missingRole} offerDashboard={false} /> : <SignedOutPage />}
+      </Layout>
+    );
+  }
   return <Spinner label="Signing in" />;
 }

@@ -4,17 +4,30 @@ import { managesUsers } from '../../domain/session/profile.ts';
 import { useServices, useSession } from '../kit/services.tsx';
 import { NotFound } from '../kit/NotFound.tsx';
 import { Spinner } from '../kit/Spinner.tsx';
+import { explainsEnding, SignedOut } from './SignedOut.tsx';
 
-type Access = 'signedIn' | 'loginRequired' | 'missingRole' | 'waiting';
+type Access = 'signedIn' | 'loginRequired' | 'signedOut' | 'missingRole' | 'waiting';
 
-/** How the session's state bears on a protected screen. */
-function useAccess(): Access {
+/**
+ * How the session's state bears on a protected screen. A session that has just
+ * ended (here, or before the provider's logout brought the browser back) is
+ * explained on the signed-out page instead of sending the person to sign in at once.
+ */
+export function useAccess(): Access {
   return useSession((state): Access => {
     if (state.hasTag('signedIn')) return 'signedIn';
     if (state.matches({ denied: 'missingRole' })) return 'missingRole';
-    if (state.matches('loginRequired') || state.matches('expired')) return 'loginRequired';
+    if (state.matches('loginRequired') || state.matches('expired')) {
+      return explainsEnding(state.context.ending?.reason) ? 'signedOut' : 'loginRequired';
+    }
     return 'waiting';
   });
+}
+
+/** The ending the signed-out page explains. */
+export function SignedOutPage() {
+  const reason = useSession((state) => state.context.ending?.reason);
+  return explainsEnding(reason) ? <SignedOut reason={reason} /> : null;
 }
 
 /** Sends the session to sign in once it says a login is required. */
@@ -34,7 +47,8 @@ export function Protected({ children }: { children: ReactNode }) {
   const access = useAccess();
   useLoginWhenRequired(access);
   if (access === 'signedIn') return <>{children}</>;
-  if (access === 'missingRole') return <NotFound message={SESSION_MESSAGES.missingRole} />;
+  if (access === 'missingRole') return <NotFound message={SESSION_MESSAGES.missingRole} offerDashboard={false} />;
+  if (access === 'signedOut') return <SignedOutPage />;
   return <Spinner label={access === 'loginRequired' ? 'Redirecting to sign in' : 'Checking your session'} />;
 }
 
@@ -43,6 +57,8 @@ export function ManagersOnly({ children }: { children: ReactNode }) {
   const access = useAccess();
   const allowed = useSession((state) => state.context.profile !== null && managesUsers(state.context.profile));
   if (access === 'waiting') return <Spinner label="Checking your session" />;
+  if (access === 'signedOut') return <SignedOutPage />;
+  if (access === 'missingRole') return <NotFound message={SESSION_MESSAGES.missingRole} offerDashboard={false} />;
   if (access !== 'signedIn' || !allowed) return <NotFound />;
   return <>{children}</>;
 }

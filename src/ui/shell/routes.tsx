@@ -101,7 +101,9 @@ export function Routes() {
       <Route path="/edit-Opportunity/:id" component={OpportunityEditorRoute} />
       <Route path="/machines" component={MachinesRoute} />
       <Route>
-        <NotFound />
+        <Layout>
+          <NotFound />
+        </Layout>
       </Route>
     </Switch>
   );
