@@ -1,3 +1,4 @@
+import { currencyProblem, FALLBACK_CURRENCY } from '../src/domain/money.ts';
 import { resolve } from 'node:path';
 
 /** Every setting of the reference server, read from the environment once at start. */
@@ -25,6 +26,8 @@ export interface ServerConfig {
   /** The CRM API's base URL, as the app calls it ('' = this server). */
   apiBaseUrl: string;
   session: { minValiditySeconds: number; pollIntervalSeconds: number };
+  /** The currency amounts are shown in when the API has no tenant settings (ISO 4217). */
+  defaultCurrency: string;
   inspect: boolean;
   /** Requests per minute per client address on sign-up, profile and tenant look-ups. */
   rateLimitPerMinute: number;
@@ -59,6 +62,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       minValiditySeconds: integer(env.SESSION_MIN_VALIDITY, 5, 'SESSION_MIN_VALIDITY'),
       pollIntervalSeconds: integer(env.SESSION_POLL_INTERVAL, 5, 'SESSION_POLL_INTERVAL'),
     },
+    defaultCurrency: currency(env.CRM_DEFAULT_CURRENCY),
     inspect: env.CRM_INSPECT === 'true' || env.CRM_INSPECT === '1',
     rateLimitPerMinute: integer(env.CRM_RATE_LIMIT, 30, 'CRM_RATE_LIMIT'),
     appDir: resolve(env.CRM_APP_DIR ?? 'dist'),
@@ -70,6 +74,13 @@ function integer(value: string | undefined, fallback: number, name: string): num
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a whole number, not "${value}"`);
   return parsed;
+}
+
+function currency(value: string | undefined): string {
+  if (value === undefined || value === '') return FALLBACK_CURRENCY;
+  const problem = currencyProblem(value);
+  if (problem) throw new Error(`CRM_DEFAULT_CURRENCY: ${problem}`);
+  return value;
 }
 
 function trimSlash(url: string): string {

@@ -6,6 +6,7 @@ import { needsRefresh, type TokenSet } from '../domain/session/tokens.ts';
 import { sessionMachine, type Ending, type InitialTokens } from '../machines/session.ts';
 import type { RuntimeConfig } from './runtime-config.ts';
 import { createOidc, PROVIDER_TIMEOUT_MS } from './oidc.ts';
+import { createTenantCurrency, type TenantCurrency } from './tenant-currency.ts';
 
 export const TOKENS_STORAGE_KEY = 'crm.session.tokens';
 /** Why the last session of this tab ended, kept across the provider's logout and read once. */
@@ -34,6 +35,8 @@ export interface AppServices {
   quietApi: CrmClient;
   /** Calls without a token: sign-up. */
   publicApi: CrmClient;
+  /** The tenant's currency, for every amount. */
+  currency: TenantCurrency;
 }
 
 /**
@@ -140,11 +143,13 @@ export function createAppServices(
       toast.error(message);
     },
   };
+  const quietApi = createCrmClient({ baseUrl: config.apiBaseUrl, hooks, fetch: browser.fetch, showFailures: false });
   return {
     session,
     api: createCrmClient({ baseUrl: config.apiBaseUrl, hooks, fetch: browser.fetch }),
-    quietApi: createCrmClient({ baseUrl: config.apiBaseUrl, hooks, fetch: browser.fetch, showFailures: false }),
+    quietApi,
     publicApi,
+    currency: createTenantCurrency(quietApi, config.defaultCurrency),
   };
 }
 

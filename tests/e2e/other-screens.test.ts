@@ -14,6 +14,8 @@ import { browserForFile, DEMO_PASSWORD, signIn } from '../support/browser.ts';
 import { seriousAccessibilityProblems } from './axe-scan.ts';
 
 const browser = browserForFile();
+/** The demo tenant counts in euros (migration 011). */
+const DEMO_CURRENCY = 'EUR';
 
 /**
  * Signs in as the sales rep, opens `path` and answers the year's rows the screen
@@ -49,12 +51,12 @@ describe('the opportunity screens, on the demo data of the current year', () => 
     const figures = page.getByRole('definition');
     await expect(figures.allInnerTexts()).resolves.toEqual([
       String(rows.length),
-      formatUnits(totalUnits(rows, 'revenueUnits')),
-      formatUnits(totalUnits(rows, 'weightedUnits')),
+      formatUnits(totalUnits(rows, 'revenueUnits'), DEMO_CURRENCY),
+      formatUnits(totalUnits(rows, 'weightedUnits'), DEMO_CURRENCY),
     ]);
     const newest = sortOpportunities(rows, DEFAULT_OPPORTUNITY_SORT)[0]!;
     const firstRow = table.getByRole('row').nth(1);
-    await expect(firstRow.getByRole('cell').nth(4).innerText()).resolves.toBe(formatUnits(newest.revenueUnits));
+    await expect(firstRow.getByRole('cell').nth(4).innerText()).resolves.toBe(formatUnits(newest.revenueUnits, DEMO_CURRENCY));
     await expect(firstRow.getByRole('cell').nth(2).innerText()).resolves.toBe(newest.salespersonName);
     expect(await seriousAccessibilityProblems(page)).toEqual([]);
 
@@ -64,7 +66,7 @@ describe('the opportunity screens, on the demo data of the current year', () => 
 
     await page.getByRole('button', { name: 'Revenue', exact: false }).first().click();
     const largest = sortOpportunities(acme, { key: 'revenue', direction: 'descending' })[0]!;
-    await expect.poll(() => firstRow.getByRole('cell').nth(4).innerText()).toBe(formatUnits(largest.revenueUnits));
+    await expect.poll(() => firstRow.getByRole('cell').nth(4).innerText()).toBe(formatUnits(largest.revenueUnits, DEMO_CURRENCY));
     await expect(page.getByRole('columnheader', { name: /Revenue/ }).getAttribute('aria-sort')).resolves.toBe('descending');
 
     expect(cspViolations).toEqual([]);
@@ -82,8 +84,8 @@ describe('the opportunity screens, on the demo data of the current year', () => 
       const label = column.stage.charAt(0).toUpperCase() + column.stage.slice(1);
       const region = page.getByRole('region', { name: label, exact: true });
       await region.waitFor();
-      await expect(region.getByRole('definition').allInnerTexts()).resolves.toEqual([String(column.count), formatUnits(column.weightedUnits)]);
-      if (column.cards[0]) await expect(region.getByRole('listitem').first().innerText()).resolves.toContain(formatUnits(column.cards[0].revenueUnits));
+      await expect(region.getByRole('definition').allInnerTexts()).resolves.toEqual([String(column.count), formatUnits(column.weightedUnits, DEMO_CURRENCY)]);
+      if (column.cards[0]) await expect(region.getByRole('listitem').first().innerText()).resolves.toContain(formatUnits(column.cards[0].revenueUnits, DEMO_CURRENCY));
     }
     expect(await seriousAccessibilityProblems(page)).toEqual([]);
     expect(pageErrors).toEqual([]);
@@ -102,7 +104,7 @@ describe('the opportunity screens, on the demo data of the current year', () => 
     await expect(body.allInnerTexts()).resolves.toEqual(customers.map((customer) => customer.customer));
     const top = page.getByRole('row', { name: new RegExp(`^${customers[0]!.customer}`) });
     await expect(top.getByRole('cell').allInnerTexts()).resolves.toEqual(
-      expect.arrayContaining([String(customers[0]!.opportunities), formatUnits(customers[0]!.revenueUnits), formatUnits(customers[0]!.weightedUnits)]),
+      expect.arrayContaining([String(customers[0]!.opportunities), formatUnits(customers[0]!.revenueUnits, DEMO_CURRENCY), formatUnits(customers[0]!.weightedUnits, DEMO_CURRENCY)]),
     );
     expect(await seriousAccessibilityProblems(page)).toEqual([]);
 
@@ -132,14 +134,14 @@ describe('the opportunity screens, on the demo data of the current year', () => 
     const figures = page.getByRole('definition');
     await expect.poll(() => figures.allInnerTexts()).toEqual([
       String(thisMonth.length),
-      formatUnits(totalUnits(thisMonth, 'revenueUnits')),
-      formatUnits(totalUnits(thisMonth, 'weightedUnits')),
+      formatUnits(totalUnits(thisMonth, 'revenueUnits'), DEMO_CURRENCY),
+      formatUnits(totalUnits(thisMonth, 'weightedUnits'), DEMO_CURRENCY),
     ]);
     const busiest = [...dayTotals(thisMonth).entries()].sort((a, b) => b[1].count - a[1].count)[0];
     if (busiest) {
       const [day, total] = busiest;
       const cell = page.getByRole('cell', { name: new RegExp(`^${format(startOfDayNumber(day), 'EEEE d MMMM')}\\b`) });
-      await expect(cell.innerText()).resolves.toContain(formatUnits(total.revenueUnits));
+      await expect(cell.innerText()).resolves.toContain(formatUnits(total.revenueUnits, DEMO_CURRENCY));
       await expect(cell.innerText()).resolves.toContain(total.count === 1 ? '1 opportunity' : `${total.count} opportunities`);
     }
     expect(await seriousAccessibilityProblems(page)).toEqual([]);

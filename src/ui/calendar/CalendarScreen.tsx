@@ -6,7 +6,7 @@ import { eventsByDay } from '../../domain/calendar/events.ts';
 import { dayTotals, monthFromText, monthGrid, monthTotal } from '../../domain/opportunities/calendar.ts';
 import { calendarMachine } from '../../machines/calendar.ts';
 import { inspection } from '../../platform/inspector.ts';
-import { useServices, useSession } from '../kit/services.tsx';
+import { useServices, useSession, useCurrency } from '../kit/services.tsx';
 import { Spinner } from '../kit/Spinner.tsx';
 import { formatUnits } from '../kit/format.ts';
 import { loadYearFrom } from '../../wiring/load-year.ts';
@@ -22,6 +22,7 @@ import './calendar.css';
  * and a way to add one; /calendar?month=YYYY-MM opens on that month.
  */
 export default function CalendarScreen() {
+  const currency = useCurrency();
   const { api } = useServices();
   const tenantId = useSession((state) => Number(state.context.profile?.tenant_id || 0));
   const search = useSearch();
@@ -94,11 +95,11 @@ export default function CalendarScreen() {
             </div>
             <div className="figure">
               <dt>Revenue</dt>
-              <dd>{formatUnits(total.revenueUnits)}</dd>
+              <dd>{formatUnits(total.revenueUnits, currency)}</dd>
             </div>
             <div className="figure">
               <dt>Weighted revenue</dt>
-              <dd>{formatUnits(total.weightedUnits)}</dd>
+              <dd>{formatUnits(total.weightedUnits, currency)}</dd>
             </div>
           </dl>
           <div className="card calendar__card">

@@ -7,7 +7,7 @@ import { customerOpportunitiesAddress } from '../../domain/opportunities/address
 import type { CustomerSortKey } from '../../domain/opportunities/customers.ts';
 import { customerListMachine } from '../../machines/customer-list.ts';
 import { inspection } from '../../platform/inspector.ts';
-import { useServices, useSession } from '../kit/services.tsx';
+import { useServices, useSession, useCurrency } from '../kit/services.tsx';
 import { customerLabel, formatDay, formatUnits } from '../kit/format.ts';
 import { loadCustomersFrom } from '../../wiring/customer-list.ts';
 import { SortHeader } from '../kit/SortHeader.tsx';
@@ -114,6 +114,7 @@ function CustomerTable({ list, year }: { list: CustomerListActor; year: number }
 }
 
 function CustomerRow({ customer, year }: { customer: CustomerSummary; year: number }) {
+  const currency = useCurrency();
   const label = customerLabel(customer.customer);
   return (
     <tr>
@@ -134,8 +135,8 @@ function CustomerRow({ customer, year }: { customer: CustomerSummary; year: numb
         )}
       </td>
       <td className="numeric">{customer.won}</td>
-      <td className="numeric">{formatUnits(customer.revenueUnits)}</td>
-      <td className="numeric">{formatUnits(customer.weightedUnits)}</td>
+      <td className="numeric">{formatUnits(customer.revenueUnits, currency)}</td>
+      <td className="numeric">{formatUnits(customer.weightedUnits, currency)}</td>
       <td className="nowrap">{customer.latestDay === null ? '—' : formatDay(customer.latestDay)}</td>
     </tr>
   );

@@ -1,4 +1,4 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import type { AppServices, SessionActor } from '../../platform/session-runtime.ts';
 
@@ -18,4 +18,14 @@ export function useServices(): AppServices {
 /** One narrow value of the session's snapshot; re-renders only when that value changes. */
 export function useSession<T>(selector: (snapshot: ReturnType<SessionActor['getSnapshot']>) => T): T {
   return useSelector(useServices().session, selector);
+}
+
+/** The tenant's currency (ISO 4217) for every amount shown; asked of the API once a person is signed in. */
+export function useCurrency(): string {
+  const { currency } = useServices();
+  const signedIn = useSession((state) => state.hasTag('signedIn'));
+  useEffect(() => {
+    if (signedIn) currency.load();
+  }, [signedIn, currency]);
+  return useSyncExternalStore(currency.subscribe, currency.current);
 }

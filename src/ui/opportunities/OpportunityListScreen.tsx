@@ -9,7 +9,7 @@ import { totalUnits, type OpportunityRow } from '../../domain/opportunities/rows
 import type { OpportunitySortKey } from '../../domain/opportunities/list-view.ts';
 import { opportunityListMachine } from '../../machines/opportunity-list.ts';
 import { inspection } from '../../platform/inspector.ts';
-import { useServices, useSession } from '../kit/services.tsx';
+import { useServices, useSession, useCurrency } from '../kit/services.tsx';
 import { customerLabel, formatDay, formatUnits, stageLabel } from '../kit/format.ts';
 import { loadYearFrom } from '../../wiring/load-year.ts';
 import { ListPager } from '../kit/Pager.tsx';
@@ -70,6 +70,7 @@ export default function OpportunityListScreen() {
 }
 
 function Totals({ list }: { list: ListActor }) {
+  const currency = useCurrency();
   const visible = useSelector(list, (state) => state.context.visible);
   return (
     <dl className="figures" aria-label="Totals of the opportunities shown">
@@ -79,11 +80,11 @@ function Totals({ list }: { list: ListActor }) {
       </div>
       <div className="figure">
         <dt>Revenue</dt>
-        <dd>{formatUnits(totalUnits(visible, 'revenueUnits'))}</dd>
+        <dd>{formatUnits(totalUnits(visible, 'revenueUnits'), currency)}</dd>
       </div>
       <div className="figure">
         <dt>Weighted revenue</dt>
-        <dd>{formatUnits(totalUnits(visible, 'weightedUnits'))}</dd>
+        <dd>{formatUnits(totalUnits(visible, 'weightedUnits'), currency)}</dd>
       </div>
     </dl>
   );
@@ -130,6 +131,7 @@ function ListSortHeader({ list, column }: { list: ListActor; column: { key: Oppo
 }
 
 function OpportunityTable({ list }: { list: ListActor }) {
+  const currency = useCurrency();
   const rows = useSelector(list, (state) => pageSlice(state.context.visible, state.context.page), sameRows);
   return (
     <div className="table-scroll">
@@ -163,9 +165,9 @@ function OpportunityTable({ list }: { list: ListActor }) {
                 <td>
                   <span className={`stage-badge stage-badge--${row.stage.replace(/\s+/g, '-')}`}>{stageLabel(row.stage)}</span>
                 </td>
-                <td className="numeric">{formatUnits(row.revenueUnits)}</td>
+                <td className="numeric">{formatUnits(row.revenueUnits, currency)}</td>
                 <td className="numeric">{row.probability}%</td>
-                <td className="numeric">{formatUnits(row.weightedUnits)}</td>
+                <td className="numeric">{formatUnits(row.weightedUnits, currency)}</td>
               </tr>
             ))
           )}

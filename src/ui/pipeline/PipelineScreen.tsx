@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { groupByStage, type StageColumn } from '../../domain/opportunities/pipeline.ts';
 import { opportunityYearMachine } from '../../machines/opportunity-year.ts';
 import { inspection } from '../../platform/inspector.ts';
-import { useServices, useSession } from '../kit/services.tsx';
+import { useServices, useSession, useCurrency } from '../kit/services.tsx';
 import { customerLabel, formatUnits, stageLabel } from '../kit/format.ts';
 import { loadYearFrom } from '../../wiring/load-year.ts';
 import { YearNotice } from '../kit/StateNotices.tsx';
@@ -48,6 +48,7 @@ export default function PipelineScreen() {
 }
 
 function StageColumnView({ column }: { column: StageColumn }) {
+  const currency = useCurrency();
   const headingId = `stage-${column.stage.replace(/\s+/g, '-')}`;
   const more = column.count - column.cards.length;
   return (
@@ -61,7 +62,7 @@ function StageColumnView({ column }: { column: StageColumn }) {
           </div>
           <div>
             <dt>Weighted</dt>
-            <dd>{formatUnits(column.weightedUnits)}</dd>
+            <dd>{formatUnits(column.weightedUnits, currency)}</dd>
           </div>
         </dl>
       </header>
@@ -75,7 +76,7 @@ function StageColumnView({ column }: { column: StageColumn }) {
                 {customerLabel(card.customer)}
               </Link>
               <span className="pipeline__revenue">
-                {formatUnits(card.revenueUnits)} at {card.probability}%
+                {formatUnits(card.revenueUnits, currency)} at {card.probability}%
               </span>
               <span className="pipeline__meta">{card.salespersonName}</span>
             </li>
