@@ -22,8 +22,8 @@ export interface BrowserEnvironment {
   location: Pick<Location, 'href' | 'origin' | 'assign'>;
   /** Replaces the address without a reload (the code leaves the address bar). */
   replaceAddress(path: string): void;
-  /** Moves the app to a route. */
-  navigate(path: string): void;
+  /** Moves the app to a route; `replace` rewrites the current history entry. */
+  navigate(path: string, options?: { replace?: boolean }): void;
   fetch?: typeof fetch;
 }
 
@@ -37,6 +37,10 @@ export interface AppServices {
   publicApi: CrmClient;
   /** The tenant's currency, for every amount. */
   currency: TenantCurrency;
+  /** Moves the app to a route (an editor after a save, the dashboard's filters into the address). */
+  navigate(path: string, options?: { replace?: boolean }): void;
+  /** The inspector's observer, handed to every actor the app starts; undefined when inspection is off. */
+  inspect: Observer<InspectionEvent> | undefined;
 }
 
 /**
@@ -150,6 +154,8 @@ export function createAppServices(
     quietApi,
     publicApi,
     currency: createTenantCurrency(quietApi, config.defaultCurrency),
+    navigate: (path, options) => browser.navigate(path, options),
+    inspect,
   };
 }
 
