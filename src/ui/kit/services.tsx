@@ -46,12 +46,11 @@ export function useFlow<Logic extends AnyActorLogic>(
   return (useActorRef as (logic: Logic, options: ActorOptions<Logic>) => Actor<Logic>)(logic, options);
 }
 
-/** The tenant's currency (ISO 4217) for every amount shown; asked of the API once a person is signed in. */
+/** The tenant's currency (ISO 4217) for every amount shown; asked of the API by the first screen that shows one (all are signed-in screens). */
 export function useCurrency(): string {
   const { currency } = useServices();
-  const signedIn = useSession((state) => state.hasTag('signedIn'));
   useEffect(() => {
-    if (signedIn) currency.load();
-  }, [signedIn, currency]);
+    currency.load();
+  }, [currency]);
   return useSyncExternalStore(currency.subscribe, currency.current);
 }
