@@ -8,6 +8,7 @@ interface NavItem {
   href: string;
   label: string;
   managersOnly?: boolean;
+  superAdminOnly?: boolean;
 }
 
 // The top-level screens of the spec's route list; add and edit screens are reached from their lists.
@@ -23,6 +24,7 @@ const navigation: NavItem[] = [
   { href: '/email-attachment', label: 'E-mail attachments' },
   { href: '/user', label: 'Users', managersOnly: true },
   { href: '/machines', label: 'State machines', managersOnly: true },
+  { href: '/settings', label: 'Settings', superAdminOnly: true },
 ];
 
 function NavLink({ item }: { item: NavItem }) {
@@ -48,6 +50,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const { session } = useServices();
   const name = useSession((state) => state.context.profile?.name ?? '');
   const isManager = useSession((state) => state.context.profile !== null && managesUsers(state.context.profile));
+  const isSuperAdmin = useSession((state) => state.context.profile?.role_id === 1);
   const signedIn = useSession((state) => state.hasTag('signedIn'));
   // Also a person the CRM turned away (no crm-access) may log out, to switch accounts.
   const canLogOut = useSession((state) => state.can({ type: 'session.logout' }));
@@ -78,7 +81,7 @@ export function Layout({ children }: { children: ReactNode }) {
       {signedIn ? (
         <nav className="nav" aria-label="Main">
           {navigation
-            .filter((item) => !item.managersOnly || isManager)
+            .filter((item) => (!item.managersOnly || isManager) && (!item.superAdminOnly || isSuperAdmin))
             .map((item) => (
               <NavLink key={item.href} item={item} />
             ))}

@@ -1,6 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { SESSION_MESSAGES } from '../../machines/session.ts';
 import { managesUsers } from '../../domain/session/profile.ts';
+
+const SUPER_ADMIN_ROLE = 1;
 import { useServices, useSession } from '../kit/services.tsx';
 import { NotFound } from '../kit/NotFound.tsx';
 import { Spinner } from '../kit/Spinner.tsx';
@@ -61,4 +63,12 @@ export function ManagersOnly({ children }: { children: ReactNode }) {
   if (access === 'missingRole') return <NotFound message={SESSION_MESSAGES.missingRole} offerDashboard={false} />;
   if (access !== 'signedIn' || !allowed) return <NotFound />;
   return <>{children}</>;
+}
+
+/** The tenant settings: its Super Admin only; everybody else gets the fallback page. */
+export function SuperAdminOnly({ children }: { children: ReactNode }) {
+  const isSuperAdmin = useSession((state) => state.context.profile?.role_id === SUPER_ADMIN_ROLE);
+  const access = useAccess();
+  if (access === 'signedIn' && !isSuperAdmin) return <NotFound />;
+  return <ManagersOnly>{children}</ManagersOnly>;
 }

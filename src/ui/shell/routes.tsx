@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { Layout } from './Layout.tsx';
-import { ManagersOnly, Protected } from './guards.tsx';
+import { ManagersOnly, Protected, SuperAdminOnly } from './guards.tsx';
 import { NotFound } from '../kit/NotFound.tsx';
 import { SignIn, POST_LOGIN_ROUTE } from './SignIn.tsx';
 import { Spinner } from '../kit/Spinner.tsx';
@@ -24,6 +24,7 @@ const ActivityListScreen = lazy(() => import('../activities/ActivityListScreen.t
 const ActivityEditorScreen = lazy(() => import('../activities/ActivityEditorScreen.tsx'));
 const EmailAttachmentScreen = lazy(() => import('../email-attachment/EmailAttachmentScreen.tsx'));
 const OpportunityEditorScreen = lazy(() => import('../opportunities/OpportunityEditorScreen.tsx'));
+const SettingsScreen = lazy(() => import('../settings/SettingsScreen.tsx'));
 const MachinesScreen = lazy(() => import('../machine-charts/MachinesScreen.tsx'));
 
 function Loading({ children }: { children: ReactNode }) {
@@ -64,6 +65,7 @@ const ActivityEditorRoute = protectedScreen(ActivityEditorScreen);
 const EmailAttachmentRoute = protectedScreen(EmailAttachmentScreen);
 const OpportunityEditorRoute = protectedScreen(OpportunityEditorScreen);
 const MachinesRoute = protectedScreen(MachinesScreen, ManagersOnly);
+const SettingsRoute = protectedScreen(SettingsScreen, SuperAdminOnly);
 
 /** The spec's route table. */
 export function Routes() {
@@ -100,6 +102,7 @@ export function Routes() {
       <Route path="/add-Opportunity" component={OpportunityEditorRoute} />
       <Route path="/edit-Opportunity/:id" component={OpportunityEditorRoute} />
       <Route path="/machines" component={MachinesRoute} />
+      <Route path="/settings" component={SettingsRoute} />
       <Route>
         <Layout>
           <NotFound />
