@@ -33,6 +33,21 @@ export async function runLighthouse(url: string, runs: number): Promise<Lighthou
 }
 
 async function oneRun(url: string): Promise<LighthouseFigures> {
+  return withDebuggingChromium(async (port) => {
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+    if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${lhr.runtimeError.message}`);
+    const score = lhr.categories.performance?.score;
+    const tbt = lhr.audits['total-blocking-time']?.numericValue;
+    const cls = lhr.audits['cumulative-layout-shift']?.numericValue;
+    if (score == null || tbt === undefined || cls === undefined) throw new Error(`Lighthouse left figures out for ${url}`);
+    return { performance: score * 100, totalBlockingTime: tbt, cumulativeLayoutShift: cls };
+  });
+}
+
+/** Debian's Chromium with a fresh profile and a debugging port for Lighthouse, for the length of `use`. */
+export async function withDebuggingChromium<T>(use: (port: number) => Promise<T>): Promise<T> {
   const port = await freePort();
   const userDataDir = mkdtempSync(join(tmpdir(), 'crm-bench-lighthouse-'));
   const chromium = spawn(CHROMIUM_PATH, [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${userDataDir}`, 'about:blank'], {
@@ -45,15 +60,7 @@ async function oneRun(url: string): Promise<LighthouseFigures> {
         if (chunk.toString().includes('DevTools listening on')) resolve();
       });
     });
-    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
-    const lhr = result?.lhr;
-    if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
-    if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${lhr.runtimeError.message}`);
-    const score = lhr.categories.performance?.score;
-    const tbt = lhr.audits['total-blocking-time']?.numericValue;
-    const cls = lhr.audits['cumulative-layout-shift']?.numericValue;
-    if (score == null || tbt === undefined || cls === undefined) throw new Error(`Lighthouse left figures out for ${url}`);
-    return { performance: score * 100, totalBlockingTime: tbt, cumulativeLayoutShift: cls };
+    return await use(port);
   } finally {
     const exited = new Promise((resolve) => chromium.once('exit', resolve));
     chromium.kill('SIGTERM');

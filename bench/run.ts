@@ -30,6 +30,7 @@ import {
 } from './interactions.ts';
 import { BENCH_ADMIN_EMAIL, BENCH_PASSWORD, BENCH_USERS, CURRENT_YEAR_OPPORTUNITIES, PREVIOUS_YEAR_OPPORTUNITIES, prepareLargeTenant, type LargeTenant } from './large-tenant.ts';
 import { runLighthouse } from './lighthouse.ts';
+import { phoneFigures } from './phone.ts';
 import { measurePaints } from './paint.ts';
 import { startBenchCluster } from './postgres.ts';
 import { writeReadmeTable } from './readme.ts';
@@ -45,7 +46,7 @@ const LIGHTHOUSE_RUNS = 3;
 const BROWSER_ROUNDS = 3;
 const COLD_STARTS = 3;
 
-const GROUPS = ['sizes', 'recompute', 'cold-start', 'browser', 'analysis', 'load', 'load-postgres'] as const;
+const GROUPS = ['sizes', 'recompute', 'cold-start', 'browser', 'analysis', 'phone', 'load', 'load-postgres'] as const;
 type Group = (typeof GROUPS)[number];
 
 function optionValue(name: string): string | undefined {
@@ -99,14 +100,18 @@ async function main(): Promise<void> {
       figures.push(atMost('server cold start to /healthz ready, existing data directory', median(startTimes), 'ms', 3000, `${COLD_STARTS} starts`));
     }
 
-    if (wanted('browser') || wanted('analysis')) {
+    if (wanted('browser') || wanted('analysis') || wanted('phone')) {
       const server = await startServer({ appDir, dataDir });
       try {
         if (wanted('browser')) figures.push(...(await browserFigures(server)));
-        if (wanted('analysis')) {
-          step('analysis endpoint, one request at a time, each after a change (PGlite)');
-          const headers = { authorization: `Bearer ${await signInForAccessToken(server.baseUrl, BENCH_ADMIN_EMAIL, BENCH_PASSWORD)}`, 'accept-encoding': BROWSER_ACCEPT_ENCODING };
-          figures.push(await singleAnalysisFigure(server.baseUrl, headers, tenant));
+        if (wanted('analysis') || wanted('phone')) {
+          const accessToken = await signInForAccessToken(server.baseUrl, BENCH_ADMIN_EMAIL, BENCH_PASSWORD);
+          if (wanted('analysis')) {
+            step('analysis endpoint, one request at a time, each after a change (PGlite)');
+            const headers = { authorization: `Bearer ${accessToken}`, 'accept-encoding': BROWSER_ACCEPT_ENCODING };
+            figures.push(await singleAnalysisFigure(server.baseUrl, headers, tenant));
+          }
+          if (wanted('phone')) figures.push(...(await phoneFigures(server.baseUrl, accessToken, tenant)));
         }
       } finally {
         await server.stop();

@@ -1,3 +1,4 @@
+import { currencyProblem, FALLBACK_CURRENCY } from '../src/domain/money.ts';
 import { resolve } from 'node:path';
 import { parseApiPartsSetting, type ApiPartsSetting } from '../src/domain/api-parts.ts';
 
@@ -32,6 +33,8 @@ export interface ServerConfig {
   /** Which optional parts of the API the app may use: learned from the API's document, or declared. */
   apiParts: ApiPartsSetting;
   session: { minValiditySeconds: number; pollIntervalSeconds: number };
+  /** The currency amounts are shown in when the API has no tenant settings (ISO 4217). */
+  defaultCurrency: string;
   inspect: boolean;
   /** Requests per minute per client address (or per token, when signed in) on sign-up, profile and tenant look-ups. */
   rateLimitPerMinute: number;
@@ -76,6 +79,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       minValiditySeconds: integer(env.SESSION_MIN_VALIDITY, 5, 'SESSION_MIN_VALIDITY'),
       pollIntervalSeconds: integer(env.SESSION_POLL_INTERVAL, 5, 'SESSION_POLL_INTERVAL'),
     },
+    defaultCurrency: currency(env.CRM_DEFAULT_CURRENCY),
     inspect: env.CRM_INSPECT === 'true' || env.CRM_INSPECT === '1',
     rateLimitPerMinute: integer(env.CRM_RATE_LIMIT, 30, 'CRM_RATE_LIMIT'),
     trustProxy: trustedProxies(env.TRUST_PROXY),
@@ -127,6 +131,13 @@ function trustedProxies(value: string | undefined): ServerConfig['trustProxy'] {
     throw new Error(`TRUST_PROXY must be true, a number of hops, or addresses and CIDR ranges separated by commas, not "${value}"`);
   }
   return addresses.join(',');
+}
+
+function currency(value: string | undefined): string {
+  if (value === undefined || value === '') return FALLBACK_CURRENCY;
+  const problem = currencyProblem(value);
+  if (problem) throw new Error(`CRM_DEFAULT_CURRENCY: ${problem}`);
+  return value;
 }
 
 function trimSlash(url: string): string {

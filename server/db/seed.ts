@@ -24,7 +24,7 @@ export interface SeedOptions {
  *   newhire@demo.test has no sign-in account yet (sign-up activates it).
  * - outsider@demo.test: a sign-in account without crm-access and no CRM user.
  * - Lapsed: expired@lapsed.test, subscription expired 30 days before today.
- * - Globex: admin@globex.test and its own users, salespersons and opportunities.
+ * - Globex: admin@globex.test and its own users, salespersons and opportunities, in US dollars.
  */
 export async function seedDemoData(db: Database, options: SeedOptions): Promise<void> {
   const [{ count }] = (await db.query<{ count: number }>('select count(*)::int as count from tenants')) as [{ count: number }];
@@ -53,7 +53,7 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
     await seedActivities(tx, demo, demoSales, today);
     await seedCalendarEvents(tx, demo, demoSales, today);
 
-    const globex = await insertTenant(tx, 'Globex', null);
+    const globex = await insertTenant(tx, 'Globex', null, 'USD');
     const globexUsers = await insertUsers(tx, globex, globexPeople(random));
     await insertAccounts(tx, passwordHash, globexUsers.map((u) => u.email));
     const globexSales = await insertSalespersons(tx, globex, globexUsers.filter((u) => u.role_id !== 1), today, random);
@@ -126,11 +126,12 @@ function phoneNumber(prefix: string, random: () => number): string {
   return prefix + String(Math.floor(random() * 1e7)).padStart(7, '0');
 }
 
-async function insertTenant(tx: Queryable, name: string, expiresAt: Date | null): Promise<number> {
-  const [row] = await tx.query<{ id: number }>('insert into tenants (name, subscription_expires_at) values ($1, $2) returning id', [
-    name,
-    expiresAt?.toISOString() ?? null,
-  ]);
+/** Demo is a German team and keeps the euro default (migration 013); Globex counts in dollars, so two currencies show. */
+async function insertTenant(tx: Queryable, name: string, expiresAt: Date | null, currency = 'EUR'): Promise<number> {
+  const [row] = await tx.query<{ id: number }>(
+    'insert into tenants (name, subscription_expires_at, currency) values ($1, $2, $3) returning id',
+    [name, expiresAt?.toISOString() ?? null, currency],
+  );
   return row!.id;
 }
 

@@ -13,6 +13,7 @@ export function runtimeConfig(config: ServerConfig): RuntimeConfig {
     tenantServiceUrl: config.tenantServiceUrl,
     oidc: { issuer: config.oidc.issuer, clientId: config.oidc.clientId },
     session: config.session,
+    defaultCurrency: config.defaultCurrency,
     inspect: config.inspect,
   };
 }

@@ -10,10 +10,12 @@ import { registerTeamRoutes } from './teams.ts';
 import { registerCustomerRoutes } from './customers.ts';
 import { registerOpportunityRoutes } from './opportunities.ts';
 import { registerOpportunityRecordRoutes } from './opportunity-records.ts';
+import { registerOpportunityViewRoutes } from './opportunity-views.ts';
 import { registerCalendarEventRoutes } from './calendar-events.ts';
 import { registerActivityRoutes } from './activities.ts';
 import { registerAttachmentRoutes } from './attachments.ts';
 import { registerTenantService } from './tenant-service.ts';
+import { registerTenantSettingsRoutes } from './tenant-settings.ts';
 import { refuseNulCharacters } from '../http/text-guard.ts';
 
 const ONE_MINUTE_MS = 60_000;
@@ -67,9 +69,11 @@ export async function registerApiRoutes(app: FastifyInstance, context: RouteCont
     registerCustomerRoutes(api, context);
     registerOpportunityRoutes(api, context);
     registerOpportunityRecordRoutes(api, context);
+    registerOpportunityViewRoutes(api, context);
     registerCalendarEventRoutes(api, context);
     registerActivityRoutes(api, context);
     registerAttachmentRoutes(api, context);
+    registerTenantSettingsRoutes(api, context);
     registerTenantService(api, context, limits.public);
   });
 }

@@ -8,10 +8,9 @@ import type { Queryable } from '../db/database.ts';
 // side gives a browser in any zone every opportunity of its own local year (the app
 // buckets by local date and drops what falls outside the year). The bounds are made
 // by the database from the year, so even year 9999 needs no five-digit ISO date.
-const yearWindow = `created_date >= make_timestamptz($2::int, 1, 1, 0, 0, 0, 'UTC') - interval '14 hours'
+export const yearWindow = `created_date >= make_timestamptz($2::int, 1, 1, 0, 0, 0, 'UTC') - interval '14 hours'
   and created_date < make_timestamptz($2::int + 1, 1, 1, 0, 0, 0, 'UTC') + interval '14 hours'`;
 
-// A year of 50,000 opportunities is about 8.5 MB of JSON and 1.2 MB as brotli; 100,000 twice that.
 const ANALYSIS_CACHE_BYTES = 32 * 1024 * 1024;
 
 export function registerOpportunityRoutes(app: FastifyInstance, context: RouteContext): void {
@@ -23,11 +22,9 @@ export function registerOpportunityRoutes(app: FastifyInstance, context: RouteCo
   /**
    * A year can hold tens of thousands of opportunities: the database reads them off
    * the (tenant_id, created_date) index and joins their JSON entries, made as each
-   * row was written (migration 010), so no row object or Date is built. Dates
-   * keep PostgreSQL's own JSON form (RFC 3339 with an offset, e.g.
-   * 2025-03-01T10:30:00+00:00): formatting 50,000 of them again cost a third of
-   * the call. The answer holds exactly the document's Opportunity fields, in no
-   * particular order.
+   * row was written (migrations 010 and 014), so no row object or Date is built.
+   * The answer holds exactly the document's AnalysisEntry fields (the spec's
+   * four), oldest first.
    */
   defineRoute(
     app,
@@ -49,35 +46,41 @@ export function registerOpportunityRoutes(app: FastifyInstance, context: RouteCo
   );
 }
 
-// Opportunity ids per piece of the answer: about 300 KB of JSON each.
-const IDS_PER_PIECE = 2000;
+// Opportunities per piece of the answer: about 170 KB of JSON each.
+const ROWS_PER_PIECE = 2000;
 
 /**
- * Each opportunity's own entry (kept with the row, migration 010), joined by the
- * database in pieces of an id range, one statement per piece, joined here. A piece at a
+ * Each opportunity's own entry (kept with the row, migrations 010 and 014), joined by the
+ * database in pieces, oldest first, one statement per piece, joined here. A piece at a
  * time, because PGlite runs each statement on the server's one thread: a year of
  * 100,000 as one statement held every other request (sign-ins, static files) until it
  * was done; between pieces they go on. As one value the year was also built, copied and
- * sent whole inside PGlite, whose memory grew by about 60 MB for it and never shrank.
+ * sent whole inside PGlite, whose memory grew for it and never shrank.
  * The pieces are separate snapshots: a write committing meanwhile may show in some
  * and not others, but the answer is filed under the version read before it was made,
  * so the next request after the write gets a new one (server/caching/README.md).
  */
 export async function analysisJson(db: Queryable, tenantId: number, year: number): Promise<Buffer> {
   const parts: string[] = [];
-  // The next piece starts after the last id of the one before (the (tenant_id, id) index).
-  for (let after = 0; ; ) {
-    const [piece] = await db.query<{ json: string | null; last: number | null; count: number }>(
-      `select string_agg(analysis_json, ',' order by id) as json, max(id) as last, count(*)::int as count from (
-         select id, analysis_json from opportunities
-         where tenant_id = $1 and id > $3 and ${yearWindow}
-         order by id limit $4
+  // Oldest first, so neighbouring entries share most of their date and compress well.
+  // The next piece starts after the last (created_date, id) of the one before, kept
+  // as text so that no microsecond is lost on the way through JavaScript.
+  for (let after: [string, number] = ['-infinity', 0]; ; ) {
+    const [piece] = await db.query<{ json: string | null; last_date: string | null; last_id: number | null; count: number }>(
+      `select string_agg(analysis_json, ',' order by created_date, id) as json,
+              (array_agg(created_date::text order by created_date desc, id desc))[1] as last_date,
+              (array_agg(id order by created_date desc, id desc))[1] as last_id,
+              count(*)::int as count
+       from (
+         select id, created_date, analysis_json from opportunities
+         where tenant_id = $1 and (created_date, id) > ($3::timestamptz, $4::int) and ${yearWindow}
+         order by created_date, id limit $5
        ) as piece`,
-      [tenantId, year, after, IDS_PER_PIECE],
+      [tenantId, year, after[0], after[1], ROWS_PER_PIECE],
     );
     if (piece?.json) parts.push(piece.json);
-    if (!piece || piece.count < IDS_PER_PIECE || piece.last === null) break;
-    after = piece.last;
+    if (!piece || piece.count < ROWS_PER_PIECE || piece.last_date === null || piece.last_id === null) break;
+    after = [piece.last_date, piece.last_id];
   }
   // Written straight into the answer's bytes: no joined copy of the whole text.
   const answer = Buffer.allocUnsafe(2 + parts.reduce((bytes, part) => bytes + Buffer.byteLength(part), Math.max(0, parts.length - 1)));

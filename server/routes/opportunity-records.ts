@@ -19,7 +19,7 @@ const LAST_YEAR = 9999;
 
 // The database writes the answer's date itself (RFC 3339 in UTC) and reads
 // numeric(14,2) as a double, which holds its 14 digits exactly enough to print back.
-const answerColumns = `id, to_char(created_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_date,
+export const answerColumns = `id, to_char(created_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_date,
   revenue::float8 as revenue, probability, salesperson_id, customer, stage`;
 
 /**

@@ -31,6 +31,11 @@ export const API_PART_OPERATIONS = {
     'POST /api/customers',
     'PUT /api/customers/{id}',
   ],
+  'opportunity-list': [
+    'GET /api/opportunities/getAllData/{tenant_id}',
+    'GET /api/opportunities/page/{tenant_id}',
+    'GET /api/opportunities/pipeline/{tenant_id}',
+  ],
   'opportunity-records': [
     'GET /api/opportunities/{id}',
     'POST /api/opportunities',
@@ -41,6 +46,10 @@ export const API_PART_OPERATIONS = {
     'GET /api/teams/{id}',
     'POST /api/teams',
     'PUT /api/teams/{id}',
+  ],
+  'tenant-settings': [
+    'GET /api/tenant/settings',
+    'PUT /api/tenant/settings',
   ],
 } as const satisfies Record<string, readonly string[]>;
 

@@ -340,9 +340,69 @@ export interface paths {
         put?: never;
         /**
          * Every opportunity of the caller's tenant created in the given year.
-         * @description Spelled "anlaysis" as the product's API has always spelled it. The tenantId of the body must be the caller's own tenant; another tenant's id answers 404. The year is taken wide: every opportunity created from 14 hours before the year's first UTC instant to 14 hours after its last, so that a browser in any time zone (UTC-12 to UTC+14) receives every opportunity of its own local year; the app drops what falls outside its local year when it buckets.
+         * @description Spelled "anlaysis" as the product's API has always spelled it. The tenantId of the body must be the caller's own tenant; another tenant's id answers 404. The year is taken wide: every opportunity created from 14 hours before the year's first UTC instant to 14 hours after its last, so that a browser in any time zone (UTC-12 to UTC+14) receives every opportunity of its own local year; the app drops what falls outside its local year when it buckets. Each entry carries only the spec's four fields, which is all the dashboard reads; the opportunity screens have answers of their own (opportunity-list).
          */
         post: operations["analyseOpportunities"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/opportunities/getAllData/{tenant_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every opportunity of the caller's tenant created in the given year, whole.
+         * @description For the screens that name opportunities (customers, activity and attachment choices). The year is taken wide as in the analysis. Ordered by created_date, then id.
+         */
+        get: operations["listOpportunityRecords"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/opportunities/page/{tenant_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One page of ten of the opportunity list, searched and sorted by the server.
+         * @description The opportunities of the caller's tenant created in the given year in the given time zone (the browser's), whose customer, salesperson's name or stage contains the search text (regardless of case), in the order asked for (ties by id), ten to a page. A page past the last answers the last. The totals are of every opportunity the search finds, not only the page's.
+         */
+        get: operations["pageOpportunities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/opportunities/pipeline/{tenant_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The pipeline board of a year, a column per stage.
+         * @description The opportunities of the caller's tenant created in the given year in the given time zone, a column per stage: the known stages (qualification, proposal, negotiation, closed won, closed lost) always and in that order, any other stage after them by name. Each column has its count and sums and its eight largest cards by weighted revenue (then revenue, then id).
+         */
+        get: operations["opportunityPipeline"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -586,6 +646,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tenant/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's tenant's settings, which every screen of the tenant follows.
+         * @description Any signed-in user of the tenant may read them (every amount on every screen is shown in the currency).
+         */
+        get: operations["getTenantSettings"];
+        /** Change the caller's tenant's settings; the Super Admin only. */
+        put: operations["updateTenantSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/get-tenant": {
         parameters: {
             query?: never;
@@ -610,6 +691,13 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        TenantSettings: {
+            /**
+             * @description The ISO 4217 code of the currency every amount of the tenant is in, e.g. EUR or USD.
+             * @example EUR
+             */
+            currency: string;
+        };
         Error: {
             message: string;
         };
@@ -749,6 +837,45 @@ export interface components {
         AnalysisRequest: {
             year: number;
             tenantId: number;
+        };
+        AnalysisEntry: {
+            /**
+             * Format: date-time
+             * @description To the second, in UTC, e.g. 2025-03-01T10:30:00Z.
+             */
+            created_date: string;
+            revenue: number;
+            probability: number;
+            salesperson_id: number;
+        };
+        OpportunityListRow: {
+            id: number;
+            /** Format: date-time */
+            created_date: string;
+            customer: string;
+            stage: string;
+            revenue: number;
+            probability: number;
+            salesperson_id: number;
+            salesperson_name: string;
+        };
+        OpportunityPage: {
+            /** @description The page answered (the last one when a later one was asked for). */
+            page: number;
+            /** @description How many opportunities the search finds. */
+            total: number;
+            /** @description Their revenue */
+            revenue: number;
+            /** @description Their revenue times probability / 100 */
+            weighted: number;
+            rows: components["schemas"]["OpportunityListRow"][];
+        };
+        PipelineColumn: {
+            stage: string;
+            count: number;
+            revenue: number;
+            weighted: number;
+            cards: components["schemas"]["OpportunityListRow"][];
         };
         Opportunity: {
             id: number;
@@ -957,6 +1084,9 @@ export interface components {
         };
     };
     parameters: {
+        Year: number;
+        /** @description The IANA time zone whose calendar year is meant, e.g. Europe/Berlin. */
+        TimeZone: string;
         Id: number;
         /** @description Must be the caller's own tenant; another tenant's id answers 404. */
         TenantId: number;
@@ -1596,13 +1726,108 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The opportunities of that year. */
+            /** @description The opportunities of that year, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalysisEntry"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listOpportunityRecords: {
+        parameters: {
+            query: {
+                year: components["parameters"]["Year"];
+            };
+            header?: never;
+            path: {
+                /** @description Must be the caller's own tenant; another tenant's id answers 404. */
+                tenant_id: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The opportunities. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Opportunity"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    pageOpportunities: {
+        parameters: {
+            query: {
+                year: components["parameters"]["Year"];
+                /** @description The IANA time zone whose calendar year is meant, e.g. Europe/Berlin. */
+                zone?: components["parameters"]["TimeZone"];
+                search?: string;
+                sort?: "date" | "customer" | "salesperson" | "stage" | "revenue" | "weighted";
+                direction?: "ascending" | "descending";
+                page?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Must be the caller's own tenant; another tenant's id answers 404. */
+                tenant_id: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpportunityPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    opportunityPipeline: {
+        parameters: {
+            query: {
+                year: components["parameters"]["Year"];
+                /** @description The IANA time zone whose calendar year is meant, e.g. Europe/Berlin. */
+                zone?: components["parameters"]["TimeZone"];
+            };
+            header?: never;
+            path: {
+                /** @description Must be the caller's own tenant; another tenant's id answers 404. */
+                tenant_id: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The columns. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PipelineColumn"][];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2083,6 +2308,63 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    getTenantSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantSettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    updateTenantSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TenantSettings"];
+            };
+        };
+        responses: {
+            /** @description The settings, as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantSettings"];
+                };
+            };
+            /** @description The currency is not an ISO 4217 code; the message says so in people's words. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     getTenant: {

@@ -15,6 +15,7 @@ import { opportunityListMachine } from './opportunity-list.ts';
 import { opportunityYearMachine } from './opportunity-year.ts';
 import { salespersonEditorMachine } from './salesperson-editor.ts';
 import { salespersonListMachine } from './salesperson-list.ts';
+import { tenantSettingsMachine } from './tenant-settings.ts';
 import { sessionMachine } from './session.ts';
 import { signupMachine } from './signup.ts';
 import { teamEditorMachine } from './team-editor.ts';
@@ -55,6 +56,7 @@ export const machineCatalogue: readonly CatalogueEntry[] = [
   entry(createUserMachine, 'The Create User modal: the form, the roles the signed-in user may give, and the two saves.'),
   entry(updateUserMachine, 'The Update User modal: the form, the roles that may be assigned, and the save.'),
   entry(salespersonListMachine, 'The salesperson list: loading the tenant\'s salespersons, the empty and failed states, and reloading.'),
+  entry(tenantSettingsMachine, 'Settings: loading the tenant\'s currency, checking a new code as the server does, and saving it.'),
   entry(salespersonEditorMachine, 'Edit Salesperson: loading the record and its teams, the phone and mobile form, and the save.'),
   entry(teamListMachine, 'The team list: loading the tenant\'s teams with their members, the search, and the empty and failed states.'),
   entry(teamEditorMachine, 'Add and Edit Team: loading the team and the salespersons to choose from, the form, and the save.'),

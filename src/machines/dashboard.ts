@@ -5,8 +5,12 @@ import {
   type Granularity,
   type OpportunityRecord,
   type PreparedOpportunities,
+  type RangeTotals,
   bucketRevenue,
   prepareOpportunities,
+  rangeTotals,
+  sameRangeLastYear,
+  sumsRawRevenue,
 } from '../domain/revenue/index.ts';
 
 /** What the dashboard shows: the three independent filters, also kept in the address. */
@@ -44,6 +48,21 @@ export interface DashboardContext {
    * reference. Empty while no opportunities are loaded.
    */
   buckets: readonly Bucket[];
+  /** The same year's opportunities one year earlier, for the comparison; null while loading or when they could not be had. */
+  lastYear: PreparedOpportunities | null;
+  /** Whether last year's load has finished, well or not: the comparison is not worth holding the chart for. */
+  lastYearSettled: boolean;
+  /** The figures over the chart, recomputed with the buckets. */
+  headline: Headline | null;
+}
+
+/** The figures over the chart: the range's totals both ways, and the same range last year. */
+export interface Headline {
+  totals: RangeTotals;
+  /** Null when last year's opportunities could not be loaded. */
+  lastYear: RangeTotals | null;
+  /** Whether the chart's bars (and so the comparison) weigh revenue by probability (spec section 9). */
+  weighted: boolean;
 }
 
 export type DashboardEvent =
@@ -74,13 +93,24 @@ function bucketsOf(context: Pick<DashboardContext, 'opportunities' | 'filters' |
   return bucketRevenue(context.opportunities, { ...context.filters, today: context.today });
 }
 
+function headlineOf(context: Pick<DashboardContext, 'opportunities' | 'lastYear' | 'filters' | 'today'>): Headline | null {
+  if (context.opportunities === null) return null;
+  const range = { year: context.filters.year, salespersonId: context.filters.salespersonId, today: context.today };
+  return {
+    totals: rangeTotals(context.opportunities, range),
+    lastYear: context.lastYear === null ? null : rangeTotals(context.lastYear, sameRangeLastYear(range)),
+    weighted: !sumsRawRevenue(context.filters.granularity, context.filters.salespersonId),
+  };
+}
+
 /**
  * The revenue dashboard. The filters are context, not parallel regions: year
  * and salesperson are open-ended values rather than a few states, and all
  * three feed one computation and one address, so they travel together.
  *
- * Loading fetches the year's opportunities and the salespersons side by side
- * on start and on every year change. A year change re-enters `loading`, which
+ * Loading fetches the year's opportunities, the year before's (for the
+ * headline's comparison) and the salespersons side by side on start and on
+ * every year change. A year change re-enters `loading`, which
  * stops the running loads, so a late answer for the previous year is dropped.
  * Granularity and salesperson changes only recompute the buckets from the data
  * already loaded. A failed load is logged only (spec section 8).
@@ -116,18 +146,23 @@ export const dashboardMachine = setup({
       assertEvent(event, 'filters.year.change');
       return { filters: { ...context.filters, year: event.year } };
     }),
-    forgetData: assign({ opportunities: null, salespersons: null, buckets: [] }),
+    forgetData: assign({ opportunities: null, salespersons: null, buckets: [], lastYear: null, lastYearSettled: false, headline: null }),
     acceptOpportunities: assign((_, params: { records: readonly OpportunityRecord[] }) => ({
       opportunities: prepareOpportunities(params.records),
     })),
+    acceptLastYear: assign((_, params: { records: readonly OpportunityRecord[] }) => ({
+      lastYear: prepareOpportunities(params.records),
+      lastYearSettled: true,
+    })),
+    doWithoutLastYear: assign({ lastYear: null, lastYearSettled: true }),
     acceptSalespersons: assign((_, params: { salespersons: readonly SalespersonOption[] }) => ({
       salespersons: params.salespersons.map(({ id, name }) => ({ id, name })),
     })),
     showAllSalespersons: assign(({ context }) => ({ filters: { ...context.filters, salespersonId: ALL_SALESPERSONS } })),
-    recompute: assign(({ context }) => ({ buckets: bucketsOf(context) })),
+    recompute: assign(({ context }) => ({ buckets: bucketsOf(context), headline: headlineOf(context) })),
   },
   guards: {
-    everythingLoaded: ({ context }) => context.opportunities !== null && context.salespersons !== null,
+    everythingLoaded: ({ context }) => context.opportunities !== null && context.salespersons !== null && context.lastYearSettled,
     noOpportunities: ({ context }) => context.opportunities?.count === 0,
     /** An address can name a salesperson who is not (or no longer) in the list. */
     selectedSalespersonMissing: ({ context }, params: { salespersons: readonly SalespersonOption[] }) =>
@@ -143,6 +178,9 @@ export const dashboardMachine = setup({
     opportunities: null,
     salespersons: null,
     buckets: [],
+    lastYear: null,
+    lastYearSettled: false,
+    headline: null,
   }),
   initial: 'loading',
   on: {
@@ -182,6 +220,19 @@ export const dashboardMachine = setup({
           onError: {
             target: 'failed',
             actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+          },
+        },
+        {
+          // The same call for the year before: the headline compares the same range last year.
+          id: 'loadLastYear',
+          src: 'loadOpportunities',
+          input: ({ context }) => ({ year: context.filters.year - 1, tenantId: context.tenantId }),
+          onDone: {
+            actions: [{ type: 'acceptLastYear', params: ({ event }) => ({ records: event.output }) }, 'recompute'],
+          },
+          // Without last year the chart still tells this year's truth; the comparison is left out.
+          onError: {
+            actions: ['doWithoutLastYear', { type: 'logError', params: ({ event }) => ({ error: event.error }) }],
           },
         },
         {

@@ -54,7 +54,7 @@ export interface SessionContext {
   profile: Profile | null;
   /** Consecutive refresh attempts that failed for a passing reason (network, 5xx). */
   refreshFailures: number;
-  ending: { reason: EndReason; message: string | undefined } | null;
+  ending: Ending | null;
 }
 
 export type SessionEvent =
@@ -68,10 +68,18 @@ export type SessionEvent =
   /** The API refused the token (401). */
   | { type: 'token.rejected' };
 
+/** How a session ended, as the signed-out page explains it. */
+export interface Ending {
+  reason: EndReason;
+  message: string | undefined;
+}
+
 /** What starting up found: tokens from a completed sign-in or from this tab's storage. */
 export interface InitialTokens {
   /** Fresh tokens carry no skew yet; restored ones keep the skew measured when they arrived. */
   tokens: Omit<TokenSet, 'clockSkewSeconds'> | TokenSet | null;
+  /** Why the session before this page ended, when a logout brought the browser back here. */
+  ended?: Ending | null;
 }
 
 /** A refresh the provider refused (400): the session there is gone. */
@@ -117,6 +125,8 @@ export const sessionMachine = setup({
     storeProfile: (_, _params: { profile: Profile }) => {},
     clearStoredUserId: () => {},
     redirectToProviderLogout: (_, _params: { idToken: string | undefined }) => {},
+    /** Keeps why the session ended across the provider's logout, for the page the browser comes back to. */
+    rememberEnding: (_, _params: { ending: Ending | null }) => {},
     showError: (_, _params: { message: string }) => {},
     logError: (_, _params: { error: unknown }) => {},
     navigate: (_, _params: { to: string; replace?: boolean }) => {},
@@ -138,6 +148,7 @@ export const sessionMachine = setup({
 
   },
   guards: {
+    nothingToExplain: ({ context }) => !endingToExplain(context),
     hasTokens: (_, params: { tokens: InitialTokens['tokens'] }) => params.tokens !== null,
     lacksEmail: ({ context }) => !context.claims?.email,
     lacksAccessRole: ({ context }) => !context.claims?.clientRoles.includes(REQUIRED_CLIENT_ROLE),
@@ -183,7 +194,7 @@ export const sessionMachine = setup({
               { type: 'persistTokens', params: ({ context }) => ({ tokens: context.tokens! }) },
             ],
           },
-          { target: 'loginRequired' },
+          { target: 'loginRequired', actions: assign({ ending: ({ event }) => event.output.ended ?? null }) },
         ],
         onError: {
           target: 'loginRequired',
@@ -194,7 +205,7 @@ export const sessionMachine = setup({
 
     loginRequired: {
       tags: ['loginRequired'],
-      on: { 'session.login': 'signingIn', 'session.signin': 'signingIn' },
+      on: { 'session.login': 'signingIn', 'session.signin': { target: 'signingIn', guard: 'nothingToExplain' } },
     },
 
     signingIn: {
@@ -311,7 +322,7 @@ export const sessionMachine = setup({
       // Always entered through a child's id; xstate still needs an initial child for a compound state.
       initial: 'tokenRejected',
       entry: ['clearTokens', 'clearStoredUserId', 'forgetTokens'],
-      on: { 'session.login': 'signingIn', 'session.signin': 'signingIn' },
+      on: { 'session.login': 'signingIn', 'session.signin': { target: 'signingIn', guard: 'nothingToExplain' } },
       states: {
         tokenRejected: {
           type: 'final',
@@ -343,14 +354,12 @@ export const sessionMachine = setup({
             ...logout(),
           ],
         },
-        // The user stays signed in at the provider and sees the 404 page; they may sign out.
+        // The user stays signed in at the provider and sees the 404 page, which shows the
+        // message (once: a toast as well would say it twice); they may sign out.
         missingRole: {
           type: 'final',
           tags: ['missingRole'],
-          entry: [
-            { type: 'end', params: { reason: 'missingRole', message: SESSION_MESSAGES.missingRole } },
-            { type: 'showError', params: { message: SESSION_MESSAGES.missingRole } },
-          ],
+          entry: { type: 'end', params: { reason: 'missingRole', message: SESSION_MESSAGES.missingRole } },
           on: { 'session.logout': '#session.signedOut' },
         },
         subscriptionExpiredNotice: {
@@ -394,6 +403,7 @@ function logout() {
   return [
     'clearTokens',
     'clearStoredUserId',
+    { type: 'rememberEnding', params: ({ context }: { context: SessionContext }) => ({ ending: context.ending }) },
     { type: 'redirectToProviderLogout', params: ({ context }: { context: SessionContext }) => ({ idToken: context.tokens?.idToken }) },
     'forgetTokens',
   ] as const;
@@ -434,13 +444,23 @@ function refreshInvocation({ done, retry }: { done: string; retry: string }) {
 export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 
 /** How the session bears on a screen, read from the machine's tags: the one place it is derived. */
-export type SessionPhase = 'signedIn' | 'missingRole' | 'loginRequired' | 'waiting';
+export type SessionPhase = 'signedIn' | 'missingRole' | 'signedOut' | 'loginRequired' | 'waiting';
 
-export function sessionPhase(snapshot: Pick<SessionSnapshot, 'hasTag'>): SessionPhase {
+/**
+ * Where the session stands for the screens. A session that has just ended (here, or
+ * before the provider's logout brought the browser back) is 'signedOut': its ending
+ * is explained before the person is sent to sign in again.
+ */
+export function sessionPhase(snapshot: Pick<SessionSnapshot, 'hasTag' | 'context'>): SessionPhase {
   if (snapshot.hasTag('signedIn')) return 'signedIn';
   if (snapshot.hasTag('missingRole')) return 'missingRole';
-  if (snapshot.hasTag('loginRequired')) return 'loginRequired';
+  if (snapshot.hasTag('loginRequired')) return endingToExplain(snapshot.context) ? 'signedOut' : 'loginRequired';
   return 'waiting';
+}
+
+/** An ending the signed-out page explains (a missing role has the fallback page instead). */
+function endingToExplain(context: Pick<SessionContext, 'ending'>): boolean {
+  return context.ending !== null && context.ending.reason !== 'missingRole';
 }
 
 /** Whether the signed-in person manages users and salespersons (Super Admin or Admin). */

@@ -8,6 +8,8 @@ export interface RuntimeConfig {
   tenantServiceUrl: string;
   oidc: { issuer: string; clientId: string };
   session: { minValiditySeconds: number; pollIntervalSeconds: number };
+  /** Amounts are in this currency (ISO 4217) when the API has no tenant settings. */
+  defaultCurrency: string;
   inspect: boolean;
 }
 

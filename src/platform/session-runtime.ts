@@ -3,12 +3,15 @@ import { createActor, fromPromise, waitFor, type ActorRefFrom, type InspectionEv
 import { createCrmClient, createPublicClient, found, type CrmClient } from '../api/client.ts';
 import { EMPTY_PROFILE, PROFILE_STORAGE_KEY, type Profile } from '../domain/session/profile.ts';
 import { needsRefresh, type TokenSet } from '../domain/session/tokens.ts';
-import { sessionMachine, type InitialTokens } from '../machines/session.ts';
+import { sessionMachine, type Ending, type InitialTokens } from '../machines/session.ts';
 import type { RuntimeConfig } from './runtime-config.ts';
 import { createOidc, PROVIDER_TIMEOUT_MS } from './oidc.ts';
 import { apiPartsLogic } from '../wiring/api-parts.ts';
+import { createTenantCurrency, type TenantCurrency } from './tenant-currency.ts';
 
 export const TOKENS_STORAGE_KEY = 'crm.session.tokens';
+/** Why the last session of this tab ended, kept across the provider's logout and read once. */
+export const ENDING_STORAGE_KEY = 'crm.session.ending';
 const LOGOUT_NOTICE_MS = 3000;
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
@@ -36,6 +39,8 @@ export interface AppServices {
   quietApi: CrmClient;
   /** Calls without a token: sign-up. */
   publicApi: CrmClient;
+  /** The tenant's currency, for every amount. */
+  currency: TenantCurrency;
   /** Moves the app to a route (an editor after a save, the dashboard's filters into the address). */
   navigate(path: string, options?: { replace?: boolean }): void;
   /** The inspector's observer, handed to every actor the app starts; undefined when inspection is off. */
@@ -72,7 +77,7 @@ export function createAppServices(
           browser.replaceAddress(address.pathname);
           return { tokens: await oidc.completeCallback(address) };
         }
-        return { tokens: readStoredTokens(browser.sessionStorage) };
+        return { tokens: readStoredTokens(browser.sessionStorage), ended: takeStoredEnding(browser.sessionStorage) };
       }),
       startLogin: fromPromise(() => oidc.startLogin()),
       lookupTenant: fromPromise(async ({ input }) => {
@@ -103,6 +108,9 @@ export function createAppServices(
       clearTokens: () => browser.sessionStorage.removeItem(TOKENS_STORAGE_KEY),
       storeProfile: (_, { profile }) => browser.localStorage.setItem(PROFILE_STORAGE_KEY, JSON.stringify(profile)),
       clearStoredUserId: () => browser.localStorage.setItem(PROFILE_STORAGE_KEY, JSON.stringify(EMPTY_PROFILE)),
+      rememberEnding: (_, { ending }) => {
+        if (ending) browser.sessionStorage.setItem(ENDING_STORAGE_KEY, JSON.stringify(ending));
+      },
       redirectToProviderLogout: (_, { idToken }) => {
         oidc.logoutUrl(idToken).then(
           (url) => browser.location.assign(url),
@@ -145,12 +153,17 @@ export function createAppServices(
     input: { setting: config.apiParts },
     ...(inspect ? { inspect } : {}),
   });
+  const quietApi = createCrmClient({ baseUrl: config.apiBaseUrl, hooks, fetch: browser.fetch, showFailures: false });
   return {
     session,
     apiParts,
     api: createCrmClient({ baseUrl: config.apiBaseUrl, hooks, fetch: browser.fetch }),
-    quietApi: createCrmClient({ baseUrl: config.apiBaseUrl, hooks, fetch: browser.fetch, showFailures: false }),
+    quietApi,
     publicApi,
+    currency: createTenantCurrency(quietApi, config.defaultCurrency, async () => {
+      const known = await waitFor(apiParts, (state) => state.hasTag('known'));
+      return known.context.parts.includes('tenant-settings');
+    }),
     navigate: (path, options) => browser.navigate(path, options),
     inspect,
   };
@@ -173,6 +186,17 @@ export async function freshAccessToken(session: SessionActor): Promise<string | 
   } catch {
     // The provider is slow or unreachable: try the call with what we have.
     return session.getSnapshot().context.tokens?.accessToken;
+  }
+}
+
+function takeStoredEnding(storage: Storage): Ending | null {
+  const stored = storage.getItem(ENDING_STORAGE_KEY);
+  storage.removeItem(ENDING_STORAGE_KEY);
+  try {
+    const ending = JSON.parse(stored ?? 'null') as Ending | null;
+    return ending && typeof ending.reason === 'string' ? ending : null;
+  } catch {
+    return null;
   }
 }
 

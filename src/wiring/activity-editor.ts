@@ -25,7 +25,7 @@ function activityIo(api: CrmClient, tenantId: number, email: string): RecordEdit
       const now = new Date();
       const [salespersons, opportunities, activity] = await Promise.all([
         found(api.GET('/api/salespersons/getAllData/{tenant_id}', { params: { path: { tenant_id: tenantId } } })),
-        found(api.POST('/api/opportunities/anlaysis', { body: { year: now.getFullYear(), tenantId } })),
+        found(api.GET('/api/opportunities/getAllData/{tenant_id}', { params: { path: { tenant_id: tenantId }, query: { year: now.getFullYear() } } })),
         id === null ? null : found(api.GET('/api/activities/{id}', { params: { path: { id } } })),
       ]);
       const own = salespersons.find((salesperson) => salesperson.email === email.toLowerCase());

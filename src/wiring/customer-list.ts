@@ -13,7 +13,7 @@ export function loadCustomersFrom(api: CrmClient) {
   return fromPromise<CustomerYearData, YearRequest>(async ({ input }) => {
     const [customers, opportunities, salespersons] = await Promise.all([
       found(api.GET('/api/customers/getAllData/{tenant_id}', { params: { path: { tenant_id: input.tenantId } } })),
-      found(api.POST('/api/opportunities/anlaysis', { body: { year: input.year, tenantId: input.tenantId } })),
+      found(api.GET('/api/opportunities/getAllData/{tenant_id}', { params: { path: { tenant_id: input.tenantId }, query: { year: input.year } } })),
       found(api.GET('/api/salespersons/getAllData/{tenant_id}', { params: { path: { tenant_id: input.tenantId } } })),
     ]);
     return {

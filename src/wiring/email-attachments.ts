@@ -11,7 +11,7 @@ export const emailAttachmentsFlow: Wiring<typeof emailAttachmentsMachine> = ({ a
       loadLibrary: fromPromise(async ({ input }) => {
         const [attachments, opportunities] = await Promise.all([
           found(api.GET('/api/attachments/getAllData/{tenant_id}', { params: { path: { tenant_id: input.tenantId } } })),
-          found(api.POST('/api/opportunities/anlaysis', { body: { year: new Date().getFullYear(), tenantId: input.tenantId } })),
+          found(api.GET('/api/opportunities/getAllData/{tenant_id}', { params: { path: { tenant_id: input.tenantId }, query: { year: new Date().getFullYear() } } })),
         ]);
         return { attachments, opportunities: opportunityChoices(opportunities) };
       }),

@@ -6,7 +6,7 @@ import type { YearData, YearRequest } from '../domain/opportunities/rows.ts';
 export function loadYearFrom(api: CrmClient) {
   return fromPromise<YearData, YearRequest>(async ({ input }) => {
     const [opportunities, salespersons] = await Promise.all([
-      found(api.POST('/api/opportunities/anlaysis', { body: { year: input.year, tenantId: input.tenantId } })),
+      found(api.GET('/api/opportunities/getAllData/{tenant_id}', { params: { path: { tenant_id: input.tenantId }, query: { year: input.year } } })),
       found(api.GET('/api/salespersons/getAllData/{tenant_id}', { params: { path: { tenant_id: input.tenantId } } })),
     ]);
     return { opportunities, salespersons };

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { UNITS_PER_CURRENCY_UNIT, type Granularity, type OpportunityRecord } from '../../src/domain/revenue/index.ts';
 import { referenceBuckets } from '../support/revenue-reference.ts';
+import { formatMoney } from '../../src/domain/money.ts';
 import { openBrowser, signIn, type BrowserSession, type TrackedPage } from '../support/browser.ts';
 
 /**
@@ -9,7 +10,8 @@ import { openBrowser, signIn, type BrowserSession, type TrackedPage } from '../s
  * bucketing applied to the API's own answer, for every view of 2025 and 2026, for
  * All and for one salesperson.
  */
-const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** The demo tenant counts in euros (migration 013). */
+const money = (amount: number) => formatMoney(amount, 'EUR');
 const granularities: Granularity[] = ['week', 'month', 'year'];
 const label = (granularity: Granularity) => granularity[0]!.toUpperCase() + granularity.slice(1);
 
@@ -49,7 +51,7 @@ async function tableRows(): Promise<string[][]> {
   return page
     .getByRole('table', { name: 'Revenue by period' })
     .locator('tbody tr')
-    .evaluateAll((rows) => rows.map((row) => [...row.children].map((cell) => cell.textContent ?? '')));
+    .evaluateAll((rows) => rows.map((row) => [...row.children].slice(0, 2).map((cell) => cell.textContent ?? '')));
 }
 
 describe('the revenue dashboard of the Demo tenant', () => {
@@ -71,13 +73,21 @@ describe('the revenue dashboard of the Demo tenant', () => {
         for (const granularity of granularities) {
           await page.getByRole('button', { name: label(granularity) }).click();
           const expected = referenceBuckets(records, { granularity, year, salespersonId, today: new Date() }).map(
-            (bucket) => [bucket.label, money.format(Number(bucket.units) / UNITS_PER_CURRENCY_UNIT)],
+            (bucket) => [bucket.label, money(Number(bucket.units) / UNITS_PER_CURRENCY_UNIT)],
           );
           await expect.poll(tableRows, { timeout: 10_000 }).toEqual(expected);
         }
       }
     });
   }
+
+  test('the view states whether its figures are weighted: month with All is not, every other view is', async () => {
+    await page.getByLabel('Salesperson').selectOption('0');
+    await page.getByRole('button', { name: 'Month' }).click();
+    await page.getByText('Unweighted: the month view of all salespersons adds up revenue as it is.').waitFor();
+    await page.getByRole('button', { name: 'Week' }).click();
+    await page.getByText('Weighted: each opportunity counts its revenue × probability ÷ 100.').waitFor();
+  });
 
   test('the filters live in the address and survive a reload', async () => {
     await page.getByLabel('Year').selectOption('2025');

@@ -102,7 +102,9 @@ describe('signing in and out', () => {
     const backAtOrigin = arrivalAt(page, `${browser.baseUrl}/`);
     await page.getByRole('button', { name: 'Log out' }).click();
     await backAtOrigin;
-    // The provider's session ended too: the protected route asks for credentials again.
+    // Back at the app: a signed-out page, and 'Sign in' asks the provider for credentials again.
+    await page.getByRole('heading', { name: 'Signed out', level: 1 }).waitFor();
+    await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
     await atProviderSignIn(page);
 
     expect(endSessionRequests[0]?.searchParams.get('id_token_hint')).toBe(tokens!.idToken);
@@ -121,14 +123,24 @@ describe('signing in and out', () => {
     const tracked = await browser.newPage();
     const { page, context } = tracked;
     await signIn(page, 'outsider@demo.test');
-    const notFound = page.getByRole('main', { name: 'Page Not Found' });
+    const notFound = page.getByRole('region', { name: 'Page Not Found' });
     await notFound.waitFor();
     await notFound.getByText(MISSING_ROLE).waitFor();
-    await page.getByRole('status').filter({ hasText: MISSING_ROLE }).first().waitFor();
+    // Once, and no way into screens the outsider cannot use.
+    await expect(page.getByText(MISSING_ROLE).count()).resolves.toBe(1);
+    await expect(page.getByRole('main').count()).resolves.toBe(1);
+    await expect(page.getByRole('navigation', { name: 'Main' }).count()).resolves.toBe(0);
+    await expect(page.getByRole('link', { name: 'Go to the dashboard' }).count()).resolves.toBe(0);
     await expect(page.getByRole('heading', { name: 'Total Revenue' }).count()).resolves.toBe(0);
     // A protected route gives the same answer after a reload.
     await page.goto('/dashboard');
-    await page.getByRole('main', { name: 'Page Not Found' }).getByText(MISSING_ROLE).waitFor();
+    await page.getByRole('region', { name: 'Page Not Found' }).getByText(MISSING_ROLE).waitFor();
+    // And the outsider can log out, to sign in with another account.
+    const backAtOrigin = arrivalAt(page, `${browser.baseUrl}/`);
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await backAtOrigin;
+    await page.getByRole('heading', { name: 'Signed out', level: 1 }).waitFor();
+    expect((await storage(page)).tokens).toBeNull();
     expectClean(tracked);
     await context.close();
   });
@@ -144,7 +156,12 @@ describe('signing in and out', () => {
     await page.getByLabel('Password').fill('demo-password');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await backAtOrigin;
-    await atProviderSignIn(page);
+    // The signed-out page keeps the reason, and offers to sign in again.
+    await page.getByRole('heading', { name: 'Signed out', level: 1 }).waitFor();
+    await page.getByRole('main').getByText('Subscription expired.').waitFor();
+    await page.getByRole('main').getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.waitForTimeout(1500);
+    await page.getByRole('main').getByText('Subscription expired.').waitFor({ timeout: 100 });
     expect(shown).toContain('Subscription expired.');
     const after = await storage(page);
     expect(after.tokens).toBeNull();

@@ -78,8 +78,10 @@ describe('POST /api/opportunities, GET and PUT /api/opportunities/{id}', () => {
     const created = (await call('admin@demo.test', 'POST', '/api/opportunities', body({ created_date: '2027-02-01T10:00:00+02:00' }))).json() as {
       id: number;
     };
-    const year = (await call('admin@demo.test', 'POST', '/api/opportunities/anlaysis', { year: 2027, tenantId: 1 })).json() as Array<{ id: number }>;
+    const year = (await call('admin@demo.test', 'GET', '/api/opportunities/getAllData/1?year=2027')).json() as Array<{ id: number }>;
     expect(year.map((opportunity) => opportunity.id)).toContain(created.id);
+    const analysis = (await call('admin@demo.test', 'POST', '/api/opportunities/anlaysis', { year: 2027, tenantId: 1 })).json() as Array<{ created_date: string }>;
+    expect(analysis.map((entry) => entry.created_date)).toContain('2027-02-01T08:00:00Z');
   });
 
   test('a bare date is stored as noon UTC of that day', async () => {

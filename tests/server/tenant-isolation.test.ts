@@ -179,6 +179,18 @@ const probes: Record<string, Probe> = {
     victim.customerIds.map((id) => ({ method: 'PUT', url: `/api/customers/${id}`, payload: { name: `Probe customer ${++serial}` }, expect: 'not found' })),
   'post /api/opportunities/anlaysis': (victim) =>
     [2025, 2026].map((year) => ({ method: 'POST', url: '/api/opportunities/anlaysis', payload: { year, tenantId: victim.id }, expect: 'not found' })),
+  'get /api/opportunities/getAllData/{tenant_id}': (victim) => [
+    { method: 'GET', url: `/api/opportunities/getAllData/${victim.id}?year=2025`, expect: 'not found' },
+  ],
+  'get /api/opportunities/page/{tenant_id}': (victim) => [{ method: 'GET', url: `/api/opportunities/page/${victim.id}?year=2025`, expect: 'not found' }],
+  'get /api/opportunities/pipeline/{tenant_id}': (victim) => [
+    { method: 'GET', url: `/api/opportunities/pipeline/${victim.id}?year=2025`, expect: 'not found' },
+  ],
+  // The settings are always the caller's own tenant's; the body cannot name another.
+  'get /api/tenant/settings': () => [{ method: 'GET', url: '/api/tenant/settings', expect: 'no victim data' }],
+  'put /api/tenant/settings': (victim) => [
+    { method: 'PUT', url: '/api/tenant/settings', payload: { currency: 'EUR', tenant_id: victim.id }, expect: 'no victim data' },
+  ],
   'get /api/calendar/getAllData/{tenant_id}': (victim) => [{ method: 'GET', url: `/api/calendar/getAllData/${victim.id}?year=2026`, expect: 'not found' }],
   // The body cannot name a tenant, and the other tenant's salespersons are refused.
   'post /api/calendar': (victim) => [

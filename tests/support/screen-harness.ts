@@ -4,6 +4,7 @@ import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { createActor, fromTransition } from 'xstate';
 import { navigate } from 'wouter/use-browser-location';
 import { createCrmClient } from '../../src/api/client.ts';
+import { createTenantCurrency } from '../../src/platform/tenant-currency.ts';
 import type { AppServices } from '../../src/platform/session-runtime.ts';
 
 /*
@@ -46,7 +47,9 @@ export function screenServices(answers: Record<string, Answer>, { gate, profile 
     hooks: { accessToken: async () => 'token', tokenMissing() {}, tokenRejected() {}, showError() {} },
   });
   const session = createActor(fromTransition((state) => state, { profile: profile ?? { tenant_id: 1, role_id: 3 } })).start();
-  return { session, api, quietApi: api, publicApi: api, navigate, inspect: undefined } as unknown as AppServices;
+  // The real currency store: this API has no tenant settings, so amounts are in the default currency.
+  const currency = createTenantCurrency(api, 'EUR', async () => false);
+  return { session, api, quietApi: api, publicApi: api, navigate, inspect: undefined, currency } as unknown as AppServices;
 }
 
 export interface ScreenRoot {

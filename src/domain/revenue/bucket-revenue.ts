@@ -22,6 +22,8 @@ export interface Bucket {
   end: Date;
   /** In currency units; exact to the cent (see UNITS_PER_CURRENCY_UNIT). */
   revenue: number;
+  /** How many opportunities the period holds (a zero-revenue one counts too). */
+  count: number;
 }
 
 /**
@@ -50,6 +52,7 @@ export function bucketRevenue(prepared: PreparedOpportunities, filters: RevenueF
   });
 
   const totals = new Float64Array(periods.length);
+  const counts = new Int32Array(periods.length);
   const values = sumsRawRevenue(filters.granularity, filters.salespersonId)
     ? prepared.rawUnits
     : prepared.weightedUnits;
@@ -61,7 +64,9 @@ export function bucketRevenue(prepared: PreparedOpportunities, filters: RevenueF
     const offset = days[i]! - firstDay;
     if (offset < 0 || offset > span) continue;
     if (!everyone && salespersonIds[i] !== salespersonId) continue;
-    totals[bucketOfDay[offset]!]! += values[i]!;
+    const bucket = bucketOfDay[offset]!;
+    totals[bucket]! += values[i]!;
+    counts[bucket]! += 1;
   }
 
   return periods.map((period, index) => ({
@@ -69,5 +74,6 @@ export function bucketRevenue(prepared: PreparedOpportunities, filters: RevenueF
     start: period.start,
     end: period.end,
     revenue: totals[index]! / UNITS_PER_CURRENCY_UNIT,
+    count: counts[index]!,
   }));
 }

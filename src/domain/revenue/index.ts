@@ -13,3 +13,4 @@ export {
 } from './prepare.ts';
 export { type Bucket, type RevenueFilters, ALL_SALESPERSONS, bucketRevenue, sumsRawRevenue } from './bucket-revenue.ts';
 export { FIRST_SELECTABLE_YEAR, dateRangeLabel, selectableYears } from './date-range.ts';
+export { type RangeTotals, type RangeFilters, rangeTotals, sameRangeLastYear, changeAgainst } from './headline.ts';

@@ -1,6 +1,6 @@
 import { dayNumberOf, dayNumberOfLocalDate } from './calendar.ts';
 
-/** An opportunity as the dashboard reads it from POST /api/opportunities/anlaysis. */
+/** An opportunity as the dashboard reads it from POST /api/opportunities/anlaysis: the spec's four fields. */
 export interface OpportunityRecord {
   created_date: string;
   revenue: number;

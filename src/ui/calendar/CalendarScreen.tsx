@@ -4,7 +4,7 @@ import { format } from 'date-fns';
 import { Link, useSearch } from 'wouter';
 import { eventsByDay } from '../../domain/calendar/events.ts';
 import { dayTotals, monthFromText, monthGrid, monthTotal } from '../../domain/opportunities/calendar.ts';
-import { useFlow } from '../kit/services.tsx';
+import { useCurrency, useFlow } from '../kit/services.tsx';
 import { Spinner } from '../kit/Spinner.tsx';
 import { formatUnits } from '../kit/format.ts';
 import { calendarFlow } from '../../wiring/calendar.ts';
@@ -19,6 +19,7 @@ import './calendar.css';
  * and a way to add one; /calendar?month=YYYY-MM opens on that month.
  */
 export default function CalendarScreen() {
+  const currency = useCurrency();
   const search = useSearch();
   const calendar = useFlow(calendarFlow, ({ tenantId }) => ({
     tenantId,
@@ -84,11 +85,11 @@ export default function CalendarScreen() {
             </div>
             <div className="figure">
               <dt>Revenue</dt>
-              <dd>{formatUnits(total.revenueUnits)}</dd>
+              <dd>{formatUnits(total.revenueUnits, currency)}</dd>
             </div>
             <div className="figure">
               <dt>Weighted revenue</dt>
-              <dd>{formatUnits(total.weightedUnits)}</dd>
+              <dd>{formatUnits(total.weightedUnits, currency)}</dd>
             </div>
           </dl>
           <div className="card calendar__card">

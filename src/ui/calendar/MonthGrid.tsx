@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import type { EventRow } from '../../domain/calendar/events.ts';
 import { dateTextOfDay, timeOnDay } from '../../domain/calendar/events.ts';
 import type { CalendarDay, DayTotal } from '../../domain/opportunities/calendar.ts';
+import { useCurrency } from '../kit/services.tsx';
 import { formatUnits } from '../kit/format.ts';
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
@@ -60,6 +61,7 @@ interface DayCellProps {
 }
 
 function DayCell({ cell, total, events, isToday }: DayCellProps) {
+  const currency = useCurrency();
   const dayName = format(cell.date, 'EEEE d MMMM');
   const classes = ['calendar__day', cell.inMonth ? '' : 'calendar__day--outside', total ? 'calendar__day--busy' : ''].filter(Boolean).join(' ');
   return (
@@ -79,7 +81,7 @@ function DayCell({ cell, total, events, isToday }: DayCellProps) {
           <span className="calendar__count-short" aria-hidden="true">
             {total.count}
           </span>
-          <span className="calendar__revenue">{formatUnits(total.revenueUnits)}</span>
+          <span className="calendar__revenue">{formatUnits(total.revenueUnits, currency)}</span>
         </span>
       ) : null}
       {events.length > 0 ? (

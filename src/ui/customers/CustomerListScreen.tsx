@@ -5,7 +5,7 @@ import type { CustomerSummary } from '../../domain/opportunities/customers.ts';
 import { customerOpportunitiesAddress } from '../../domain/opportunities/address.ts';
 import type { CustomerSortKey } from '../../domain/opportunities/customers.ts';
 import type { customerListMachine } from '../../machines/customer-list.ts';
-import { useFlow } from '../kit/services.tsx';
+import { useCurrency, useFlow } from '../kit/services.tsx';
 import { customerLabel, formatDay, formatUnits } from '../kit/format.ts';
 import { customerListFlow } from '../../wiring/customer-list.ts';
 import { SortHeader } from '../kit/SortHeader.tsx';
@@ -104,6 +104,7 @@ function CustomerTable({ list, year }: { list: CustomerListActor; year: number }
 }
 
 function CustomerRow({ customer, year }: { customer: CustomerSummary; year: number }) {
+  const currency = useCurrency();
   const label = customerLabel(customer.customer);
   return (
     <tr>
@@ -124,8 +125,8 @@ function CustomerRow({ customer, year }: { customer: CustomerSummary; year: numb
         )}
       </td>
       <td className="numeric">{customer.won}</td>
-      <td className="numeric">{formatUnits(customer.revenueUnits)}</td>
-      <td className="numeric">{formatUnits(customer.weightedUnits)}</td>
+      <td className="numeric">{formatUnits(customer.revenueUnits, currency)}</td>
+      <td className="numeric">{formatUnits(customer.weightedUnits, currency)}</td>
       <td className="nowrap">{customer.latestDay === null ? '—' : formatDay(customer.latestDay)}</td>
     </tr>
   );

@@ -5,15 +5,17 @@ import { dateRangeLabel, selectableYears } from '../../domain/revenue/index.ts';
 import { filtersFromSearch } from '../../domain/dashboard/address.ts';
 import { dashboardFlow } from '../../wiring/dashboard.ts';
 import type { DashboardActor } from './DashboardFilters.tsx';
-import { useFlow } from '../kit/services.tsx';
+import { useCurrency, useFlow } from '../kit/services.tsx';
 import { Spinner } from '../kit/Spinner.tsx';
 import { DashboardFilters } from './DashboardFilters.tsx';
 import { RevenueChart } from './RevenueChart.tsx';
 import { RevenueTable } from './RevenueTable.tsx';
+import { Headline } from './Headline.tsx';
 import './dashboard.css';
 
 /** /dashboard: total revenue by week, month or year, for everyone or one salesperson. */
 export default function DashboardScreen() {
+  const currency = useCurrency();
   const search = useSearch();
 
   const [today] = useState(() => new Date());
@@ -23,10 +25,10 @@ export default function DashboardScreen() {
 
   const dashboard = useFlow(dashboardFlow, ({ tenantId }) => ({ tenantId, today, initial }));
 
-  return <StableDashboardView dashboard={dashboard} today={today} years={years} />;
+  return <StableDashboardView dashboard={dashboard} today={today} years={years} currency={currency} />;
 }
 
-// Its props never change, so an address update re-renders the screen but not the view.
+// Its props change only with the currency, so an address update re-renders the screen but not the view.
 const StableDashboardView = memo(function StableDashboardView(props: Parameters<typeof DashboardView>[0]) {
   return <DashboardView {...props} />;
 });
@@ -36,14 +38,19 @@ export function DashboardView({
   dashboard,
   today,
   years,
+  currency,
 }: {
   dashboard: DashboardActor;
   today: Date;
   years: readonly number[];
+  /** The tenant's ISO 4217 currency. */
+  currency: string;
 }) {
   const phase = useSelector(dashboard, (state) => state.value);
   const year = useSelector(dashboard, (state) => state.context.filters.year);
   const buckets = useSelector(dashboard, (state) => state.context.buckets);
+  const headline = useSelector(dashboard, (state) => state.context.headline);
+  const noRevenue = buckets.every((bucket) => bucket.revenue === 0);
 
   return (
     <section aria-labelledby="dashboard-title" className="dashboard" aria-busy={phase === 'loading'}>
@@ -51,6 +58,7 @@ export function DashboardView({
         <div>
           <h1 id="dashboard-title">Total Revenue</h1>
           <p className="dashboard__range">{dateRangeLabel(year, today)}</p>
+          {headline ? <WeightingNote weighted={headline.weighted} /> : null}
         </div>
         <DashboardFilters dashboard={dashboard} years={years} />
       </header>
@@ -69,11 +77,24 @@ export function DashboardView({
         ) : null}
         {phase === 'ready' ? (
           <>
-            <RevenueChart buckets={buckets} />
-            <RevenueTable buckets={buckets} />
+            {headline ? <Headline headline={headline} year={year} currency={currency} /> : null}
+            {noRevenue ? <p className="dashboard__no-revenue">No revenue in this period</p> : null}
+            <RevenueChart buckets={buckets} currency={currency} />
+            <RevenueTable buckets={buckets} currency={currency} />
           </>
         ) : null}
       </div>
     </section>
+  );
+}
+
+/** Says plainly which figures the chart shows (spec section 9: month with All adds raw revenue, every other view weighs it). */
+function WeightingNote({ weighted }: { weighted: boolean }) {
+  return (
+    <p className="dashboard__basis">
+      {weighted
+        ? 'Weighted: each opportunity counts its revenue × probability ÷ 100.'
+        : 'Unweighted: the month view of all salespersons adds up revenue as it is.'}
+    </p>
   );
 }

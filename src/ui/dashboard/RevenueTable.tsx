@@ -1,8 +1,8 @@
 import type { Bucket } from '../../domain/revenue/index.ts';
-import { formatRevenue } from './format.ts';
+import { formatMoney } from '../../domain/money.ts';
 
 /** The chart's numbers as an accessible table, one row per bucket. */
-export function RevenueTable({ buckets }: { buckets: readonly Bucket[] }) {
+export function RevenueTable({ buckets, currency }: { buckets: readonly Bucket[]; currency: string }) {
   return (
     <div className="table-scroll revenue-table" tabIndex={0} aria-labelledby="revenue-table-caption">
       <table className="table">
@@ -13,13 +13,17 @@ export function RevenueTable({ buckets }: { buckets: readonly Bucket[] }) {
             <th scope="col" className="revenue-table__amount">
               Revenue
             </th>
+            <th scope="col" className="revenue-table__amount">
+              Opportunities
+            </th>
           </tr>
         </thead>
         <tbody>
           {buckets.map((bucket) => (
             <tr key={bucket.label}>
               <th scope="row">{bucket.label}</th>
-              <td className="revenue-table__amount">{formatRevenue(bucket.revenue)}</td>
+              <td className="revenue-table__amount">{formatMoney(bucket.revenue, currency)}</td>
+              <td className="revenue-table__amount">{bucket.count.toLocaleString('en-US')}</td>
             </tr>
           ))}
         </tbody>

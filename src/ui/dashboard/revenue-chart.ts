@@ -1,6 +1,6 @@
 import * as Plot from '@observablehq/plot';
 import type { Bucket } from '../../domain/revenue/index.ts';
-import { formatRevenue } from './format.ts';
+import { formatMoney, formatMoneyCompact } from '../../domain/money.ts';
 
 /** Spec section 9: the chart is 350 px high. */
 export const CHART_HEIGHT = 350;
@@ -14,8 +14,13 @@ const BAR_SHARE_OF_BAND = 0.25;
 /** Roughly the room one horizontal period label needs. */
 const LABEL_ROOM_PX = 56;
 
+/** Axis text, at the smallest size people read comfortably. */
+const FONT_SIZE_PX = 12;
+
 export interface RevenueChartOptions {
   width: number;
+  /** The tenant's ISO 4217 currency code. */
+  currency: string;
   /** Plot builds with this document; tests pass a jsdom one. */
   document?: Document;
 }
@@ -23,6 +28,7 @@ export interface RevenueChartOptions {
 interface Bar {
   period: string;
   revenue: number;
+  count: number;
   series: 'Revenue';
   shade: 'first' | 'second';
 }
@@ -37,25 +43,61 @@ function labelledPeriods(periods: readonly string[], width: number): string[] {
   return periods.filter((_, index) => index % every === 0);
 }
 
+function opportunitiesLabel(count: number): string {
+  return count === 1 ? '1 opportunity' : `${count.toLocaleString('en-US')} opportunities`;
+}
+
+/** What a bar says on hover and to a screen reader when it has focus: period, amount and count. */
+export function barDescription(bar: Pick<Bar, 'period' | 'revenue' | 'count'>, currency: string): string {
+  return `${bar.period}\nRevenue: ${formatMoney(bar.revenue, currency)}\n${opportunitiesLabel(bar.count)}`;
+}
+
+/**
+ * Each bar becomes a stop for the keyboard, named by its own tooltip, so a
+ * person without a mouse reads the same period, amount and count.
+ */
+function focusableBars(chart: SVGSVGElement | HTMLElement): void {
+  for (const rect of chart.querySelectorAll('rect')) {
+    const title = rect.querySelector('title')?.textContent;
+    if (!title) continue;
+    rect.setAttribute('tabindex', '0');
+    rect.setAttribute('role', 'img');
+    rect.setAttribute('aria-label', title.replaceAll('\n', ', '));
+  }
+}
+
 /**
  * The revenue chart for a set of buckets: one stacked bar series 'Revenue',
- * a band per period, each bar carrying its period and value as its tooltip.
+ * a band per period. A period without revenue draws no bar (its band stays, so
+ * the gap shows), and the y axis starts at 0 whatever the data. Each bar
+ * carries its period, amount and count as its tooltip and accessible name.
  * A pure function of its arguments; the screen only mounts the result.
  */
 export function buildRevenueChart(buckets: readonly Bucket[], options: RevenueChartOptions): SVGSVGElement | HTMLElement {
-  const bars: Bar[] = buckets.map((bucket, index) => ({
-    period: bucket.label,
-    revenue: bucket.revenue,
-    series: 'Revenue',
-    shade: index % 2 === 0 ? 'first' : 'second',
-  }));
-  const periods = bars.map((bar) => bar.period);
+  const bars: Bar[] = buckets.flatMap((bucket, index) =>
+    bucket.revenue > 0
+      ? [
+          {
+            period: bucket.label,
+            revenue: bucket.revenue,
+            count: bucket.count,
+            series: 'Revenue' as const,
+            shade: index % 2 === 0 ? ('first' as const) : ('second' as const),
+          },
+        ]
+      : [],
+  );
+  const periods = buckets.map((bucket) => bucket.label);
+  const { currency } = options;
+  // With nothing to draw the axis still needs a span; 0 stays at the bottom.
+  const highest = Math.max(0, ...bars.map((bar) => bar.revenue));
   const manyPeriods = periods.length > Math.floor(options.width / LABEL_ROOM_PX);
 
-  return Plot.plot({
+  const chart = Plot.plot({
     width: options.width,
     height: CHART_HEIGHT,
-    marginLeft: 72,
+    style: { fontSize: `${FONT_SIZE_PX}px` },
+    marginLeft: 64,
     marginBottom: manyPeriods ? 64 : 36,
     ariaLabel: 'Revenue by period',
     ...(options.document ? { document: options.document } : {}),
@@ -72,8 +114,9 @@ export function buildRevenueChart(buckets: readonly Bucket[], options: RevenueCh
       label: 'Revenue',
       grid: true,
       nice: true,
-      zero: true,
-      tickFormat: (value: number) => formatRevenue(value).replace(/\.00$/, ''),
+      domain: [0, highest > 0 ? highest : 1],
+      ticks: 6,
+      tickFormat: (value: number) => formatMoneyCompact(value, currency),
     },
     color: { type: 'ordinal', domain: ['first', 'second'], range: [...CHART_BLUES] },
     marks: [
@@ -84,10 +127,14 @@ export function buildRevenueChart(buckets: readonly Bucket[], options: RevenueCh
           y: 'revenue',
           z: 'series',
           fill: 'shade',
-          title: (bar: Bar) => `${bar.period}\n${bar.series}: ${formatRevenue(bar.revenue)}`,
+          title: (bar: Bar) => barDescription(bar, currency),
         }),
       ),
-      Plot.ruleY([0]),
+      // The baseline is drawing, not content: named, Plot's group would carry an
+      // aria-label on an element whose role forbids one (axe: aria-prohibited-attr).
+      Plot.ruleY([0], { ariaHidden: 'true' }),
     ],
   });
+  focusableBars(chart);
+  return chart;
 }

@@ -1,12 +1,11 @@
 import { format } from 'date-fns';
 import { currencyOf } from '../../domain/opportunities/rows.ts';
 import { startOfDayNumber } from '../../domain/revenue/calendar.ts';
+import { formatMoney } from '../../domain/money.ts';
 
-const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** An amount in units as the dashboard shows revenue: two decimals and thousands separators. */
-export function formatUnits(units: number): string {
-  return money.format(currencyOf(units));
+/** An amount in units (hundredths of a cent, see domain/revenue) in the tenant's currency, e.g. €12,345.60. */
+export function formatUnits(units: number, currency: string): string {
+  return formatMoney(currencyOf(units), currency);
 }
 
 /** A local day number as yyyy.MM.dd, the date format of the dashboard. */

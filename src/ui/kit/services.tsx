@@ -1,4 +1,4 @@
-import { createContext, useContext, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { Actor, ActorOptions, AnyActorLogic, InputFrom } from 'xstate';
 import type { ApiPart } from '../../domain/api-parts.ts';
@@ -54,4 +54,13 @@ export function useFlow<Logic extends AnyActorLogic>(
   const [logic] = useState(() => wire(services, caller));
   const options: ActorOptions<Logic> = { ...(input ? { input: input(caller) } : {}), ...(services.inspect ? { inspect: services.inspect } : {}) };
   return (useActorRef as (logic: Logic, options: ActorOptions<Logic>) => Actor<Logic>)(logic, options);
+}
+
+/** The tenant's currency (ISO 4217) for every amount shown; asked of the API by the first screen that shows one (all are signed-in screens). */
+export function useCurrency(): string {
+  const { currency } = useServices();
+  useEffect(() => {
+    currency.load();
+  }, [currency]);
+  return useSyncExternalStore(currency.subscribe, currency.current);
 }

@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useLocation } from 'wouter';
 import { MAX_CUSTOMER_LENGTH, weightedUnitsOf, type OpportunityChoices, type OpportunityForm } from '../../domain/opportunities/editor.ts';
 import { NotFound } from '../kit/NotFound.tsx';
+import { useCurrency } from '../kit/services.tsx';
 import { formatUnits, stageLabel } from '../kit/format.ts';
 import { InputField, SelectField } from '../kit/record-editor/fields.tsx';
 import { RecordEditorFrame } from '../kit/record-editor/RecordEditorFrame.tsx';
@@ -78,13 +79,14 @@ function OpportunityFields({ editor }: { editor: OpportunityEditorActor }) {
 
 /** Revenue × probability / 100, as the dashboard weighs it, following what is typed. */
 function WeightedRevenue({ editor }: { editor: OpportunityEditorActor }) {
+  const currency = useCurrency();
   const id = useId();
   const units = useSelector(editor, (state) => weightedUnitsOf(state.context.form));
   return (
     <div className="field opportunity-editor__weighted">
       <label htmlFor={id}>Weighted revenue</label>
       <output id={id} aria-live="polite">
-        {units === null ? 'Enter revenue and probability' : formatUnits(units)}
+        {units === null ? 'Enter revenue and probability' : formatUnits(units, currency)}
       </output>
     </div>
   );

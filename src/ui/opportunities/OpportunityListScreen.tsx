@@ -8,7 +8,7 @@ import { selectableYears } from '../../domain/revenue/date-range.ts';
 import { totalUnits, type OpportunityRow } from '../../domain/opportunities/rows.ts';
 import type { OpportunitySortKey } from '../../domain/opportunities/list-view.ts';
 import type { opportunityListMachine } from '../../machines/opportunity-list.ts';
-import { useFlow } from '../kit/services.tsx';
+import { useCurrency, useFlow } from '../kit/services.tsx';
 import { customerLabel, formatDay, formatUnits, stageLabel } from '../kit/format.ts';
 import { opportunityListFlow } from '../../wiring/opportunity-list.ts';
 import { ListPager } from '../kit/Pager.tsx';
@@ -62,6 +62,7 @@ export default function OpportunityListScreen() {
 }
 
 function Totals({ list }: { list: ListActor }) {
+  const currency = useCurrency();
   const visible = useSelector(list, (state) => state.context.visible);
   return (
     <dl className="figures" aria-label="Totals of the opportunities shown">
@@ -71,11 +72,11 @@ function Totals({ list }: { list: ListActor }) {
       </div>
       <div className="figure">
         <dt>Revenue</dt>
-        <dd>{formatUnits(totalUnits(visible, 'revenueUnits'))}</dd>
+        <dd>{formatUnits(totalUnits(visible, 'revenueUnits'), currency)}</dd>
       </div>
       <div className="figure">
         <dt>Weighted revenue</dt>
-        <dd>{formatUnits(totalUnits(visible, 'weightedUnits'))}</dd>
+        <dd>{formatUnits(totalUnits(visible, 'weightedUnits'), currency)}</dd>
       </div>
     </dl>
   );
@@ -122,6 +123,7 @@ function ListSortHeader({ list, column }: { list: ListActor; column: { key: Oppo
 }
 
 function OpportunityTable({ list }: { list: ListActor }) {
+  const currency = useCurrency();
   const rows = useSelector(list, (state) => pageSlice(state.context.visible, state.context.page), sameRows);
   return (
     <div className="table-scroll">
@@ -155,9 +157,9 @@ function OpportunityTable({ list }: { list: ListActor }) {
                 <td>
                   <span className={`stage-badge stage-badge--${row.stage.replace(/\s+/g, '-')}`}>{stageLabel(row.stage)}</span>
                 </td>
-                <td className="numeric">{formatUnits(row.revenueUnits)}</td>
+                <td className="numeric">{formatUnits(row.revenueUnits, currency)}</td>
                 <td className="numeric">{row.probability}%</td>
-                <td className="numeric">{formatUnits(row.weightedUnits)}</td>
+                <td className="numeric">{formatUnits(row.weightedUnits, currency)}</td>
               </tr>
             ))
           )}

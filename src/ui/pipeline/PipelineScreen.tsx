@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { groupByStage, type StageColumn } from '../../domain/opportunities/pipeline.ts';
-import { useFlow } from '../kit/services.tsx';
+import { useCurrency, useFlow } from '../kit/services.tsx';
 import { customerLabel, formatUnits, stageLabel } from '../kit/format.ts';
 import { opportunityYearFlow } from '../../wiring/opportunity-year.ts';
 import { YearNotice } from '../kit/StateNotices.tsx';
@@ -38,6 +38,7 @@ export default function PipelineScreen() {
 }
 
 function StageColumnView({ column }: { column: StageColumn }) {
+  const currency = useCurrency();
   const headingId = `stage-${column.stage.replace(/\s+/g, '-')}`;
   const more = column.count - column.cards.length;
   return (
@@ -51,7 +52,7 @@ function StageColumnView({ column }: { column: StageColumn }) {
           </div>
           <div>
             <dt>Weighted</dt>
-            <dd>{formatUnits(column.weightedUnits)}</dd>
+            <dd>{formatUnits(column.weightedUnits, currency)}</dd>
           </div>
         </dl>
       </header>
@@ -65,7 +66,7 @@ function StageColumnView({ column }: { column: StageColumn }) {
                 {customerLabel(card.customer)}
               </Link>
               <span className="pipeline__revenue">
-                {formatUnits(card.revenueUnits)} at {card.probability}%
+                {formatUnits(card.revenueUnits, currency)} at {card.probability}%
               </span>
               <span className="pipeline__meta">{card.salespersonName}</span>
             </li>

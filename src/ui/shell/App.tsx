@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Toaster } from 'react-hot-toast';
 import { Routes } from './routes.tsx';
+import { RouteFocus } from './RouteFocus.tsx';
 import { Splash, SPLASH_MS } from './Splash.tsx';
 
 /**
@@ -17,6 +18,7 @@ export function App() {
   return (
     <>
       {splashDone ? <Routes /> : <Splash />}
+      <RouteFocus />
       <Toaster position="top-right" />
     </>
   );

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useRoute } from 'wouter';
 import { isManager } from '../../machines/session.ts';
+import { SUPER_ADMIN } from '../../domain/users/roles.ts';
 import { useMissingParts, useServices, useSession } from '../kit/services.tsx';
 import logo from '../kit/logo.svg';
 import { partsNeededBy } from './screen-parts.ts';
@@ -9,6 +10,7 @@ interface NavItem {
   href: string;
   label: string;
   managersOnly?: boolean;
+  superAdminOnly?: boolean;
 }
 
 // The top-level screens of the spec's route list; add and edit screens are reached from their lists.
@@ -24,6 +26,7 @@ const navigation: NavItem[] = [
   { href: '/email-attachment', label: 'E-mail attachments' },
   { href: '/user', label: 'Users', managersOnly: true },
   { href: '/machines', label: 'State machines', managersOnly: true },
+  { href: '/settings', label: 'Settings', superAdminOnly: true },
 ];
 
 /** A menu item, shown only once the API is known to offer what its screen needs. */
@@ -38,38 +41,57 @@ function NavLink({ item }: { item: NavItem }) {
   );
 }
 
-/** The default layout: navigation, the signed-in user and 'Log out', and the screen. */
+function Brand() {
+  return (
+    <>
+      <img src={logo} alt="" width="28" height="28" />
+      <span>CRM</span>
+    </>
+  );
+}
+
+/** The default layout: navigation (signed in only), the user and 'Log out', and the screen in the page's one `main`. */
 export function Layout({ children }: { children: ReactNode }) {
   const { session } = useServices();
   const name = useSession((state) => state.context.profile?.name ?? '');
   const manager = useSession(isManager);
+  const superAdmin = useSession((state) => state.context.profile?.role_id === SUPER_ADMIN);
   const signedIn = useSession((state) => state.hasTag('signedIn'));
+  // Also a person the CRM turned away (no crm-access) may log out, to switch accounts.
+  const canLogOut = useSession((state) => state.can({ type: 'session.logout' }));
   return (
     <div className="layout">
       <a className="skip-link" href="#main">
         Skip to content
       </a>
       <header className="topbar">
-        <Link href="/dashboard" className="brand">
-          <img src={logo} alt="" width="28" height="28" />
-          <span>CRM</span>
-        </Link>
         {signedIn ? (
+          <Link href="/dashboard" className="brand">
+            <Brand />
+          </Link>
+        ) : (
+          <span className="brand">
+            <Brand />
+          </span>
+        )}
+        {canLogOut ? (
           <div className="topbar__user">
-            <span className="topbar__name">{name}</span>
+            {name ? <span className="topbar__name">{name}</span> : null}
             <button type="button" className="button button--ghost" onClick={() => session.send({ type: 'session.logout' })}>
               Log out
             </button>
           </div>
         ) : null}
       </header>
-      <nav className="nav" aria-label="Main">
-        {navigation
-          .filter((item) => !item.managersOnly || manager)
-          .map((item) => (
-            <NavLink key={item.href} item={item} />
-          ))}
-      </nav>
+      {signedIn ? (
+        <nav className="nav" aria-label="Main">
+          {navigation
+            .filter((item) => (!item.managersOnly || manager) && (!item.superAdminOnly || superAdmin))
+            .map((item) => (
+              <NavLink key={item.href} item={item} />
+            ))}
+        </nav>
+      ) : null}
       <main id="main" className="content" tabIndex={-1}>
         {children}
       </main>

@@ -3,10 +3,18 @@ import { isManager, SESSION_MESSAGES, sessionPhase, type SessionPhase } from '..
 import { useServices, useSession } from '../kit/services.tsx';
 import { NotFound } from '../kit/NotFound.tsx';
 import { Spinner } from '../kit/Spinner.tsx';
+import { explainsEnding, SignedOut } from './SignedOut.tsx';
+import { SUPER_ADMIN } from '../../domain/users/roles.ts';
 
 /** How the session's state bears on a protected screen. */
-function useAccess(): SessionPhase {
+export function useAccess(): SessionPhase {
   return useSession(sessionPhase);
+}
+
+/** The ending the signed-out page explains. */
+export function SignedOutPage() {
+  const reason = useSession((state) => state.context.ending?.reason);
+  return explainsEnding(reason) ? <SignedOut reason={reason} /> : null;
 }
 
 /** Sends the session to sign in once it says a login is required. */
@@ -26,7 +34,8 @@ export function Protected({ children }: { children: ReactNode }) {
   const access = useAccess();
   useLoginWhenRequired(access);
   if (access === 'signedIn') return <>{children}</>;
-  if (access === 'missingRole') return <NotFound message={SESSION_MESSAGES.missingRole} />;
+  if (access === 'missingRole') return <NotFound message={SESSION_MESSAGES.missingRole} offerDashboard={false} />;
+  if (access === 'signedOut') return <SignedOutPage />;
   return <Spinner label={access === 'loginRequired' ? 'Redirecting to sign in' : 'Checking your session'} />;
 }
 
@@ -35,6 +44,16 @@ export function ManagersOnly({ children }: { children: ReactNode }) {
   const access = useAccess();
   const allowed = useSession(isManager);
   if (access === 'waiting') return <Spinner label="Checking your session" />;
+  if (access === 'signedOut') return <SignedOutPage />;
+  if (access === 'missingRole') return <NotFound message={SESSION_MESSAGES.missingRole} offerDashboard={false} />;
   if (access !== 'signedIn' || !allowed) return <NotFound />;
   return <>{children}</>;
+}
+
+/** The tenant settings: its Super Admin only; everybody else gets the fallback page. */
+export function SuperAdminOnly({ children }: { children: ReactNode }) {
+  const isSuperAdmin = useSession((state) => state.context.profile?.role_id === SUPER_ADMIN);
+  const access = useAccess();
+  if (access === 'signedIn' && !isSuperAdmin) return <NotFound />;
+  return <ManagersOnly>{children}</ManagersOnly>;
 }

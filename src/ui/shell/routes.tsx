@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { Layout } from './Layout.tsx';
-import { ManagersOnly, Protected } from './guards.tsx';
+import { ManagersOnly, Protected, SuperAdminOnly } from './guards.tsx';
 import { NotFound } from '../kit/NotFound.tsx';
 import { SignIn } from './SignIn.tsx';
 import { POST_LOGIN_ROUTE } from '../../machines/session.ts';
@@ -29,6 +29,7 @@ const ActivityListScreen = lazy(() => import('../activities/ActivityListScreen.t
 const ActivityEditorScreen = lazy(() => import('../activities/ActivityEditorScreen.tsx'));
 const EmailAttachmentScreen = lazy(() => import('../email-attachment/EmailAttachmentScreen.tsx'));
 const OpportunityEditorScreen = lazy(() => import('../opportunities/OpportunityEditorScreen.tsx'));
+const SettingsScreen = lazy(() => import('../settings/SettingsScreen.tsx'));
 const MachinesScreen = lazy(() => import('../machine-charts/MachinesScreen.tsx'));
 
 function Loading({ children }: { children: ReactNode }) {
@@ -83,6 +84,7 @@ const ActivityEditorRoute = protectedScreen(ActivityEditorScreen);
 const EmailAttachmentRoute = protectedScreen(EmailAttachmentScreen);
 const OpportunityEditorRoute = protectedScreen(OpportunityEditorScreen);
 const MachinesRoute = protectedScreen(MachinesScreen, ManagersOnly);
+const SettingsRoute = protectedScreen(SettingsScreen, SuperAdminOnly);
 
 /** The spec's protected routes, each with its screen. */
 const protectedRoutes: ReadonlyArray<readonly [route: string, Screen: ComponentType<{ route: string }>]> = [
@@ -108,6 +110,7 @@ const protectedRoutes: ReadonlyArray<readonly [route: string, Screen: ComponentT
   ['/add-Opportunity', OpportunityEditorRoute],
   ['/edit-Opportunity/:id', OpportunityEditorRoute],
   ['/machines', MachinesRoute],
+  ['/settings', SettingsRoute],
 ];
 
 /** The spec's route table. */
@@ -129,7 +132,9 @@ export function Routes() {
         </Route>
       ))}
       <Route>
-        <NotFound />
+        <Layout>
+          <NotFound />
+        </Layout>
       </Route>
     </Switch>
   );

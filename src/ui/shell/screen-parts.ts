@@ -7,25 +7,26 @@ import type { ApiPart } from '../../domain/api-parts.ts';
  * your API must offer"; a test holds the README's table to this one).
  */
 export const SCREEN_PARTS: Readonly<Record<string, { title: string; parts: readonly ApiPart[] }>> = {
-  // The list and the board read each opportunity's id, customer and stage, which the
-  // specification's analysis answer does not promise.
-  '/opportunity': { title: 'Opportunities', parts: ['opportunity-records'] },
-  '/pipeline': { title: 'Pipeline', parts: ['opportunity-records'] },
+  // The list and the board read pages of opportunities with their customers and stages,
+  // which the specification's analysis answer does not carry.
+  '/opportunity': { title: 'Opportunities', parts: ['opportunity-list'] },
+  '/pipeline': { title: 'Pipeline', parts: ['opportunity-list'] },
   '/add-Opportunity': { title: 'Add Opportunity', parts: ['opportunity-records', 'customers'] },
   '/edit-Opportunity/:id': { title: 'Edit Opportunity', parts: ['opportunity-records', 'customers'] },
-  '/customer': { title: 'Customers', parts: ['customers', 'opportunity-records'] },
+  '/customer': { title: 'Customers', parts: ['customers', 'opportunity-list'] },
   '/add-Customer': { title: 'Add Customer', parts: ['customers'] },
   '/edit-Customer/:id': { title: 'Edit Customer', parts: ['customers'] },
-  '/calendar': { title: 'Calendar', parts: ['calendar'] },
+  '/calendar': { title: 'Calendar', parts: ['calendar', 'opportunity-list'] },
   '/add-Calendar': { title: 'Add Event', parts: ['calendar'] },
   '/edit-Calendar/:id': { title: 'Edit Event', parts: ['calendar'] },
   '/activity': { title: 'Activities', parts: ['activities'] },
-  '/add-Activity': { title: 'Add Activity', parts: ['activities', 'opportunity-records'] },
-  '/edit-Activity/:id': { title: 'Edit Activity', parts: ['activities', 'opportunity-records'] },
+  '/add-Activity': { title: 'Add Activity', parts: ['activities', 'opportunity-list'] },
+  '/edit-Activity/:id': { title: 'Edit Activity', parts: ['activities', 'opportunity-list'] },
   '/team': { title: 'Teams', parts: ['teams'] },
   '/add-Team': { title: 'Add Team', parts: ['teams'] },
   '/edit-Team/:id': { title: 'Edit Team', parts: ['teams'] },
-  '/email-attachment': { title: 'E-mail attachments', parts: ['attachments', 'opportunity-records'] },
+  '/email-attachment': { title: 'E-mail attachments', parts: ['attachments', 'opportunity-list'] },
+  '/settings': { title: 'Settings', parts: ['tenant-settings'] },
 };
 
 const NONE: readonly ApiPart[] = [];

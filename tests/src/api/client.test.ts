@@ -173,14 +173,16 @@ describe('the public client (sign-up, the tenant service)', () => {
 });
 
 describe('the contract, pinned at the type level (checked by tsc)', () => {
-  test('POST /api/opportunities/anlaysis (spelled so) takes {year, tenantId} and gives opportunities', async () => {
+  test("POST /api/opportunities/anlaysis (spelled so) takes {year, tenantId} and gives the spec's four fields of each opportunity", async () => {
     const { client } = clientFor(200, []);
     const { data } = await client.POST('/api/opportunities/anlaysis', { body: { year: 2026, tenantId: 1 } });
-    expectTypeOf(data).toEqualTypeOf<Opportunity[] | undefined>();
-    expectTypeOf<Opportunity>().toHaveProperty('created_date').toEqualTypeOf<string>();
-    expectTypeOf<Opportunity>().toHaveProperty('revenue').toEqualTypeOf<number>();
-    expectTypeOf<Opportunity>().toHaveProperty('probability').toEqualTypeOf<number>();
-    expectTypeOf<Opportunity>().toHaveProperty('salesperson_id').toEqualTypeOf<number>();
+    type Entry = NonNullable<typeof data>[number];
+    expectTypeOf<keyof Entry>().toEqualTypeOf<'created_date' | 'revenue' | 'probability' | 'salesperson_id'>();
+    expectTypeOf<Entry>().toHaveProperty('created_date').toEqualTypeOf<string>();
+    expectTypeOf<Entry>().toHaveProperty('revenue').toEqualTypeOf<number>();
+    expectTypeOf<Entry>().toHaveProperty('probability').toEqualTypeOf<number>();
+    expectTypeOf<Entry>().toHaveProperty('salesperson_id').toEqualTypeOf<number>();
+    expectTypeOf<Opportunity>().toHaveProperty('customer').toEqualTypeOf<string>();
 
     // @ts-expect-error tenantId is required
     await client.POST('/api/opportunities/anlaysis', { body: { year: 2026 } });

@@ -7,7 +7,7 @@ import {
   type SalespersonOption,
   dashboardMachine,
 } from '../../../src/machines/dashboard.ts';
-import { type OpportunityRecord, bucketRevenue, prepareOpportunities } from '../../../src/domain/revenue/index.ts';
+import { type OpportunityRecord, bucketRevenue, prepareOpportunities, rangeTotals, sameRangeLastYear } from '../../../src/domain/revenue/index.ts';
 
 const today = new Date(2026, 10, 22, 15, 30);
 const tenantId = 7;
@@ -69,6 +69,43 @@ function answeringLoaders() {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('dashboard machine', () => {
+  test("the headline gives the range's totals both ways, the count, and last year's same range, weighted or not as the chart is", async () => {
+    const { machine } = answeringLoaders();
+    const actor = createActor(machine, { input: { tenantId, today } }).start();
+    await waitFor(actor, (s) => s.hasTag('ready'));
+    const prepared = prepareOpportunities(opportunitiesOf[2026] ?? []);
+    const lastYear = prepareOpportunities(opportunitiesOf[2025] ?? []);
+    const range = { year: 2026, salespersonId: 0, today };
+    expect(actor.getSnapshot().context.headline).toEqual({
+      totals: rangeTotals(prepared, range),
+      lastYear: rangeTotals(lastYear, sameRangeLastYear(range)),
+      weighted: true,
+    });
+    actor.send({ type: 'filters.granularity.change', granularity: 'month' });
+    expect(actor.getSnapshot().context.headline?.weighted).toBe(false);
+    actor.send({ type: 'filters.salesperson.change', salespersonId: 2 });
+    expect(actor.getSnapshot().context.headline).toMatchObject({ weighted: true, totals: rangeTotals(prepared, { ...range, salespersonId: 2 }) });
+  });
+
+  test("last year's load failing leaves the chart and drops only the comparison", async () => {
+    const logError = vi.fn();
+    const machine = dashboardMachine.provide({
+      actors: {
+        loadOpportunities: fromPromise<readonly OpportunityRecord[], LoadOpportunitiesInput>(async ({ input }) => {
+          if (input.year === 2025) throw new Error('unavailable');
+          return opportunitiesOf[input.year] ?? [];
+        }),
+        loadSalespersons: fromPromise<readonly SalespersonOption[], LoadSalespersonsInput>(async () => salespersons),
+      },
+      actions: { logError: (_, { error }) => logError(error) },
+    });
+    const actor = createActor(machine, { input: { tenantId, today } }).start();
+    await waitFor(actor, (s) => s.hasTag('ready'));
+    expect(actor.getSnapshot().context.headline?.lastYear).toBeNull();
+    expect(actor.getSnapshot().context.buckets).toEqual(expectedBuckets(2026, { granularity: 'week', salespersonId: 0 }));
+    expect(logError).toHaveBeenCalledOnce();
+  });
+
   test('on start it loads the current year and the salespersons, then shows weekly buckets for All', async () => {
     const { machine, opportunityRequests, salespersonRequests } = answeringLoaders();
     const actor = createActor(machine, { input: { tenantId, today } }).start();
@@ -76,7 +113,8 @@ describe('dashboard machine', () => {
 
     await waitFor(actor, (s) => s.hasTag('ready'));
     const { context } = actor.getSnapshot();
-    expect(opportunityRequests).toEqual([{ year: 2026, tenantId }]);
+    // The year, and the year before for the headline's comparison.
+    expect(opportunityRequests).toEqual([{ year: 2026, tenantId }, { year: 2025, tenantId }]);
     expect(salespersonRequests).toEqual([{ tenantId }]);
     expect(context.filters).toEqual({ granularity: 'week', year: 2026, salespersonId: 0 });
     expect(context.salespersons).toEqual(salespersons);
@@ -88,7 +126,7 @@ describe('dashboard machine', () => {
     const initial = { granularity: 'month', year: 2025, salespersonId: 2 } as const;
     const actor = createActor(machine, { input: { tenantId, today, initial } }).start();
     await waitFor(actor, (s) => s.hasTag('ready'));
-    expect(opportunityRequests).toEqual([{ year: 2025, tenantId }]);
+    expect(opportunityRequests).toEqual([{ year: 2025, tenantId }, { year: 2024, tenantId }]);
     expect(actor.getSnapshot().context.buckets).toEqual(expectedBuckets(2025, { granularity: 'month', salespersonId: 2 }));
   });
 
@@ -106,7 +144,7 @@ describe('dashboard machine', () => {
 
     await settle();
     expect(actor.getSnapshot().hasTag('ready')).toBe(true);
-    expect(opportunityRequests).toHaveLength(1);
+    expect(opportunityRequests).toHaveLength(2);
     expect(salespersonRequests).toHaveLength(1);
   });
 
@@ -122,6 +160,8 @@ describe('dashboard machine', () => {
     expect(opportunityRequests).toEqual([
       { year: 2026, tenantId },
       { year: 2025, tenantId },
+      { year: 2025, tenantId },
+      { year: 2024, tenantId },
     ]);
     expect(salespersonRequests).toHaveLength(2);
     expect(actor.getSnapshot().context.buckets).toEqual(expectedBuckets(2025, { granularity: 'week', salespersonId: 0 }));

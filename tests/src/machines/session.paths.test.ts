@@ -150,6 +150,7 @@ async function replay(path: SessionPath): Promise<void> {
       clearTokens: () => effects.push({ type: 'clearTokens' }),
       storeProfile: (_, { profile }) => effects.push({ type: 'storeProfile', profile }),
       clearStoredUserId: () => effects.push({ type: 'clearStoredUserId' }),
+      rememberEnding: (_, { ending }) => effects.push({ type: 'rememberEnding', ending }),
       redirectToProviderLogout: (_, { idToken }) => effects.push({ type: 'redirectToProviderLogout', idToken }),
       showError: (_, { message }) => effects.push({ type: 'showError', message }),
       logError: (_, { error }) => effects.push({ type: 'logError', error }),
@@ -214,9 +215,9 @@ function checkInvariants(snapshot: SessionSnapshot, effects: Effect[]): void {
     const last = effects.map((effect) => effect.type);
     const clearedAt = last.lastIndexOf('clearTokens');
     expect(last[clearedAt + 1]).toBe('clearStoredUserId');
-    if (LOGGING_OUT.includes(id)) expect(last.slice(clearedAt + 2)).toEqual(['redirectToProviderLogout']);
+    if (LOGGING_OUT.includes(id)) expect(last.slice(clearedAt + 2)).toEqual(['rememberEnding', 'redirectToProviderLogout']);
   }
-  if (id in MESSAGE_BEFORE_LOGOUT || id === 'session.denied.missingRole') {
+  if (id in MESSAGE_BEFORE_LOGOUT) {
     const shown = effects.filter((effect) => effect.type === 'showError').at(-1);
     expect(shown).toEqual({ type: 'showError', message: MESSAGE_BEFORE_LOGOUT[id] ?? context.ending?.message });
   }

@@ -28,8 +28,8 @@ function render(Screen: ComponentType, answers: Record<string, Answer>) {
 
 const year = new Date().getFullYear();
 const salespersons = json([{ id: 1, name: 'Grace Hopper', email: 'g@x.test', phone: '', mobile: '', latest_login: null, status: 1 }]);
-const noOpportunities = { '/api/opportunities/anlaysis': json([]), '/api/salespersons/getAllData/1': salespersons };
-const failing = { '/api/opportunities/anlaysis': json({ message: 'Database unavailable' }, 503), '/api/salespersons/getAllData/1': salespersons };
+const noOpportunities = { '/api/opportunities/getAllData/1': json([]), '/api/salespersons/getAllData/1': salespersons };
+const failing = { '/api/opportunities/getAllData/1': json({ message: 'Database unavailable' }, 503), '/api/salespersons/getAllData/1': salespersons };
 
 describe.each([
   ['the opportunity list', OpportunityListScreen, 'Loading opportunities', 'The opportunities could not be loaded.'],
@@ -65,7 +65,7 @@ describe('the customer list', () => {
     await release();
     await until(() => screen.container.querySelector('tbody tr') !== null);
     const cells = [...screen.container.querySelectorAll('tbody tr > *')].map((cell) => cell.textContent);
-    expect(cells).toEqual(['Nakatomi Trading', 'Nakatomi Corp', '0', '0', '0.00', '0.00', '—']);
+    expect(cells).toEqual(['Nakatomi Trading', 'Nakatomi Corp', '0', '0', '€0.00', '€0.00', '—']);
     expect(screen.container.querySelector('tbody th a')?.getAttribute('href')).toBe('/edit-Customer/5');
   });
 

@@ -1,7 +1,7 @@
 import { createActor, fromPromise } from 'xstate';
 import type { Profile } from '../../../src/domain/session/profile.ts';
 import type { TokenSet } from '../../../src/domain/session/tokens.ts';
-import { sessionMachine, type InitialTokens, type SessionSettings } from '../../../src/machines/session.ts';
+import { sessionMachine, type Ending, type InitialTokens, type SessionSettings } from '../../../src/machines/session.ts';
 import { CLIENT_ID, accessToken, type AccessClaims } from './jwt.ts';
 
 export const SETTINGS: SessionSettings = {
@@ -42,6 +42,7 @@ export type Effect =
   | { type: 'clearTokens' }
   | { type: 'storeProfile'; profile: Profile }
   | { type: 'clearStoredUserId' }
+  | { type: 'rememberEnding'; ending: Ending | null }
   | { type: 'redirectToProviderLogout'; idToken: string | undefined }
   | { type: 'showError'; message: string }
   | { type: 'logError'; error: unknown }
@@ -96,6 +97,7 @@ export function startSession(scenario: Scenario = {}) {
       clearTokens: () => effects.push({ type: 'clearTokens' }),
       storeProfile: (_, { profile }) => effects.push({ type: 'storeProfile', profile }),
       clearStoredUserId: () => effects.push({ type: 'clearStoredUserId' }),
+      rememberEnding: (_, { ending }) => effects.push({ type: 'rememberEnding', ending }),
       redirectToProviderLogout: (_, { idToken }) => effects.push({ type: 'redirectToProviderLogout', idToken }),
       showError: (_, { message }) => effects.push({ type: 'showError', message }),
       logError: (_, { error }) => effects.push({ type: 'logError', error }),

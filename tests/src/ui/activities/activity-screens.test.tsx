@@ -99,7 +99,7 @@ describe('the activity editor', () => {
       { id: 3, name: 'Grace Hopper', email: 'grace@demo.test', phone: '', mobile: '', latest_login: null, status: 1 },
       { id: 4, name: 'Alan Turing', email: 'alan@demo.test', phone: '', mobile: '', latest_login: null, status: 1 },
     ]),
-    'POST /api/opportunities/anlaysis': json([]),
+    'GET /api/opportunities/getAllData/1': json([]),
   };
 
   test("an id the API does not know shows the fallback page", async () => {

@@ -65,7 +65,7 @@ function startDashboard(
 }
 
 async function render(dashboard: ReturnType<typeof startDashboard>) {
-  await act(async () => root.render(<DashboardView dashboard={dashboard} today={today} years={years} />));
+  await act(async () => root.render(<DashboardView dashboard={dashboard} today={today} years={years} currency="EUR" />));
 }
 
 const byText = (text: string) =>
@@ -97,7 +97,7 @@ describe('dashboard screen', () => {
   });
 
   test('lists the years from 2025 and All plus every salesperson by name', async () => {
-    await render(startDashboard(async ({ year }) => opportunitiesOf[year]!));
+    await render(startDashboard(async ({ year }) => opportunitiesOf[year] ?? []));
     expect([...select('Year').options].map((o) => o.textContent)).toEqual(['2025', '2026']);
     expect(select('Year').value).toBe('2026');
     expect([...select('Salesperson').options].map((o) => [o.value, o.textContent])).toEqual([
@@ -107,31 +107,31 @@ describe('dashboard screen', () => {
     ]);
   });
 
-  test("the 'Revenue by period' table has one row per bucket, two decimals with thousands separators", async () => {
-    await render(startDashboard(async ({ year }) => opportunitiesOf[year]!));
+  test("the 'Revenue by period' table has one row per bucket, in the tenant's currency, with the count", async () => {
+    await render(startDashboard(async ({ year }) => opportunitiesOf[year] ?? []));
     expect(container.querySelector('table caption')?.textContent).toBe('Revenue by period');
-    expect([...container.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual(['Period', 'Revenue']);
-    expect(tableRows()[0]).toEqual(['Jan 1-Jan 4', '12,345.67']);
+    expect([...container.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual(['Period', 'Revenue', 'Opportunities']);
+    expect(tableRows()[0]).toEqual(['Jan 1-Jan 4', '€12,345.67', '1']);
     expect(tableRows()).toHaveLength(47);
   });
 
   test('the Week / Month / Year toggle shows which is pressed and switches the view', async () => {
-    await render(startDashboard(async ({ year }) => opportunitiesOf[year]!));
+    await render(startDashboard(async ({ year }) => opportunitiesOf[year] ?? []));
     expect(button('Week').getAttribute('aria-pressed')).toBe('true');
 
     await act(async () => button('Month').click());
     expect(button('Week').getAttribute('aria-pressed')).toBe('false');
     expect(button('Month').getAttribute('aria-pressed')).toBe('true');
     expect(tableRows().slice(0, 2)).toEqual([
-      ['Jan', '12,345.67'],
-      ['Feb', '800.00'],
+      ['Jan', '€12,345.67', '1'],
+      ['Feb', '€800.00', '1'],
     ]);
     expect(tableRows()).toHaveLength(11);
 
     await choose(select('Salesperson'), '2');
     expect(tableRows().slice(0, 2)).toEqual([
-      ['Jan', '0.00'],
-      ['Feb', '400.00'],
+      ['Jan', '€0.00', '0'],
+      ['Feb', '€400.00', '1'],
     ]);
   });
 
@@ -140,14 +140,46 @@ describe('dashboard screen', () => {
     await render(
       startDashboard(async ({ year }) => {
         requested.push(year);
-        return opportunitiesOf[year]!;
+        return opportunitiesOf[year] ?? [];
       }),
     );
     await act(async () => button('Year').click());
     await choose(select('Year'), '2025');
-    expect(requested).toEqual([2026, 2025]);
+    // Each year with the year before it, for the headline's comparison.
+    expect(requested).toEqual([2026, 2025, 2025, 2024]);
     expect(byText('2025.01.01 - 2025.12.31')).toBeDefined();
-    expect(tableRows()).toEqual([['2025', '1,250,000.00']]);
+    expect(tableRows()).toEqual([['2025', '€1,250,000.00', '1']]);
+  });
+
+  test('the view says whether its figures are weighted: month with All is not, every other view is', async () => {
+    await render(startDashboard(async ({ year }) => opportunitiesOf[year] ?? []));
+    const basis = () => container.querySelector('.dashboard__basis')?.textContent;
+    expect(basis()).toBe('Weighted: each opportunity counts its revenue × probability ÷ 100.');
+    await act(async () => button('Month').click());
+    expect(basis()).toBe('Unweighted: the month view of all salespersons adds up revenue as it is.');
+    await choose(select('Salesperson'), '1');
+    expect(basis()).toMatch(/^Weighted/);
+  });
+
+  test("the headline gives the range's totals both ways, the count and the change against last year's same range", async () => {
+    await render(startDashboard(async ({ year }) => opportunitiesOf[year] ?? []));
+    const figures = Object.fromEntries(
+      [...container.querySelectorAll('.headline div')].map((figure) => [figure.querySelector('dt')!.textContent, figure.querySelector('dd')!.textContent]),
+    );
+    expect(figures).toEqual({
+      'Weighted revenue': '€12.7K',
+      'Unweighted revenue': '€13.1K',
+      Opportunities: '2',
+      // 2025 holds 1,250,000 weighted in March, before 22 November.
+      'Change (weighted)': '−99% against the same period of 2025',
+    });
+  });
+
+  test("a salesperson without revenue in the range draws no bar and says 'No revenue in this period'", async () => {
+    await render(startDashboard(async ({ year }) => (opportunitiesOf[year] ?? []).filter((o) => o.salesperson_id === 1)));
+    expect(byText('No revenue in this period')).toBeUndefined();
+    await choose(select('Salesperson'), '2');
+    expect(byText('No revenue in this period')).toBeDefined();
   });
 
   test('a year without opportunities shows the empty state, not a blank box', async () => {
@@ -162,12 +194,12 @@ describe('dashboard screen', () => {
       startDashboard(async ({ year }) => {
         attempts += 1;
         if (attempts === 1) throw new Error('502');
-        return opportunitiesOf[year]!;
+        return opportunitiesOf[year] ?? [];
       }),
     );
     expect(byText('No data available')).toBeDefined();
     expect(container.querySelector('[role="alert"]')).toBeNull();
     await act(async () => button('Try again').click());
-    expect(tableRows()[0]).toEqual(['Jan 1-Jan 4', '12,345.67']);
+    expect(tableRows()[0]).toEqual(['Jan 1-Jan 4', '€12,345.67', '1']);
   });
 });

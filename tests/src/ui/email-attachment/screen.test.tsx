@@ -38,7 +38,7 @@ const quote = {
 
 describe('the e-mail attachment screen', () => {
   test('says it is loading, then lists each file with its size, type, opportunity and uploader, and offers the opportunities to link', async () => {
-    const { release } = render({ '/api/attachments/getAllData/1': json([quote]), '/api/opportunities/anlaysis': opportunities });
+    const { release } = render({ '/api/attachments/getAllData/1': json([quote]), '/api/opportunities/getAllData/1': opportunities });
     expect(screen.container.querySelector('[role="status"]')?.textContent).toBe('Loading e-mail attachments');
     await release();
     await until(() => text().includes('Quote Q-1001.pdf'));
@@ -51,7 +51,7 @@ describe('the e-mail attachment screen', () => {
   });
 
   test('a tenant without files says so, and still offers the upload', async () => {
-    const { release } = render({ '/api/attachments/getAllData/1': json([]), '/api/opportunities/anlaysis': opportunities });
+    const { release } = render({ '/api/attachments/getAllData/1': json([]), '/api/opportunities/getAllData/1': opportunities });
     await release();
     await until(() => text().includes('There are no e-mail attachments yet.'));
     expect(text()).toContain('Choose a file');
@@ -65,7 +65,7 @@ describe('the e-mail attachment screen', () => {
         attempts += 1;
         return attempts === 1 ? json({ message: 'Database unavailable' }, 503)() : json([quote])();
       },
-      '/api/opportunities/anlaysis': opportunities,
+      '/api/opportunities/getAllData/1': opportunities,
     });
     await release();
     await until(() => text().includes('The e-mail attachments could not be loaded.'));

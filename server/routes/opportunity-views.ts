@@ -1,0 +1,177 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Queryable } from '../db/database.ts';
+import { defineRoute, HttpError, type RouteContext } from '../http/define-route.ts';
+import { answerColumns } from './opportunity-records.ts';
+import { yearWindow } from './opportunities.ts';
+import { notFound } from '../http/refusals.ts';
+
+/** The opportunity list's page size (spec section 9: list page size 10). */
+export const PAGE_SIZE = 10;
+const CARDS_PER_STAGE = 8;
+/** The stages in the order a deal moves through them; any other follows by name. */
+const KNOWN_STAGES = ['qualification', 'proposal', 'negotiation', 'closed won', 'closed lost'];
+
+type SortKey = 'date' | 'customer' | 'salesperson' | 'stage' | 'revenue' | 'weighted';
+
+// Only these texts ever reach the ORDER BY.
+const SORT_COLUMNS: Record<SortKey, string> = {
+  date: 'created_date',
+  customer: 'lower(customer)',
+  salesperson: 'lower(salesperson_name)',
+  stage: 'lower(stage)',
+  revenue: 'revenue',
+  weighted: 'weighted',
+};
+
+interface YearQuery {
+  year: number;
+  zone?: string;
+}
+
+interface PageQuery extends YearQuery {
+  search?: string;
+  sort?: SortKey;
+  direction?: 'ascending' | 'descending';
+  page?: number;
+}
+
+interface ListRow {
+  id: number;
+  created_date: string;
+  customer: string;
+  stage: string;
+  revenue: number;
+  probability: number;
+  salesperson_id: number;
+  salesperson_name: string;
+  weighted: number;
+}
+
+const INVALID_PARAMETER = '22023';
+
+/** A time zone both the runtime and the database know; anything else is the caller's mistake, in words. */
+function zoneOf(query: YearQuery): string {
+  const zone = query.zone ?? 'UTC';
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+  } catch {
+    throw new HttpError(400, `${zone} is not a time zone`);
+  }
+  return zone;
+}
+
+async function refusingUnknownZones<T>(zone: string, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if ((error as { code?: string }).code === INVALID_PARAMETER) throw new HttpError(400, `${zone} is not a time zone`);
+    throw error;
+  }
+}
+
+/** Characters LIKE reads as patterns, taken literally. */
+function containing(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/**
+ * The year's opportunities in the caller's time zone with their salesperson's name
+ * and weighted revenue ($1 tenant, $2 year, $3 zone, $4 pattern or null).
+ */
+const yearRows = `year_rows as (
+  select o.id, o.created_date, o.customer, o.stage, o.revenue, o.probability, o.salesperson_id,
+         coalesce(s.name, '') as salesperson_name, o.revenue * o.probability / 100 as weighted
+  from opportunities o left join salespersons s on s.id = o.salesperson_id
+  where o.tenant_id = $1
+    and o.created_date >= make_timestamptz($2::int, 1, 1, 0, 0, 0, $3::text)
+    and o.created_date < make_timestamptz($2::int + 1, 1, 1, 0, 0, 0, $3::text)
+    and ($4::text is null or o.customer ilike $4 or s.name ilike $4 or o.stage ilike $4)
+)`;
+
+const rowColumns = `id, to_char(created_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_date, customer, stage,
+  revenue::float8 as revenue, probability, salesperson_id, salesperson_name`;
+
+async function page(db: Queryable, tenantId: number, query: PageQuery) {
+  const zone = zoneOf(query);
+  const search = (query.search ?? '').trim();
+  const pattern = search === '' ? null : containing(search);
+  const order = `${SORT_COLUMNS[query.sort ?? 'date']} ${query.direction === 'ascending' ? 'asc' : 'desc'}, id asc`;
+  return refusingUnknownZones(zone, async () => {
+    const [totals] = await db.query<{ total: number; revenue: number; weighted: number }>(
+      `with ${yearRows}
+       select count(*)::int as total, coalesce(sum(revenue), 0)::float8 as revenue, coalesce(sum(weighted), 0)::float8 as weighted from year_rows`,
+      [tenantId, query.year, zone, pattern],
+    );
+    const lastPage = Math.max(1, Math.ceil(totals!.total / PAGE_SIZE));
+    const pageNumber = Math.min(query.page ?? 1, lastPage);
+    const rows = await db.query<ListRow>(
+      `with ${yearRows}
+       select ${rowColumns} from year_rows order by ${order} limit ${PAGE_SIZE} offset $5`,
+      [tenantId, query.year, zone, pattern, (pageNumber - 1) * PAGE_SIZE],
+    );
+    return { page: pageNumber, ...totals!, rows };
+  });
+}
+
+async function pipeline(db: Queryable, tenantId: number, query: YearQuery) {
+  const zone = zoneOf(query);
+  return refusingUnknownZones(zone, async () => {
+    const parameters = [tenantId, query.year, zone, null];
+    const [sums, cards] = await Promise.all([
+      db.query<{ stage: string; count: number; revenue: number; weighted: number }>(
+        `with ${yearRows}
+         select stage, count(*)::int as count, sum(revenue)::float8 as revenue, sum(weighted)::float8 as weighted
+         from year_rows group by stage`,
+        parameters,
+      ),
+      db.query<ListRow & { stage: string }>(
+        `with ${yearRows}
+         select ${rowColumns} from (
+           select *, row_number() over (partition by stage order by weighted desc, revenue desc, id) as rank from year_rows
+         ) as ranked
+         where rank <= ${CARDS_PER_STAGE}
+         order by stage, rank`,
+        parameters,
+      ),
+    ]);
+    const others = sums.map((sum) => sum.stage).filter((stage) => !KNOWN_STAGES.includes(stage)).sort();
+    return [...KNOWN_STAGES, ...others].map((stage) => {
+      const sum = sums.find((candidate) => candidate.stage === stage);
+      return {
+        stage,
+        count: sum?.count ?? 0,
+        revenue: sum?.revenue ?? 0,
+        weighted: sum?.weighted ?? 0,
+        cards: cards.filter((card) => card.stage === stage),
+      };
+    });
+  });
+}
+
+/**
+ * The opportunity screens' own answers (x-crm-extension: opportunity-list), so the
+ * dashboard's analysis carries only what the chart reads: a page of the list, the
+ * pipeline's columns, and whole records for the screens that name opportunities.
+ */
+export function registerOpportunityViewRoutes(app: FastifyInstance, context: RouteContext): void {
+  const { db } = context;
+  type Request<Query> = FastifyRequest<{ Params: { tenant_id: number }; Querystring: Query }>;
+
+  defineRoute(app, context, 'get', '/api/opportunities/page/{tenant_id}', async (request: Request<PageQuery>) => {
+    if (request.params.tenant_id !== request.caller.tenantId) throw notFound();
+    return page(db, request.caller.tenantId, request.query);
+  });
+
+  defineRoute(app, context, 'get', '/api/opportunities/pipeline/{tenant_id}', async (request: Request<YearQuery>) => {
+    if (request.params.tenant_id !== request.caller.tenantId) throw notFound();
+    return pipeline(db, request.caller.tenantId, request.query);
+  });
+
+  defineRoute(app, context, 'get', '/api/opportunities/getAllData/{tenant_id}', async (request: Request<{ year: number }>) => {
+    if (request.params.tenant_id !== request.caller.tenantId) throw notFound();
+    return db.query(
+      `select ${answerColumns} from opportunities where tenant_id = $1 and ${yearWindow} order by created_date, id`,
+      [request.caller.tenantId, request.query.year],
+    );
+  });
+}

@@ -1,0 +1,73 @@
+import { useSelector } from '@xstate/react';
+import { formatMoney } from '../../domain/money.ts';
+import { tenantSettingsFlow } from '../../wiring/tenant-settings.ts';
+import { useFlow } from '../kit/services.tsx';
+import { Spinner } from '../kit/Spinner.tsx';
+
+/** /settings: the tenant's currency, which every amount on every screen is shown in. Super Admins only. */
+export default function SettingsScreen() {
+  const settings = useFlow(tenantSettingsFlow);
+  const phase = useSelector(settings, (state) => (state.hasTag('loading') ? 'loading' : state.matches('failed') ? 'failed' : 'ready'));
+  const draft = useSelector(settings, (state) => state.context.draft);
+  const problem = useSelector(settings, (state) => state.context.problem);
+  const saving = useSelector(settings, (state) => state.hasTag('saving'));
+
+  return (
+    <section aria-labelledby="settings-title" className="settings">
+      <h1 id="settings-title">Settings</h1>
+      {phase === 'loading' ? <Spinner label="Loading the settings" /> : null}
+      {phase === 'failed' ? (
+        <div className="card">
+          <p>The settings could not be loaded.</p>
+          <button type="button" className="button button--secondary" onClick={() => settings.send({ type: 'settings.retry' })}>
+            Try again
+          </button>
+        </div>
+      ) : null}
+      {phase === 'ready' ? (
+        <form
+          className="card"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            settings.send({ type: 'settings.save' });
+          }}
+        >
+          <div className="field">
+            <label htmlFor="settings-currency">Currency</label>
+            <input
+              id="settings-currency"
+              name="currency"
+              value={draft}
+              maxLength={3}
+              autoComplete="off"
+              aria-describedby={problem ? 'settings-currency-problem' : 'settings-currency-hint'}
+              aria-invalid={problem ? true : undefined}
+              onChange={(event) => settings.send({ type: 'currency.change', value: event.target.value })}
+            />
+            {problem ? (
+              <p id="settings-currency-problem" className="field__error" role="alert">
+                {problem}
+              </p>
+            ) : (
+              <p id="settings-currency-hint" className="field__hint">
+                The ISO 4217 code every amount is shown in{draft.length === 3 ? `, e.g. ${safeExample(draft)}` : ''}.
+              </p>
+            )}
+          </div>
+          <button type="submit" className="button" disabled={saving}>
+            {saving ? 'Saving...' : 'Save'}
+          </button>
+        </form>
+      ) : null}
+    </section>
+  );
+}
+
+function safeExample(code: string): string {
+  try {
+    return formatMoney(1234.5, code);
+  } catch {
+    return code;
+  }
+}

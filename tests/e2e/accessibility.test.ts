@@ -1,0 +1,141 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { browserForFile, signIn } from '../support/browser.ts';
+
+const browser = browserForFile();
+
+/**
+ * Every route of the app, as a Super Admin sees it, in one browser session: each
+ * screen is reached the way a person moves through the app (the address changes
+ * without a reload), scanned with axe (every rule, any impact) with its dialog
+ * open where it has one, and checked for focus on its heading and a spoken
+ * announcement of it. Then again at phone width.
+ */
+interface Screen {
+  /** The route; `:id` is filled with the first record its list links to. */
+  path: string;
+  heading: string | RegExp;
+  /** The list whose first link of this route gives `:id`. */
+  idFrom?: string;
+  /** The button that opens the screen's dialog, and the dialog's name. */
+  dialog?: { open: string | RegExp; name: string };
+}
+
+const SCREENS: Screen[] = [
+  { path: '/dashboard', heading: 'Total Revenue' },
+  { path: '/opportunity', heading: 'Opportunities' },
+  { path: '/add-Opportunity', heading: 'Add Opportunity' },
+  { path: '/edit-Opportunity/:id', heading: 'Edit Opportunity', idFrom: '/opportunity' },
+  { path: '/pipeline', heading: 'Pipeline' },
+  { path: '/customer', heading: 'Customers' },
+  { path: '/add-Customer', heading: 'Add Customer' },
+  { path: '/edit-Customer/:id', heading: 'Edit Customer', idFrom: '/customer' },
+  { path: '/calendar', heading: 'Calendar' },
+  { path: '/add-Calendar', heading: 'Add Event' },
+  { path: '/edit-Calendar/:id', heading: 'Edit Event', idFrom: '/calendar', dialog: { open: /^Delete/, name: 'Delete event' } },
+  { path: '/activity', heading: 'Activities' },
+  { path: '/add-Activity', heading: 'Add Activity' },
+  { path: '/edit-Activity/:id', heading: 'Edit Activity', idFrom: '/activity' },
+  { path: '/salesperson', heading: 'Salespersons' },
+  { path: '/edit-Salesperson/:id', heading: 'Edit Salesperson', idFrom: '/salesperson' },
+  { path: '/team', heading: 'Teams' },
+  { path: '/add-Team', heading: 'Add Team' },
+  { path: '/edit-Team/:id', heading: 'Edit Team', idFrom: '/team' },
+  { path: '/email-attachment', heading: 'E-mail attachments', dialog: { open: /^Delete /, name: 'Delete attachment' } },
+  { path: '/user', heading: 'User', dialog: { open: 'Create User', name: 'Create User' } },
+  { path: '/settings', heading: 'Settings' },
+  { path: '/machines', heading: 'Machines' },
+  { path: '/no-such-page', heading: 'Page Not Found' },
+];
+
+/** Moves to `path` as a link would: the app's router follows the history, no reload. */
+async function go(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+/** Waits until nothing on the page says it is loading. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .spinner'), undefined, { timeout: 20_000 });
+}
+
+async function axeViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.flatMap((violation) =>
+    violation.nodes.map((node) => `${violation.id} (${violation.impact}): ${node.target.join(' ')} — ${violation.help}`),
+  );
+}
+
+async function firstIdLinkedFrom(page: Page, list: string, route: string): Promise<string> {
+  await go(page, list);
+  await settled(page);
+  const prefix = route.replace(':id', '');
+  const link = page.locator(`main a[href^="${prefix}"]`).first();
+  await link.waitFor({ timeout: 20_000 });
+  const href = (await link.getAttribute('href'))!;
+  return href.slice(prefix.length).split(/[?#]/)[0]!;
+}
+
+async function visitEveryRoute(page: Page, ids: Map<string, string>, width: string): Promise<string[]> {
+  const problems: string[] = [];
+  for (const screen of SCREENS) {
+    let path = screen.path;
+    if (screen.idFrom) {
+      if (!ids.has(screen.path)) ids.set(screen.path, await firstIdLinkedFrom(page, screen.idFrom, screen.path));
+      path = screen.path.replace(':id', ids.get(screen.path)!);
+    }
+    await go(page, path);
+    const heading = page.getByRole('heading', { level: 1, name: screen.heading });
+    await heading.waitFor({ timeout: 20_000 });
+    await settled(page);
+    // Focus is on the new screen's heading, and the change was announced.
+    await expect
+      .poll(() => page.evaluate(() => (document.activeElement?.tagName === 'H1' ? document.activeElement.textContent : null)), {
+        timeout: 5000,
+      })
+      .toMatch(screen.heading);
+    await expect.poll(() => page.getByRole('status', { name: 'Page announcements' }).innerText()).toMatch(screen.heading);
+
+    problems.push(...(await axeViolations(page)).map((problem) => `${width} ${path}: ${problem}`));
+    if (screen.dialog) {
+      const opener = page.getByRole('main').getByRole('button', { name: screen.dialog.open }).first();
+      if ((await opener.count()) === 0) {
+        problems.push(`${width} ${path}: no button opens the ${screen.dialog.name} dialog`);
+        continue;
+      }
+      await opener.click();
+      const dialog = page.getByRole('dialog', { name: screen.dialog.name });
+      await dialog.waitFor();
+      problems.push(...(await axeViolations(page)).map((problem) => `${width} ${path} (${screen.dialog!.name}): ${problem}`));
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+    }
+  }
+  return problems;
+}
+
+describe('accessibility on every route', () => {
+  test('as a Super Admin at desktop and phone width: axe finds nothing, focus moves to each heading and each change is announced', async () => {
+    const { page, context, pageErrors } = await browser.newPage({ width: 1280, height: 800 });
+    await signIn(page, 'admin@demo.test');
+    await page.getByRole('heading', { name: 'Total Revenue', level: 1 }).waitFor({ timeout: 30_000 });
+    const ids = new Map<string, string>();
+    const problems = await visitEveryRoute(page, ids, 'desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    problems.push(...(await visitEveryRoute(page, ids, 'phone')));
+    expect(problems).toEqual([]);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  test('the pages of a signed-out visitor: sign-up and the signed-out page', async () => {
+    const { page, context } = await browser.newPage({ width: 390, height: 844 });
+    await page.goto('/signup');
+    await page.getByRole('heading', { name: 'Sign Up to CRM' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startTestServer, type TestServer } from '../support/server-harness.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+interface Opportunity {
+  id: number;
+  created_date: string;
+  customer: string;
+  stage: string;
+  revenue: number;
+  probability: number;
+  salesperson_id: number;
+}
+interface Row extends Opportunity {
+  salesperson_name: string;
+}
+interface Page {
+  page: number;
+  total: number;
+  revenue: number;
+  weighted: number;
+  rows: Row[];
+}
+
+async function get<T>(email: string, url: string): Promise<{ status: number; body: T }> {
+  const response = await server.app.inject({ method: 'GET', url, headers: await server.as(email) });
+  return { status: response.statusCode, body: response.json() as T };
+}
+
+/** The whole records of the wide year, and the names of the salespersons: the slow, obvious reference. */
+async function reference(year: number, start: string, end: string) {
+  const { body: records } = await get<Opportunity[]>('rep@demo.test', `/api/opportunities/getAllData/1?year=${year}`);
+  const { body: people } = await get<{ id: number; name: string }[]>('rep@demo.test', '/api/salespersons/getAllData/1');
+  const names = new Map(people.map((person) => [person.id, person.name]));
+  return records
+    .filter((record) => record.created_date >= start && record.created_date < end)
+    .map((record) => ({ ...record, salesperson_name: names.get(record.salesperson_id)!, weighted: (record.revenue * record.probability) / 100 }));
+}
+
+const cents = (amount: number) => Math.round(amount * 100);
+
+describe('GET /api/opportunities/page/{tenant_id}', () => {
+  test('a page of ten of the local year, newest first, with the totals of every opportunity found', async () => {
+    // Kiritimati is UTC+14 all year: its 2025 runs from 2024-12-31T10:00Z.
+    const expected = await reference(2025, '2024-12-31T10:00:00.000Z', '2025-12-31T10:00:00.000Z');
+    const { status, body } = await get<Page>('rep@demo.test', '/api/opportunities/page/1?year=2025&zone=Pacific/Kiritimati');
+    expect(status).toBe(200);
+    expect(body.total).toBe(expected.length);
+    expect(cents(body.revenue)).toBe(expected.reduce((sum, row) => sum + cents(row.revenue), 0));
+    expect(body.weighted).toBeCloseTo(expected.reduce((sum, row) => sum + row.weighted, 0), 2);
+    const newest = [...expected].sort((a, b) => b.created_date.localeCompare(a.created_date) || a.id - b.id).slice(0, 10);
+    expect(body.rows).toEqual(newest.map(({ weighted: _, ...row }) => row));
+  });
+
+  test('searches customer, salesperson and stage regardless of case, sorts as asked, ties by id, and answers the last page for one past it', async () => {
+    const all = await reference(2025, '2025-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z');
+    const found = all.filter((row) => `${row.customer}|${row.salesperson_name}|${row.stage}`.toLowerCase().includes('won'));
+    const byRevenue = [...found].sort((a, b) => a.revenue - b.revenue || a.id - b.id);
+    const lastPage = Math.ceil(found.length / 10);
+    const { body } = await get<Page>('rep@demo.test', `/api/opportunities/page/1?year=2025&search=WON&sort=revenue&direction=ascending&page=${lastPage + 3}`);
+    expect(body.total).toBe(found.length);
+    expect(body.page).toBe(lastPage);
+    expect(body.rows.map((row) => row.id)).toEqual(byRevenue.slice((lastPage - 1) * 10).map((row) => row.id));
+  });
+
+  test("a search's pattern characters are taken literally", async () => {
+    const { body } = await get<Page>('rep@demo.test', '/api/opportunities/page/1?year=2025&search=%25');
+    expect(body.total).toBe(0);
+  });
+
+  test('another tenant, an unknown zone or sort is refused', async () => {
+    expect((await get('rep@demo.test', '/api/opportunities/page/2?year=2025')).status).toBe(404);
+    const zone = await get<{ message: string }>('rep@demo.test', '/api/opportunities/page/1?year=2025&zone=Mars/Olympus');
+    expect(zone.status).toBe(400);
+    expect(zone.body.message).toBe('Mars/Olympus is not a time zone');
+    expect((await get('rep@demo.test', '/api/opportunities/page/1?year=2025&sort=id;drop')).status).toBe(400);
+  });
+});
+
+describe('GET /api/opportunities/pipeline/{tenant_id}', () => {
+  test("a column per stage, known stages first in their order, with counts, sums and the eight largest cards", async () => {
+    const all = await reference(2025, '2025-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z');
+    const { status, body } = await get<{ stage: string; count: number; revenue: number; weighted: number; cards: Row[] }[]>(
+      'rep@demo.test',
+      '/api/opportunities/pipeline/1?year=2025',
+    );
+    expect(status).toBe(200);
+    expect(body.slice(0, 5).map((column) => column.stage)).toEqual(['qualification', 'proposal', 'negotiation', 'closed won', 'closed lost']);
+    expect(body.reduce((sum, column) => sum + column.count, 0)).toBe(all.length);
+    for (const column of body) {
+      const rows = all.filter((row) => row.stage === column.stage);
+      expect(column.count).toBe(rows.length);
+      expect(cents(column.revenue)).toBe(rows.reduce((sum, row) => sum + cents(row.revenue), 0));
+      const largest = [...rows].sort((a, b) => b.weighted - a.weighted || b.revenue - a.revenue || a.id - b.id).slice(0, 8);
+      expect(column.cards.map((card) => card.id)).toEqual(largest.map((row) => row.id));
+    }
+  });
+});
