@@ -54,11 +54,9 @@ const IDS_PER_PIECE = 2000;
 
 /**
  * One statement, so one snapshot, joining each opportunity's own entry (kept with the
- * row, migration 010) in pieces of an id range each, joined here. As one value, a year
- * of 100,000 opportunities (17 MB of JSON) was built, copied and sent whole inside
- * PGlite, whose WebAssembly memory grew by about 60 MB for it and never gave it back
- * (resident size 115 MB higher after a few calls than with pieces, measured); in
- * pieces it did not grow at all.
+ * row, migration 010) in pieces of an id range each, joined here. As one value, a large
+ * year was built, copied and sent whole inside PGlite, whose WebAssembly memory grew
+ * for it and never gave it back; in pieces it does not grow.
  */
 async function analysisJson(db: Queryable, tenantId: number, year: number): Promise<Buffer> {
   const pieces = await db.query<{ json: string }>(

@@ -29,7 +29,7 @@ export default function TeamListScreen() {
           Add Team
         </Link>
       </div>
-      <LoadNotice phase={phase} what="teams" empty="There are no teams yet." onRetry={() => list.send({ type: 'teams.reload' })} />
+      <LoadNotice phase={phase} what="teams" empty="There are no teams yet." onRetry={() => list.send({ type: 'retry' })} />
       {phase === 'ready' ? <Teams list={list} /> : null}
     </section>
   );
