@@ -1,8 +1,8 @@
 /**
  * The server compiled to plain JavaScript (tsconfig.server.json) for `npm start`.
  * Run through tsx, the server carries the TypeScript loader and its thread for its
- * whole life: measured on the bench's tenant, 50–90 MB more resident memory than the
- * same server compiled. `npm start` runs this first; it compiles only when the
+ * whole life, and much more resident memory than the same server compiled (the
+ * figures are in README's Performance section). `npm start` runs this first; it compiles only when the
  * output is missing or older than anything it is made from.
  */
 import { spawnSync } from 'node:child_process';
@@ -80,20 +80,18 @@ export interface ServerCommand {
  * (`[NAME=value …] node [flag …] entry`), read from package.json so that whatever
  * else starts the server as `npm start` does (the bench, the tests) cannot drift from it.
  *
- * Why its settings, as measured on the bench's tenant (peak resident size under the
- * bench's API load, 360–400 MB compiled without them, 240–280 MB with them):
+ * Why its settings (what each saves under the bench's load is in README's
+ * Performance section, "The server's start settings"):
  * - `MALLOC_ARENA_MAX=2`, `MALLOC_MMAP_THRESHOLD_=262144`: glibc otherwise keeps the
  *   memory of freed answers (megabytes each) and of compiler threads in per-thread
- *   arenas and in a main heap it cannot shrink; 60 MB of the saving.
+ *   arenas and in a main heap it cannot shrink.
  * - `--liftoff-only`: PGlite's WebAssembly stays on V8's baseline compiler; optimising
- *   PostgreSQL's hot functions took 45–70 MB at start, for 10–15% faster queries.
- * - `--max-semi-space-size=8`: a 32 MB young generation otherwise. With 4 MB, the user
- *   list under 100 clients (the load of the earlier bench) spent 12% of its time in
- *   scavenges against 4% with 16 MB; 8 MB is between, at about 8 MB more peak memory.
+ *   PostgreSQL's hot functions costs more memory at start than the queries gain.
+ * - `--max-semi-space-size=8`: a smaller young generation scavenges too often under
+ *   many clients, a larger one holds more memory at peak.
  * - `--max-old-space-size=512`: V8 lets the old generation grow less before collecting,
- *   so the answers a run of changes replaces (two 9 MB copies each) go sooner; the
- *   server's own heap is about 40 MB, and the largest answer (a year of 100,000
- *   opportunities) about 17 MB.
+ *   so the large answers a run of changes replaces go sooner; the server's own heap
+ *   and its largest answer fit well within it.
  */
 export function npmStartServerCommand(): ServerCommand {
   const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };

@@ -31,13 +31,10 @@ async function openPglite(dataDir: string): Promise<Database> {
       relaxedDurability: false,
       // NUMERIC arrives as a string by default; the API answers numbers.
       parsers: { [NUMERIC_OID]: Number, [INT8_OID]: Number },
-      // PostgreSQL's default 128 MB of shared buffers are all touched at start and stay
-      // resident in PGlite's WebAssembly memory, which never shrinks: measured, 343 MB
-      // resident after opening the bench's data against 222 MB with 16 MB, and no slower
-      // (the OS still caches the files). 8 MB took a further 12–15 MB off the server's
-      // peak under the bench's load, the analysis of a year no slower. A start
-      // parameter, not postgresqlconf, which would overwrite the data directory's
-      // postgresql.conf.
+      // PostgreSQL's default shared buffers are all touched at start and stay resident in
+      // PGlite's WebAssembly memory, which never shrinks; small buffers cost no speed,
+      // since the OS still caches the files (README, Performance). A start parameter,
+      // not postgresqlconf, which would overwrite the data directory's postgresql.conf.
       startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
     });
   } catch (error) {

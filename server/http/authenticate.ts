@@ -2,6 +2,7 @@ import { errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyGetKey 
 import type { FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { Queryable } from '../db/database.ts';
 import { issuedBeforeEmailChange, userOfSubject } from './caller-identity.ts';
+import { REQUIRED_CLIENT_ROLE } from '../../src/domain/session/tokens.ts';
 
 /** Who is calling, as the server established it: never taken from a path or body. */
 export interface Caller {
@@ -25,7 +26,6 @@ export interface TokenPolicy {
   keys: JWTVerifyGetKey;
 }
 
-export const REQUIRED_CLIENT_ROLE = 'crm-access';
 // Only asymmetric signatures: a token signed with a shared secret or none is refused.
 const ALLOWED_ALGORITHMS = ['RS256', 'PS256', 'ES256', 'EdDSA'];
 // Keycloak's access tokens carry `typ: "Bearer"`; its ID tokens `ID`, its refresh tokens `Refresh`.

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hashPassword, refuseCommonPassword } from '../accounts/passwords.ts';
-import { REQUIRED_CLIENT_ROLE } from '../http/authenticate.ts';
+import { REQUIRED_CLIENT_ROLE } from '../../src/domain/session/tokens.ts';
 import { defineRoute, HttpError, type RouteContext } from '../http/define-route.ts';
 import type { RateLimits } from './index.ts';
 import { notFound, refusingDuplicates } from '../http/refusals.ts';

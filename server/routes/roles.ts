@@ -31,7 +31,7 @@ export interface Target {
 }
 
 /** Roles a caller may give when creating or editing: never Super Admin, never above their own. */
-export function assignableRoles(callerRole: RoleId): RoleId[] {
+export function rolesGrantableBy(callerRole: RoleId): RoleId[] {
   if (callerRole === SUPER_ADMIN) return [ADMIN, USER];
   if (callerRole === ADMIN) return [USER];
   return [];
@@ -39,13 +39,13 @@ export function assignableRoles(callerRole: RoleId): RoleId[] {
 
 /** Whether the caller may manage users at all (see and edit the user list). */
 export function managesUsers(callerRole: RoleId): boolean {
-  return assignableRoles(callerRole).length > 0;
+  return rolesGrantableBy(callerRole).length > 0;
 }
 
 /** Why the caller may not create a user with `newRole`, or null when they may. */
 export function refusalToCreate(callerRole: RoleId, newRole: RoleId): string | null {
   if (!managesUsers(callerRole)) return 'Your role may not manage users';
-  if (!assignableRoles(callerRole).includes(newRole)) return `Your role may not create a user with the role ${roleLabels[newRole]}`;
+  if (!rolesGrantableBy(callerRole).includes(newRole)) return `Your role may not create a user with the role ${roleLabels[newRole]}`;
   return null;
 }
 
@@ -59,7 +59,7 @@ export function refusalToUpdate(caller: Actor, target: Target, newRole: RoleId, 
   }
   if (!managesUsers(caller.roleId)) return 'Your role may not manage users';
   if (target.roleId === SUPER_ADMIN) return 'The super admin is updated through the admin endpoints';
-  if (!assignableRoles(caller.roleId).includes(target.roleId)) return `Your role may not edit a user with the role ${roleLabels[target.roleId]}`;
-  if (!assignableRoles(caller.roleId).includes(newRole)) return `Your role may not give the role ${roleLabels[newRole]}`;
+  if (!rolesGrantableBy(caller.roleId).includes(target.roleId)) return `Your role may not edit a user with the role ${roleLabels[target.roleId]}`;
+  if (!rolesGrantableBy(caller.roleId).includes(newRole)) return `Your role may not give the role ${roleLabels[newRole]}`;
   return null;
 }

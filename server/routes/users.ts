@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hashPassword, refuseCommonPassword } from '../accounts/passwords.ts';
-import { REQUIRED_CLIENT_ROLE, type Caller } from '../http/authenticate.ts';
+import { REQUIRED_CLIENT_ROLE } from '../../src/domain/session/tokens.ts';
+import type { Caller } from '../http/authenticate.ts';
 import type { Queryable } from '../db/database.ts';
 import { defineRoute, HttpError, type RouteContext } from '../http/define-route.ts';
 import { forbidden, notFound, refusingDuplicates } from '../http/refusals.ts';

@@ -27,7 +27,7 @@ export type ActivityListEvent =
   | { type: 'search.change'; value: string }
   | { type: 'filter.change'; filter: ActivityFilter }
   | { type: 'activity.done.toggle'; id: number }
-  | { type: 'activities.reload' }
+  | { type: 'retry' }
   | { type: 'clock.tick'; now: number }
   | { type: 'page.go'; page: number }
   | { type: 'page.previous' }
@@ -179,7 +179,7 @@ export const activityListMachine = setup({
         },
       },
     },
-    empty: { on: { 'activities.reload': 'loading' } },
-    failed: { on: { 'activities.reload': 'loading' } },
+    empty: { on: { 'retry': 'loading' } },
+    failed: { on: { 'retry': 'loading' } },
   },
 });

@@ -19,7 +19,7 @@ export interface CalendarContext extends Omit<CalendarInput, 'month'> {
   events: readonly EventRow[];
 }
 
-export type CalendarMachineEvent = { type: 'month.previous' } | { type: 'month.next' } | { type: 'month.current' } | { type: 'data.retry' };
+export type CalendarMachineEvent = { type: 'month.previous' } | { type: 'month.next' } | { type: 'month.current' } | { type: 'retry' };
 
 /**
  * The calendar (/calendar): a month at a time, from January 2025 to a year after
@@ -125,6 +125,6 @@ export const calendarMachine = setup({
       onDone: 'ready',
     },
     ready: {},
-    failed: { on: { 'data.retry': 'loading' } },
+    failed: { on: { 'retry': 'loading' } },
   },
 });

@@ -25,7 +25,7 @@ export interface CustomerListContext extends YearRequest {
 
 export type CustomerListEvent =
   | { type: 'year.change'; year: number }
-  | { type: 'data.retry' }
+  | { type: 'retry' }
   | { type: 'sort.toggle'; key: CustomerSortKey };
 
 /**
@@ -91,6 +91,6 @@ export const customerListMachine = setup({
     },
     ready: { on: { 'sort.toggle': { actions: 'sort' } } },
     empty: {},
-    failed: { on: { 'data.retry': 'loading' } },
+    failed: { on: { 'retry': 'loading' } },
   },
 });

@@ -69,7 +69,7 @@ export type DashboardEvent =
   | { type: 'filters.granularity.change'; granularity: Granularity }
   | { type: 'filters.year.change'; year: number }
   | { type: 'filters.salesperson.change'; salespersonId: number }
-  | { type: 'data.retry' };
+  | { type: 'retry' };
 
 export interface LoadOpportunitiesInput {
   year: number;
@@ -273,7 +273,7 @@ export const dashboardMachine = setup({
       tags: ['failed'],
       // Half a load is no basis for a chart.
       entry: 'forgetData',
-      on: { 'data.retry': 'loading' },
+      on: { 'retry': 'loading' },
     },
   },
 });

@@ -41,7 +41,7 @@ export interface EmailAttachmentsContext {
 }
 
 export type EmailAttachmentsEvent =
-  | { type: 'library.reload' }
+  | { type: 'retry' }
   | { type: 'search.change'; value: string }
   | { type: 'upload.choose'; file: File }
   | { type: 'upload.change'; patch: Partial<Pick<UploadDraft, 'opportunityId' | 'note'>> }
@@ -162,7 +162,7 @@ export const emailAttachmentsMachine = setup({
         onError: { target: 'failed', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
-    failed: { on: { 'library.reload': 'loading' } },
+    failed: { on: { 'retry': 'loading' } },
     library: {
       type: 'parallel',
       states: {

@@ -22,7 +22,7 @@ export interface OpportunityListContext extends YearRequest {
 
 export type OpportunityListEvent =
   | { type: 'year.change'; year: number }
-  | { type: 'data.retry' }
+  | { type: 'retry' }
   | { type: 'search.change'; value: string }
   | { type: 'sort.toggle'; key: OpportunitySortKey }
   | { type: 'page.go'; page: number }
@@ -128,6 +128,6 @@ export const opportunityListMachine = setup({
       },
     },
     empty: {},
-    failed: { on: { 'data.retry': 'loading' } },
+    failed: { on: { 'retry': 'loading' } },
   },
 });

@@ -5,7 +5,7 @@ export interface OpportunityYearContext extends YearRequest {
   rows: readonly OpportunityRow[];
 }
 
-export type OpportunityYearEvent = { type: 'year.change'; year: number } | { type: 'data.retry' };
+export type OpportunityYearEvent = { type: 'year.change'; year: number } | { type: 'retry' };
 
 /**
  * A year of the tenant's opportunities for the read-only views of it (the
@@ -62,6 +62,6 @@ export const opportunityYearMachine = setup({
     },
     ready: {},
     empty: {},
-    failed: { on: { 'data.retry': 'loading' } },
+    failed: { on: { 'retry': 'loading' } },
   },
 });

@@ -35,7 +35,7 @@ export interface RecordEditorContext<Form, Choices> extends RecordEditorInput {
 export type RecordEditorEvent<Form> =
   | { type: 'form.change'; patch: Partial<Form> }
   | { type: 'form.submit' }
-  | { type: 'editor.reload' }
+  | { type: 'retry' }
   | { type: 'editor.cancel' };
 
 export interface RecordEditorOptions<Form> {
@@ -124,7 +124,7 @@ export function createRecordEditorMachine<Form extends object, Choices>(options:
       },
       failed: {
         tags: ['failed'],
-        on: { 'editor.reload': 'loading' },
+        on: { 'retry': 'loading' },
       },
       notFound: {
         tags: ['notFound'],

@@ -19,7 +19,7 @@ export interface SalespersonEditorContext extends SalespersonEditorInput {
 export type SalespersonEditorEvent =
   | { type: 'form.change'; field: SalespersonField; value: string }
   | { type: 'form.submit' }
-  | { type: 'salesperson.reload' };
+  | { type: 'retry' };
 
 export interface SaveSalespersonRequest {
   id: number;
@@ -112,7 +112,7 @@ export const salespersonEditorMachine = setup({
         },
         failed: {
           tags: ['failed'],
-          on: { 'salesperson.reload': 'loading' },
+          on: { 'retry': 'loading' },
         },
         editing: {
           on: {

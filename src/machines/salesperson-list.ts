@@ -9,7 +9,7 @@ export const salespersonListMachine = setup({
   types: {
     input: {} as { tenantId: number },
     context: {} as { tenantId: number; salespersons: readonly Salesperson[] },
-    events: {} as { type: 'salespersons.reload' },
+    events: {} as { type: 'retry' },
     tags: {} as 'loading',
   },
   actors: {
@@ -43,8 +43,8 @@ export const salespersonListMachine = setup({
         },
       },
     },
-    ready: { on: { 'salespersons.reload': 'loading' } },
-    empty: { on: { 'salespersons.reload': 'loading' } },
-    failed: { on: { 'salespersons.reload': 'loading' } },
+    ready: { on: { 'retry': 'loading' } },
+    empty: { on: { 'retry': 'loading' } },
+    failed: { on: { 'retry': 'loading' } },
   },
 });

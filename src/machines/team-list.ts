@@ -9,7 +9,7 @@ export interface TeamListContext {
   visible: readonly TeamWithMembers[];
 }
 
-export type TeamListEvent = { type: 'search.change'; value: string } | { type: 'teams.reload' };
+export type TeamListEvent = { type: 'search.change'; value: string } | { type: 'retry' };
 
 /**
  * The team list (/team): the tenant's teams with their members, loaded once per
@@ -63,6 +63,6 @@ export const teamListMachine = setup({
     },
     ready: { on: { 'search.change': { actions: 'search' } } },
     empty: {},
-    failed: { on: { 'teams.reload': 'loading' } },
+    failed: { on: { 'retry': 'loading' } },
   },
 });

@@ -40,7 +40,7 @@ export type UserListEvent =
   | { type: 'page.next' }
   | { type: 'selection.toggle'; userId: number }
   | { type: 'selection.page.toggle' }
-  | { type: 'users.refresh' }
+  | { type: 'retry' }
   | { type: 'modal.create.open' }
   | { type: 'modal.update.open'; userId: number };
 
@@ -126,7 +126,7 @@ export const userListMachine = setup({
       return { editedUser: context.rows.find((row) => row.user.id === event.userId)?.user ?? null };
     }),
     forgetEditedUser: assign({ editedUser: null }),
-    refresh: raise({ type: 'users.refresh' }),
+    refresh: raise({ type: 'retry' }),
   },
   guards: {
     hasPreviousPage: ({ context }) => context.page > 1,
@@ -184,12 +184,12 @@ export const userListMachine = setup({
           },
         },
         loaded: {
-          on: { 'users.refresh': 'refreshing' },
+          on: { 'retry': 'refreshing' },
         },
         // The rows stay on screen while the fresh ones load. A save meanwhile starts
         // over, since the answer on its way may predate it.
         refreshing: {
-          on: { 'users.refresh': { target: 'refreshing', reenter: true } },
+          on: { 'retry': { target: 'refreshing', reenter: true } },
           invoke: {
             id: 'loadUsers',
             src: 'loadUsers',
@@ -206,7 +206,7 @@ export const userListMachine = setup({
         },
         failed: {
           tags: ['failed'],
-          on: { 'users.refresh': 'loading' },
+          on: { 'retry': 'loading' },
         },
       },
     },

@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
@@ -9,6 +8,7 @@ import { activityListFlow } from '../../wiring/activity-list.ts';
 import { useFlow } from '../kit/services.tsx';
 import { LoadNotice } from '../kit/LoadNotice.tsx';
 import { ListPager } from '../kit/Pager.tsx';
+import { SearchBox } from '../kit/SearchBox.tsx';
 import { pageSlice } from '../../domain/lists/paging.ts';
 import { formatDue, formatDuration } from './format.ts';
 import '../kit/lists.css';
@@ -33,13 +33,13 @@ export default function ActivityListScreen() {
         phase={phase}
         what="activities"
         empty="There are no activities yet. Schedule the first call, meeting or task with Add Activity."
-        onRetry={() => list.send({ type: 'activities.reload' })}
+        onRetry={() => list.send({ type: 'retry' })}
       />
       {phase === 'ready' ? (
         <div className="card activities__card">
           <div className="activities__tools">
             <FilterButtons list={list} />
-            <SearchBox list={list} />
+            <SearchBox list={list} label="Search activities by subject, kind, salesperson or customer" className="search activities__search" />
           </div>
           <ActivityTable list={list} />
           <ListPager list={list} />
@@ -69,26 +69,6 @@ function FilterButtons({ list }: { list: ListActor }) {
           {entry.label} <span className="activity-filters__count">{counts[entry.filter]}</span>
         </button>
       ))}
-    </div>
-  );
-}
-
-function SearchBox({ list }: { list: ListActor }) {
-  const id = useId();
-  const search = useSelector(list, (state) => state.context.search);
-  return (
-    <div className="search activities__search">
-      <label htmlFor={id} className="visually-hidden">
-        Search activities by subject, kind, salesperson or customer
-      </label>
-      <input
-        id={id}
-        type="search"
-        className="input"
-        placeholder="Search..."
-        value={search}
-        onChange={(event) => list.send({ type: 'search.change', value: event.target.value })}
-      />
     </div>
   );
 }

@@ -71,7 +71,7 @@ export default function CalendarScreen() {
       {failed ? (
         <div className="card notice" role="alert">
           <p>The opportunities and events of {monthLabel} could not be loaded.</p>
-          <button type="button" className="button" onClick={() => calendar.send({ type: 'data.retry' })}>
+          <button type="button" className="button" onClick={() => calendar.send({ type: 'retry' })}>
             Try again
           </button>
         </div>

@@ -46,7 +46,7 @@ export default function CustomerListScreen() {
           No customers yet. Add the first with 'Add Customer'.
         </p>
       ) : (
-        <YearNotice phase={phase} year={year} what="customers" onRetry={() => list.send({ type: 'data.retry' })} />
+        <YearNotice phase={phase} year={year} what="customers" onRetry={() => list.send({ type: 'retry' })} />
       )}
     </section>
   );

@@ -70,7 +70,7 @@ export function DashboardView({
           // Spec section 8: a failed dashboard load is logged only, so this says no more than the empty state.
           <div className="dashboard__empty">
             <p>No data available</p>
-            <button type="button" className="button button--secondary" onClick={() => dashboard.send({ type: 'data.retry' })}>
+            <button type="button" className="button button--secondary" onClick={() => dashboard.send({ type: 'retry' })}>
               Try again
             </button>
           </div>

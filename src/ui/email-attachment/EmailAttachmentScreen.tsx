@@ -24,7 +24,7 @@ export default function EmailAttachmentScreen() {
       <LoadNotice
         phase={loading ? 'loading' : failed ? 'failed' : 'ready'}
         what="e-mail attachments"
-        onRetry={() => library.send({ type: 'library.reload' })}
+        onRetry={() => library.send({ type: 'retry' })}
       />
       {!loading && !failed ? (
         <>

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { Link, useSearch } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
@@ -12,6 +12,7 @@ import { useCurrency, useFlow } from '../kit/services.tsx';
 import { customerLabel, formatDay, formatUnits, stageLabel } from '../kit/format.ts';
 import { opportunityListFlow } from '../../wiring/opportunity-list.ts';
 import { ListPager } from '../kit/Pager.tsx';
+import { SearchBox } from '../kit/SearchBox.tsx';
 import { SortHeader } from '../kit/SortHeader.tsx';
 import { YearNotice } from '../kit/StateNotices.tsx';
 import { YearSelect } from '../kit/YearSelect.tsx';
@@ -49,13 +50,13 @@ export default function OpportunityListScreen() {
         <>
           <Totals list={list} />
           <div className="card opportunities__card">
-            <SearchBox list={list} />
+            <SearchBox list={list} label="Search opportunities by customer, salesperson or stage" />
             <OpportunityTable list={list} />
             <ListPager list={list} />
           </div>
         </>
       ) : (
-        <YearNotice phase={phase} year={year} what="opportunities" onRetry={() => list.send({ type: 'data.retry' })} />
+        <YearNotice phase={phase} year={year} what="opportunities" onRetry={() => list.send({ type: 'retry' })} />
       )}
     </section>
   );
@@ -79,26 +80,6 @@ function Totals({ list }: { list: ListActor }) {
         <dd>{formatUnits(totalUnits(visible, 'weightedUnits'), currency)}</dd>
       </div>
     </dl>
-  );
-}
-
-function SearchBox({ list }: { list: ListActor }) {
-  const id = useId();
-  const search = useSelector(list, (state) => state.context.search);
-  return (
-    <div className="search">
-      <label htmlFor={id} className="visually-hidden">
-        Search opportunities by customer, salesperson or stage
-      </label>
-      <input
-        id={id}
-        type="search"
-        className="input"
-        placeholder="Search..."
-        value={search}
-        onChange={(event) => list.send({ type: 'search.change', value: event.target.value })}
-      />
-    </div>
   );
 }
 

@@ -31,7 +31,7 @@ export default function PipelineScreen() {
           ))}
         </div>
       ) : (
-        <YearNotice phase={phase} year={year} what="pipeline" onRetry={() => pipeline.send({ type: 'data.retry' })} />
+        <YearNotice phase={phase} year={year} what="pipeline" onRetry={() => pipeline.send({ type: 'retry' })} />
       )}
     </section>
   );

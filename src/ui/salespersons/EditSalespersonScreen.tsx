@@ -35,7 +35,7 @@ function SalespersonEditor({ salespersonId }: { salespersonId: number }) {
       {failed ? (
         <div className="card" role="alert">
           <p>The salesperson could not be loaded.</p>
-          <button type="button" className="button button--secondary" onClick={() => editor.send({ type: 'salesperson.reload' })}>
+          <button type="button" className="button button--secondary" onClick={() => editor.send({ type: 'retry' })}>
             Try again
           </button>
         </div>

@@ -16,7 +16,7 @@ export default function SalespersonListScreen() {
   return (
     <section aria-labelledby="salespersons-title">
       <h1 id="salespersons-title">Salespersons</h1>
-      <LoadNotice phase={phase} what="salespersons" empty="No data available" onRetry={() => list.send({ type: 'salespersons.reload' })} />
+      <LoadNotice phase={phase} what="salespersons" empty="No data available" onRetry={() => list.send({ type: 'retry' })} />
       {phase === 'ready' ? (
         <div className="card table-scroll">
           <table className="table">

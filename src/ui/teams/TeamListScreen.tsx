@@ -8,6 +8,7 @@ import type { teamListMachine } from '../../machines/team-list.ts';
 import { teamListFlow } from '../../wiring/team-list.ts';
 import { useFlow, useSession } from '../kit/services.tsx';
 import { LoadNotice } from '../kit/LoadNotice.tsx';
+import { SearchBox } from '../kit/SearchBox.tsx';
 import '../kit/lists.css';
 import './teams.css';
 
@@ -29,15 +30,13 @@ export default function TeamListScreen() {
           Add Team
         </Link>
       </div>
-      <LoadNotice phase={phase} what="teams" empty="There are no teams yet." onRetry={() => list.send({ type: 'teams.reload' })} />
+      <LoadNotice phase={phase} what="teams" empty="There are no teams yet." onRetry={() => list.send({ type: 'retry' })} />
       {phase === 'ready' ? <Teams list={list} /> : null}
     </section>
   );
 }
 
 function Teams({ list }: { list: TeamListActor }) {
-  const searchId = useId();
-  const search = useSelector(list, (state) => state.context.search);
   const teams = useSelector(list, (state) => state.context.teams);
   const visible = useSelector(list, (state) => state.context.visible);
   return (
@@ -52,19 +51,7 @@ function Teams({ list }: { list: TeamListActor }) {
           <dd>{distinctMembers(teams)}</dd>
         </div>
       </dl>
-      <div className="search">
-        <label htmlFor={searchId} className="visually-hidden">
-          Search teams by team or member name
-        </label>
-        <input
-          id={searchId}
-          type="search"
-          className="input"
-          placeholder="Search..."
-          value={search}
-          onChange={(event) => list.send({ type: 'search.change', value: event.target.value })}
-        />
-      </div>
+      <SearchBox list={list} label="Search teams by team or member name" />
       {visible.length === 0 ? (
         <p className="card notice" role="status">
           No team or member matches the search.

@@ -1,10 +1,11 @@
-import { memo, useId } from 'react';
+import { memo } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { SortKey, UserRow } from '../../domain/users/list-view.ts';
 import { currentPageRows, pageIsSelected, type User, type userListMachine } from '../../machines/user-list.ts';
 import { useFlow } from '../kit/services.tsx';
 import { ListPager } from '../kit/Pager.tsx';
+import { SearchBox } from '../kit/SearchBox.tsx';
 import { Spinner } from '../kit/Spinner.tsx';
 import { CreateUserModal } from './CreateUserModal.tsx';
 import { UpdateUserModal } from './UpdateUserModal.tsx';
@@ -34,12 +35,12 @@ export default function UserListScreen() {
         </button>
       </div>
       <div className="card users__card">
-        <SearchBox list={list} />
+        <SearchBox list={list} label="Search users" className="users__search" />
         {loading ? <Spinner label="Loading users" /> : null}
         {failed ? (
           <div role="alert" className="users__failed">
             <p>The users could not be loaded.</p>
-            <button type="button" className="button button--secondary" onClick={() => list.send({ type: 'users.refresh' })}>
+            <button type="button" className="button button--secondary" onClick={() => list.send({ type: 'retry' })}>
               Try again
             </button>
           </div>
@@ -54,26 +55,6 @@ export default function UserListScreen() {
       {createModal ? <CreateUserModal modal={createModal} /> : null}
       {updateModal ? <UpdateUserModal modal={updateModal} /> : null}
     </section>
-  );
-}
-
-function SearchBox({ list }: { list: UserListActor }) {
-  const id = useId();
-  const search = useSelector(list, (state) => state.context.search);
-  return (
-    <div className="users__search">
-      <label htmlFor={id} className="visually-hidden">
-        Search users
-      </label>
-      <input
-        id={id}
-        type="search"
-        className="input"
-        placeholder="Search..."
-        value={search}
-        onChange={(event) => list.send({ type: 'search.change', value: event.target.value })}
-      />
-    </div>
   );
 }
 

@@ -150,7 +150,7 @@ describe('the activity list', () => {
     const { actor, seen } = start({ load });
     await waitFor(actor, (state) => state.matches('failed'));
     expect(seen.logged).toEqual([new Error('offline')]);
-    actor.send({ type: 'activities.reload' });
+    actor.send({ type: 'retry' });
     await waitFor(actor, (state) => state.matches('ready'));
   });
 

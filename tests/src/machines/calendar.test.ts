@@ -77,7 +77,7 @@ describe('the calendar', () => {
     const failed = await waitFor(actor, (state) => state.matches('failed'));
     expect(logError).toHaveBeenCalledWith(new Error('events offline'));
     expect(failed.context.events).toEqual([]);
-    actor.send({ type: 'data.retry' });
+    actor.send({ type: 'retry' });
     const ready = await waitFor(actor, (state) => state.matches('ready'));
     expect(ready.context.events).toHaveLength(1);
   });
@@ -131,7 +131,7 @@ describe('the calendar', () => {
     );
     await waitFor(actor, (state) => state.matches('failed'));
     expect(logError).toHaveBeenCalledWith(new Error('offline'));
-    actor.send({ type: 'data.retry' });
+    actor.send({ type: 'retry' });
     await waitFor(actor, (state) => state.matches('ready'));
   });
 });

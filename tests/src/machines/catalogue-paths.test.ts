@@ -183,7 +183,7 @@ function recordEditorModel(form: Record<string, unknown>, choices: unknown, requ
       { type: 'form.change', patch: { [required]: '' } },
       { type: 'form.change', patch: { [required]: form[required] } },
       { type: 'form.submit' },
-      { type: 'editor.reload' },
+      { type: 'retry' },
       { type: 'editor.cancel' },
       done(machine, 'loadEditor', { form, choices }),
       failed(machine, 'loadEditor'),
@@ -270,7 +270,7 @@ const MODELS: Record<string, PathModel> = {
       // Not among the loaded salespersons: the view falls back to All.
       { type: 'filters.salesperson.change', salespersonId: 9 },
       { type: 'filters.year.change', year: 2025 },
-      { type: 'data.retry' },
+      { type: 'retry' },
       done(machine, 'loadOpportunities', [
         { created_date: '2026-01-02T12:00:00.000Z', revenue: 2000, probability: 10, salesperson_id: 2 },
       ]),
@@ -296,7 +296,7 @@ const MODELS: Record<string, PathModel> = {
       { type: 'page.next' },
       { type: 'selection.toggle', userId: 1 },
       { type: 'selection.page.toggle' },
-      { type: 'users.refresh' },
+      { type: 'retry' },
       { type: 'modal.create.open' },
       { type: 'modal.update.open', userId: 1 },
       // Not in the list: the modal stays closed.
@@ -353,7 +353,7 @@ const MODELS: Record<string, PathModel> = {
     input: { tenantId: 1, year: 2026 },
     events: (machine) => [
       { type: 'year.change', year: 2025 },
-      { type: 'data.retry' },
+      { type: 'retry' },
       { type: 'search.change', value: 'acme' },
       { type: 'sort.toggle', key: 'revenue' },
       { type: 'page.go', page: 2 },
@@ -378,7 +378,7 @@ const MODELS: Record<string, PathModel> = {
     input: { tenantId: 1, year: 2026 },
     events: (machine) => [
       { type: 'year.change', year: 2025 },
-      { type: 'data.retry' },
+      { type: 'retry' },
       done(machine, 'loadYear', yearOf(1)),
       done(machine, 'loadYear', { opportunities: [], salespersons: [] }),
       failed(machine, 'loadYear'),
@@ -390,7 +390,7 @@ const MODELS: Record<string, PathModel> = {
     input: { tenantId: 1, year: 2026 },
     events: (machine) => [
       { type: 'year.change', year: 2025 },
-      { type: 'data.retry' },
+      { type: 'retry' },
       { type: 'sort.toggle', key: 'revenue' },
       // The stored customers are listed in any year; the model's opportunities are all in 2026.
       done(machine, 'loadCustomers', { directory: [{ id: 1, name: 'Acme', company: '' }], year: yearOf(3) }),
@@ -423,7 +423,7 @@ const MODELS: Record<string, PathModel> = {
   salespersonList: {
     input: { tenantId: 1 },
     events: (machine) => [
-      { type: 'salespersons.reload' },
+      { type: 'retry' },
       done(machine, 'loadSalespersons', [rep]),
       done(machine, 'loadSalespersons', []),
       failed(machine, 'loadSalespersons'),
@@ -436,7 +436,7 @@ const MODELS: Record<string, PathModel> = {
       { type: 'form.change', field: 'phone', value: '' },
       { type: 'form.change', field: 'phone', value: rep.phone },
       { type: 'form.submit' },
-      { type: 'salesperson.reload' },
+      { type: 'retry' },
       done(machine, 'loadSalesperson', rep),
       failed(machine, 'loadSalesperson'),
       done(machine, 'loadTeams', [{ id: 1, name: 'North' }]),
@@ -452,7 +452,7 @@ const MODELS: Record<string, PathModel> = {
     input: { tenantId: 1 },
     events: (machine) => [
       { type: 'search.change', value: 'north' },
-      { type: 'teams.reload' },
+      { type: 'retry' },
       done(machine, 'loadTeams', [{ id: 1, name: 'North', members: [{ id: rep.id, name: rep.name }] }]),
       done(machine, 'loadTeams', []),
       failed(machine, 'loadTeams'),
@@ -471,7 +471,7 @@ const MODELS: Record<string, PathModel> = {
         { type: 'activity.done.toggle', id: 1 },
         // Not in the list: nothing to mark.
         { type: 'activity.done.toggle', id: 99 },
-        { type: 'activities.reload' },
+        { type: 'retry' },
         { type: 'clock.tick', now: Date.parse('2026-06-15T13:00:00Z') },
         { type: 'page.next' },
         { type: 'page.previous' },
@@ -504,7 +504,7 @@ const MODELS: Record<string, PathModel> = {
       { type: 'month.previous' },
       { type: 'month.next' },
       { type: 'month.current' },
-      { type: 'data.retry' },
+      { type: 'retry' },
       done(machine, 'loadYear', yearOf(2)),
       failed(machine, 'loadYear'),
       done(machine, 'loadEvents', []),
@@ -551,7 +551,7 @@ const MODELS: Record<string, PathModel> = {
       const chosen = (name: string, size: number) =>
         Object.defineProperties(new File(['x'], name), { size: { value: size }, toJSON: { value: () => ({ name, size }) } });
       return [
-        { type: 'library.reload' },
+        { type: 'retry' },
         { type: 'search.change', value: 'quote' },
         { type: 'upload.choose', file: chosen('Quote.txt', 5) },
         { type: 'upload.choose', file: chosen('Scan.pdf', 5 * 1024 * 1024 + 1) },

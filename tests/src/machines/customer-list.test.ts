@@ -98,7 +98,7 @@ describe('the customer list', () => {
     }, logError);
     await waitFor(actor, (state) => state.matches('failed'));
     expect(logError).toHaveBeenCalledWith(new Error('offline'));
-    actor.send({ type: 'data.retry' });
+    actor.send({ type: 'retry' });
     await waitFor(actor, (state) => state.matches('ready'));
   });
 });

@@ -24,7 +24,7 @@ const events = [
   { type: 'filters.year.change', year: 2025 },
   { type: 'filters.salesperson.change', salespersonId: 0 },
   { type: 'filters.salesperson.change', salespersonId: 2 },
-  { type: 'data.retry' },
+  { type: 'retry' },
   { type: 'xstate.done.actor.loadOpportunities', output: records },
   { type: 'xstate.done.actor.loadOpportunities', output: [] },
   { type: 'xstate.done.actor.loadSalespersons', output: [{ id: 2, name: 'Grace Hopper' }] },
@@ -72,7 +72,7 @@ describe('dashboard machine, every state reached by its shortest path', () => {
   );
 
   test('ready is reached only after both loaders answered since the last load began', () => {
-    const startsLoad = (type: string) => type === 'filters.year.change' || type === 'data.retry';
+    const startsLoad = (type: string) => type === 'filters.year.change' || type === 'retry';
     for (const path of paths.filter((p) => p.state.matches('ready'))) {
       const lastLoadStart = path.steps.findLastIndex((s) => startsLoad(s.event.type));
       const since = path.steps.slice(lastLoadStart + 1).map((s) => s.event.type);

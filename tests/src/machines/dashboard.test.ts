@@ -241,7 +241,7 @@ describe('dashboard machine', () => {
     expect(logError).toHaveBeenCalledExactlyOnceWith(failure);
     expect(actor.getSnapshot().context.buckets).toEqual([]);
 
-    actor.send({ type: 'data.retry' });
+    actor.send({ type: 'retry' });
     await waitFor(actor, (s) => s.hasTag('ready'));
     expect(actor.getSnapshot().context.buckets).toEqual(expectedBuckets(2026, { granularity: 'week', salespersonId: 0 }));
     expect(logError).toHaveBeenCalledTimes(1);

@@ -104,7 +104,7 @@ describe('the e-mail attachment library', () => {
     });
     await waitFor(actor, (s) => s.matches('failed'));
     expect(logError).toHaveBeenCalledWith(new Error('offline'));
-    actor.send({ type: 'library.reload' });
+    actor.send({ type: 'retry' });
     await waitFor(actor, (s) => s.matches({ library: { list: 'ready' } }));
   });
 

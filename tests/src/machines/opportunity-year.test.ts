@@ -48,7 +48,7 @@ describe("the pipeline's year of opportunities", () => {
     }, logError);
     await waitFor(actor, (state) => state.matches('failed'));
     expect(logError).toHaveBeenCalledWith(new Error('offline'));
-    actor.send({ type: 'data.retry' });
+    actor.send({ type: 'retry' });
     await waitFor(actor, (state) => state.matches('ready'));
   });
 });

@@ -137,7 +137,7 @@ describe('editing a record', () => {
     await waitFor(actor, (state) => state.hasTag('failed'));
     expect(seen.logged).toHaveLength(1);
     expect(actor.getSnapshot().can({ type: 'form.submit' })).toBe(false);
-    actor.send({ type: 'editor.reload' });
+    actor.send({ type: 'retry' });
     await editing(actor);
     expect(actor.getSnapshot().context.form).toEqual(stored);
   });

@@ -105,7 +105,7 @@ describe('loading', () => {
     });
     await waitFor(actor, (snapshot) => snapshot.hasTag('failed'));
     expect(actor.getSnapshot().can({ type: 'form.submit' })).toBe(false);
-    actor.send({ type: 'salesperson.reload' });
+    actor.send({ type: 'retry' });
     await editing(actor);
   });
 });
@@ -205,7 +205,7 @@ describe('model of the salesperson editor', () => {
     { type: 'xstate.done.actor.loadTeams', output: [{ id: 1, name: 'North' }] },
     { type: 'form.change', field: 'phone', value: 'not a phone' },
     { type: 'form.submit' },
-    { type: 'salesperson.reload' },
+    { type: 'retry' },
     { type: 'xstate.done.actor.saveSalesperson', output: { id: 8 } },
     { type: 'xstate.done.actor.saveSalesperson', output: {} },
   ] as unknown as Event[];

@@ -41,7 +41,7 @@ describe('the salesperson list', () => {
     }, logError);
     await waitFor(actor, (state) => state.matches('failed'));
     expect(logError).toHaveBeenCalledWith(new Error('offline'));
-    actor.send({ type: 'salespersons.reload' });
+    actor.send({ type: 'retry' });
     await waitFor(actor, (state) => state.matches('ready'));
   });
 });

@@ -56,7 +56,7 @@ describe('the team list', () => {
     }, logError);
     await waitFor(actor, (state) => state.matches('failed'));
     expect(logError).toHaveBeenCalledWith(new Error('offline'));
-    actor.send({ type: 'teams.reload' });
+    actor.send({ type: 'retry' });
     await waitFor(actor, (state) => state.matches('ready'));
   });
 });

@@ -76,7 +76,7 @@ describe('loading', () => {
     const { actor, server, seen } = startUserList(tenantOfUsers(3), 1, true);
     await waitFor(actor, (snapshot) => snapshot.hasTag('failed'));
     expect(seen.logged).toHaveLength(1);
-    actor.send({ type: 'users.refresh' });
+    actor.send({ type: 'retry' });
     await loaded(actor);
     expect(server.loads).toHaveLength(2);
     expect(actor.getSnapshot().context.rows).toHaveLength(3);
@@ -88,7 +88,7 @@ describe('refetching', () => {
     const { actor, server, seen } = startUserList(tenantOfUsers(3));
     await loaded(actor);
     server.failNextLoad = true;
-    actor.send({ type: 'users.refresh' });
+    actor.send({ type: 'retry' });
     expect(actor.getSnapshot().matches({ data: 'refreshing' })).toBe(true);
     expect(actor.getSnapshot().hasTag('loading')).toBe(false);
     await loaded(actor);
@@ -104,8 +104,8 @@ describe('refetching', () => {
     const actor = createActor(machine, { input: { tenantId: 4, currentRoleId: 1 } }).start();
     answers[0]!(tenantOfUsers(2));
     await waitFor(actor, (snapshot) => snapshot.matches({ data: 'loaded' }));
-    actor.send({ type: 'users.refresh' });
-    actor.send({ type: 'users.refresh' });
+    actor.send({ type: 'retry' });
+    actor.send({ type: 'retry' });
     expect(answers).toHaveLength(3);
     answers[1]!(tenantOfUsers(2));
     answers[2]!(tenantOfUsers(3));
@@ -120,7 +120,7 @@ describe('refetching', () => {
     actor.send({ type: 'search.change', value: 'demo.test' });
     actor.send({ type: 'page.go', page: 4 });
     server.users = server.users.slice(0, 22);
-    actor.send({ type: 'users.refresh' });
+    actor.send({ type: 'retry' });
     await waitFor(actor, (snapshot) => snapshot.matches({ data: 'loaded' }) && snapshot.context.rows.length === 22);
     const { context } = actor.getSnapshot();
     expect([context.search, context.sort?.key, context.page]).toEqual(['demo.test', 'email', 3]);
@@ -262,7 +262,7 @@ describe('model of the list and its modals', () => {
   const events = [
     { type: 'xstate.done.actor.loadUsers', output: users },
     { type: 'xstate.error.actor.loadUsers', error: new Error('offline') },
-    { type: 'users.refresh' },
+    { type: 'retry' },
     { type: 'modal.create.open' },
     { type: 'modal.update.open', userId: 2 },
     { type: 'xstate.done.actor.createUserModal', output: { saved: true } },

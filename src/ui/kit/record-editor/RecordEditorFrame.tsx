@@ -47,7 +47,7 @@ export function RecordEditorFrame<Form extends object, Choices>({
       {failed ? (
         <div className="card" role="alert">
           <p>{`${capitalise(subject)} could not be loaded.`}</p>
-          <button type="button" className="button button--secondary" onClick={() => editor.send({ type: 'editor.reload' })}>
+          <button type="button" className="button button--secondary" onClick={() => editor.send({ type: 'retry' })}>
             Try again
           </button>
         </div>
