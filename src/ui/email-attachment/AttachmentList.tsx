@@ -44,7 +44,6 @@ export function AttachmentList({ library }: { library: LibraryActor }) {
           No attachment matches the search.
         </p>
       ) : (
-        {/* A keyboard stop, so a table wider than a phone can be scrolled without a mouse (axe scrollable-region-focusable). */}
         <div className="card table-scroll attachments__table" tabIndex={0} role="region" aria-label="Attachments">
           <table className="table">
             <thead>
