@@ -129,7 +129,8 @@ describe('accessibility on every route', () => {
     expect(problems).toEqual([]);
     expect(pageErrors).toEqual([]);
     await context.close();
-  });
+    // About fifty screens, each scanned with every axe rule: minutes on two shared cores.
+  }, 300_000);
 
   test('the pages of a signed-out visitor: sign-up and the signed-out page', async () => {
     const { page, context } = await browser.newPage({ width: 390, height: 844 });
