@@ -17,7 +17,9 @@ export const BUNDLE_BUDGETS = {
   /** Every script Chromium downloads to show /signup, the lazily loaded chunks included (bench/first-screen.ts). */
   signupScripts: 110 * KB,
   chartChunk: 100 * KB,
-  allJavaScript: 260 * KB,
+  // Issue 8's 260 KB, raised by 20 KB in session 5 for the screens added since
+  // (settings, signed-out pages, API parts, headline figures); every screen is a lazy chunk.
+  allJavaScript: 280 * KB,
 } as const;
 
 export interface BundleSizes {

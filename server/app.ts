@@ -11,6 +11,7 @@ import { installSecurityHeaders } from './http/security-headers.ts';
 import { installAppShell } from './http/app-shell.ts';
 import { authenticate } from './http/authenticate.ts';
 import { installEmbeddedProvider } from './oidc/provider.ts';
+import { sessionIsLive as sessionOfProviderIsLive } from './oidc/adapter.ts';
 import { registerApiRoutes } from './routes/index.ts';
 import type { RouteContext } from './http/define-route.ts';
 import { API_DOCUMENT_PATH } from '../src/domain/api-parts.ts';
@@ -54,13 +55,18 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: COMPRESSION_THRESHOLD_BYTES, globalDecompression: false });
 
   let keys = parts.tokenKeys;
+  // Tokens of the embedded provider name its sign-in sessions, which logout ends.
+  let sessionIsLive: ((sessionId: string) => Promise<boolean>) | undefined;
   if (config.oidc.embedded) {
     const provider = await installEmbeddedProvider(app, { db, config });
-    keys ??= provider.keys;
+    if (!keys) {
+      keys = provider.keys;
+      sessionIsLive = (sessionId) => sessionOfProviderIsLive(db, sessionId);
+    }
   }
   keys ??= await remoteKeys(config.oidc.issuer);
 
-  const callers = authenticate({ issuer: config.oidc.issuer, audience: config.oidc.audience, clientId: config.oidc.clientId, keys }, db);
+  const callers = authenticate({ issuer: config.oidc.issuer, audience: config.oidc.audience, clientId: config.oidc.clientId, keys, sessionIsLive }, db);
   const context: RouteContext = { db, config, contract, callers };
   await registerApiRoutes(app, context);
 

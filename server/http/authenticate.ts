@@ -24,6 +24,12 @@ export interface TokenPolicy {
   clientId: string;
   /** The provider's public keys (local for the embedded provider, remote JWKS otherwise). */
   keys: JWTVerifyGetKey;
+  /**
+   * Whether the sign-in session a token names (`sid`) still exists, where the issuer's
+   * sessions can be asked (the embedded provider): a token of a session that has logged
+   * out is refused at once instead of working until it expires.
+   */
+  sessionIsLive?: (sessionId: string) => Promise<boolean>;
 }
 
 // Only asymmetric signatures: a token signed with a shared secret or none is refused.
@@ -115,7 +121,11 @@ export function authenticate(policy: TokenPolicy, db: Queryable): CallerCheck {
     async requireCaller(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
       const token = bearerToken(request.headers.authorization);
       if (!token) throw new Unauthorized('Token not found');
-      const claims = accessClaims(await verifyAccessToken(token, policy));
+      const payload = await verifyAccessToken(token, policy);
+      if (policy.sessionIsLive && (typeof payload.sid !== 'string' || !(await policy.sessionIsLive(payload.sid)))) {
+        throw new Unauthorized('The sign-in session of this token has ended');
+      }
+      const claims = accessClaims(payload);
       const user = await userOfSubject(db, claims);
       if (!user) throw new Unauthorized('No CRM user for this token');
       if (issuedBeforeEmailChange(claims.issuedAtS, user.email_changed_at)) throw new Unauthorized('The token was issued before an e-mail change');

@@ -21,6 +21,7 @@ const PART_DESCRIPTIONS: Record<string, string> = {
   attachments: 'e-mail attachments',
   'opportunity-records': 'opportunity records',
   'opportunity-list': 'the opportunity list',
+  'tenant-settings': 'tenant settings (the currency)',
 };
 
 /** The parts in people's words, joined as a sentence does: "a, b and c". */

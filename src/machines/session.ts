@@ -322,7 +322,8 @@ export const sessionMachine = setup({
       // Always entered through a child's id; xstate still needs an initial child for a compound state.
       initial: 'tokenRejected',
       entry: ['clearTokens', 'clearStoredUserId', 'forgetTokens'],
-      on: { 'session.login': 'signingIn', 'session.signin': { target: 'signingIn', guard: 'nothingToExplain' } },
+      // Its ending is always explained first: only 'Sign in' (session.login) starts again.
+      on: { 'session.login': 'signingIn' },
       states: {
         tokenRejected: {
           type: 'final',

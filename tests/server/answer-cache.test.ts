@@ -332,8 +332,7 @@ describe('the cache itself', () => {
     const asked = (headers: Record<string, string> = {}) => app.inject({ method: 'GET', url: '/answer/1', headers });
     const first = await asked({ 'accept-encoding': 'br' });
     const json = brotliDecompressSync(first.rawPayload).toString();
-    expect(cache.heldBytes()).toBeGreaterThan(20_000);
-    for (let waited = 0; cache.heldBytes() > 20_000 && waited < 5000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    // The one encoding is made with the answer: the JSON is never held beside it.
     expect(cache.heldBytes()).toBeLessThan(20_000);
 
     const [plain, alsoPlain] = await Promise.all([asked(), asked()]);
