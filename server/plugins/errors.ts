@@ -1,9 +1,11 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { Refusal } from '../routes/refusals.ts';
 
 /**
- * Every error answer is JSON with a `message`. Client mistakes keep their status and
- * say what was wrong; anything unexpected is logged and answered as a plain 500
- * without internals.
+ * Every error answer is JSON with a `message`; a refusal of bad input also names its
+ * fields (`{ message, fields }`, the contract's Refusal). Client mistakes keep their
+ * status and say what was wrong; anything unexpected is logged and answered as a plain
+ * 500 without internals.
  */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -11,6 +13,9 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
       return reply.code(500).send({ message: 'Internal server error' });
+    }
+    if (error instanceof Refusal && Object.keys(error.fields).length > 0) {
+      return reply.code(status).send({ message: error.message, fields: error.fields });
     }
     return reply.code(status).send({ message: messageOf(error, status) });
   });

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
-import { defineRoute, HttpError, type RouteContext } from './context.ts';
-import { notFound } from './refusals.ts';
+import { defineRoute, type RouteContext } from './context.ts';
+import { notFound, refusal } from './refusals.ts';
+import { ACTIVITY_MESSAGES } from '../../src/domain/activities/editor.ts';
 
 type ActivityKind = 'call' | 'meeting' | 'email' | 'task' | 'deadline';
 
@@ -55,20 +56,20 @@ function dueInstant(dueAt: string): string {
   const instant = new Date(dueAt);
   const year = instant.getUTCFullYear();
   if (Number.isNaN(instant.getTime()) || year < FIRST_YEAR || year > LAST_YEAR) {
-    throw new HttpError(400, `body.due_at must be a date and time from ${FIRST_YEAR} to ${LAST_YEAR}`);
+    throw refusal('due_at', ACTIVITY_MESSAGES.dueDateInvalid);
   }
   return instant.toISOString();
 }
 
 /** Refuses, naming the field, a body that is valid by the document but not by the tenant's data. */
 async function checkWrite(tx: Queryable, tenantId: number, body: ActivityWrite): Promise<string> {
-  if (body.subject.trim() === '') throw new HttpError(400, 'body.subject must not be only spaces');
+  if (body.subject.trim() === '') throw refusal('subject', ACTIVITY_MESSAGES.subjectMissing);
   const dueAt = dueInstant(body.due_at);
   const [salesperson] = await tx.query('select 1 from salespersons where id = $1 and tenant_id = $2', [body.salesperson_id, tenantId]);
-  if (!salesperson) throw new HttpError(400, 'body.salesperson_id is not a salesperson of your tenant');
+  if (!salesperson) throw refusal('salesperson_id', 'Salesperson must be a salesperson of your tenant.');
   if (body.opportunity_id !== null) {
     const [opportunity] = await tx.query('select 1 from opportunities where id = $1 and tenant_id = $2', [body.opportunity_id, tenantId]);
-    if (!opportunity) throw new HttpError(400, 'body.opportunity_id is not an opportunity of your tenant');
+    if (!opportunity) throw refusal('opportunity_id', 'Opportunity must be an opportunity of your tenant.');
   }
   return dueAt;
 }

@@ -2,10 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hashPassword } from '../accounts/passwords.ts';
 import { REQUIRED_CLIENT_ROLE } from '../plugins/authenticate.ts';
 import { defineRoute, HttpError, type RouteContext } from './context.ts';
-import { notFound, refusingDuplicates } from './refusals.ts';
+import { notFound, refusal, refusingDuplicates } from './refusals.ts';
 import { userOfTenant } from './user-records.ts';
 
-const ACCOUNT_EXISTS = 'User already exists';
+const accountExists = () => refusal('email', 'User already exists', 409);
 
 export function registerAuthRoutes(app: FastifyInstance, context: RouteContext, rateLimit: Record<string, unknown>): void {
   const { db } = context;
@@ -24,7 +24,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: RouteContext, 
       const [user] = await db.query('select 1 from users where email = $1', [email]);
       if (!user) throw new HttpError(404, 'User not found');
       const [account] = await db.query('select 1 from accounts where email = $1', [email]);
-      if (account) throw new HttpError(409, ACCOUNT_EXISTS);
+      if (account) throw accountExists();
       const passwordHash = await hashPassword(request.body.password);
       await refusingDuplicates(
         () =>
@@ -38,7 +38,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: RouteContext, 
               [REQUIRED_CLIENT_ROLE],
             ]);
           }),
-        ACCOUNT_EXISTS,
+        accountExists(),
       );
       reply.code(201);
       return { message: 'Signup successful' };

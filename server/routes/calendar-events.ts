@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
-import { defineRoute, HttpError, type RouteContext } from './context.ts';
-import { notFound } from './refusals.ts';
+import { defineRoute, type RouteContext } from './context.ts';
+import { notFound, refusal } from './refusals.ts';
 
 interface CalendarEventWrite {
   title: string;
@@ -34,30 +34,29 @@ function toAnswer(row: CalendarEventRow) {
   return { ...row, starts_at: new Date(row.starts_at).toISOString(), ends_at: new Date(row.ends_at).toISOString() };
 }
 
-const badRequest = (message: string) => new HttpError(400, message);
 
 /** The instant of a date-time the document has already checked for shape, within the years the app shows. */
 function instantOf(text: string, field: string): number {
   const ms = Date.parse(text);
   const year = new Date(ms).getUTCFullYear();
   if (!Number.isFinite(ms) || year < FIRST_YEAR || year > LAST_YEAR) {
-    throw badRequest(`body.${field} must be a date-time from ${FIRST_YEAR} to ${LAST_YEAR}`);
+    throw refusal(field, `${field === 'starts_at' ? 'Start' : 'End'} date must be in the years ${FIRST_YEAR} to ${LAST_YEAR}.`);
   }
   return ms;
 }
 
 /** The rules the document's schema cannot say; the database checks them again. */
 async function checkEvent(db: Queryable, tenantId: number, body: CalendarEventWrite): Promise<{ startsAt: string; endsAt: string }> {
-  if (body.title.trim() === '') throw badRequest('body.title must not be blank');
+  if (body.title.trim() === '') throw refusal('title', 'Title is required.');
   const starts = instantOf(body.starts_at, 'starts_at');
   const ends = instantOf(body.ends_at, 'ends_at');
-  if (ends < starts) throw badRequest('body.ends_at must not be before body.starts_at');
+  if (ends < starts) throw refusal('ends_at', 'The end must not be before the start.');
   if (body.all_day && (starts % DAY_MS !== 0 || ends % DAY_MS !== 0)) {
-    throw badRequest('body.starts_at and body.ends_at of an all-day event must be UTC midnights');
+    throw refusal('all_day', 'An all-day event starts and ends at midnight UTC of its first and last day.');
   }
   if (body.salesperson_id !== null) {
     const [salesperson] = await db.query('select 1 from salespersons where id = $1 and tenant_id = $2', [body.salesperson_id, tenantId]);
-    if (!salesperson) throw badRequest('body.salesperson_id is not a salesperson of your tenant');
+    if (!salesperson) throw refusal('salesperson_id', 'Salesperson must be a salesperson of your tenant.');
   }
   return { startsAt: new Date(starts).toISOString(), endsAt: new Date(ends).toISOString() };
 }

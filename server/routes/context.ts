@@ -1,3 +1,4 @@
+import type { ErrorObject } from 'ajv';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
 import type { DataVersions } from '../db/data-versions.ts';
@@ -5,6 +6,8 @@ import type { ServerConfig } from '../config.ts';
 import { routePath, type Contract, type HttpMethod } from '../contract.ts';
 import type { CallerCheck } from '../plugins/authenticate.ts';
 import type { ReadyAnswerLane, ReadyAnswerRoute } from '../plugins/ready-answer-lane.ts';
+import { bodyWords, parameterWords } from './field-words.ts';
+import { refusalOfSchemaErrors } from './refusals.ts';
 
 /** What every group of routes is handed: storage, the contract and the caller check. */
 export interface RouteContext {
@@ -47,10 +50,14 @@ export function defineRoute(
     if (method !== 'get' || options.public) throw new Error(`${openApiPath}: only a GET that needs a caller may have ready answers`);
     context.lane?.add({ openApiPath, ...options.readyAnswer });
   }
+  const bodySchema = context.contract.bodySchemaName(method, openApiPath);
   app.route({
     method: method.toUpperCase() as 'GET',
     url: routePath(openApiPath),
     schema: context.contract.routeSchema(method, openApiPath),
+    // The refusal names the fields in the words of the form that sends this body.
+    schemaErrorFormatter: (errors, dataVar) =>
+      refusalOfSchemaErrors(errors as ErrorObject[], dataVar === 'body' ? bodyWords[bodySchema ?? ''] : parameterWords),
     ...(options.public ? {} : { preHandler: context.callers.requireCaller }),
     ...(options.config ? { config: options.config } : {}),
     ...(options.bodyLimit !== undefined ? { bodyLimit: options.bodyLimit } : {}),
@@ -59,12 +66,4 @@ export function defineRoute(
   });
 }
 
-/** An error whose status and message are meant for the client. */
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export { HttpError } from './refusals.ts';

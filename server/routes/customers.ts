@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
-import { defineRoute, HttpError, type RouteContext } from './context.ts';
-import { notFound, refusingDuplicates } from './refusals.ts';
-import { checkPhones } from './phone.ts';
+import { defineRoute, type RouteContext } from './context.ts';
+import { notFound, refusal, refusingDuplicates, Refusal, type FieldProblems } from './refusals.ts';
+import { isEmailShape } from '../../src/domain/validation.ts';
+import { CUSTOMER_MESSAGES, isCustomerPhone } from '../../src/domain/customers/validation.ts';
 
 interface CustomerRow {
   id: number;
@@ -27,26 +28,25 @@ type StoredCustomer = Required<CustomerBody>;
 
 const columns = 'id, name, company, email, phone, notes, created_at';
 
-// The same {something}@{something}.{something} shape the app checks before sending.
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 function toAnswer(row: CustomerRow) {
   return { ...row, created_at: new Date(row.created_at).toISOString() };
 }
 
-/** The body as stored: the name and e-mail trimmed, the e-mail lowercase; 400 naming the field when it cannot be. */
+/** The body as stored: the name and e-mail trimmed, the e-mail lowercase; 400 naming the fields when it cannot be. */
 function storedForm(body: CustomerBody): StoredCustomer {
   const name = body.name.trim();
-  if (name === '') throw new HttpError(400, 'body.name: Name is required.');
   const email = (body.email ?? '').trim().toLowerCase();
-  if (email !== '' && !EMAIL_SHAPE.test(email)) throw new HttpError(400, 'body.email: Invalid email format');
   const phone = (body.phone ?? '').trim();
-  checkPhones({ phone });
+  const problems: FieldProblems = {};
+  if (name === '') problems.name = CUSTOMER_MESSAGES.nameMissing;
+  if (email !== '' && !isEmailShape(email)) problems.email = CUSTOMER_MESSAGES.emailInvalid;
+  if (phone !== '' && !isCustomerPhone(phone)) problems.phone = CUSTOMER_MESSAGES.phoneInvalid;
+  if (Object.keys(problems).length) throw new Refusal(problems);
   return { name, company: (body.company ?? '').trim(), email, phone, notes: body.notes ?? '' };
 }
 
-function duplicateName(name: string): string {
-  return `A customer named "${name}" already exists.`;
+function duplicateName(name: string): Refusal {
+  return refusal('name', `A customer named "${name}" already exists.`, 409);
 }
 
 async function customerOfTenant(db: Queryable, tenantId: number, id: number) {

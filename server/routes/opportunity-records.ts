@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
-import { defineRoute, HttpError, type RouteContext } from './context.ts';
-import { notFound } from './refusals.ts';
+import { defineRoute, type RouteContext } from './context.ts';
+import { notFound, refusal } from './refusals.ts';
+import { OPPORTUNITY_MESSAGES } from '../../src/domain/opportunities/editor.ts';
 
 /** The body of a create or update, as the contract's OpportunityWrite allows it. */
 interface OpportunityWrite {
@@ -13,6 +14,7 @@ interface OpportunityWrite {
   probability: number;
 }
 
+const SALESPERSON_NOT_OF_TENANT = 'Salesperson must be a salesperson of your tenant.';
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const FIRST_YEAR = 1970;
 const LAST_YEAR = 9999;
@@ -32,14 +34,14 @@ function createdInstant(createdDate: string): string {
   const instant = Date.parse(DATE_ONLY.test(createdDate) ? `${createdDate}T12:00:00Z` : createdDate);
   const year = new Date(instant).getUTCFullYear();
   if (Number.isNaN(instant) || year < FIRST_YEAR || year > LAST_YEAR) {
-    throw new HttpError(400, `body.created_date must be a date from ${FIRST_YEAR} to ${LAST_YEAR}`);
+    throw refusal('created_date', OPPORTUNITY_MESSAGES.dateInvalid);
   }
   return new Date(instant).toISOString();
 }
 
 /** numeric(14,2) would round a third decimal away silently; a client sending one has made a mistake. */
 function checkTwoDecimals(revenue: number): void {
-  if (Number(revenue.toFixed(2)) !== revenue) throw new HttpError(400, 'body.revenue must have at most two decimals');
+  if (Number(revenue.toFixed(2)) !== revenue) throw refusal('revenue', OPPORTUNITY_MESSAGES.revenueInvalid);
 }
 
 /** The stored row's values, once the body's own rules hold. */
@@ -51,7 +53,7 @@ function valuesOf(body: OpportunityWrite) {
 async function requireSalespersonOfTenant(tx: Queryable, tenantId: number, salespersonId: number): Promise<void> {
   // `for share` keeps the salesperson from being deleted before the write commits.
   const [row] = await tx.query('select 1 from salespersons where id = $1 and tenant_id = $2 for share', [salespersonId, tenantId]);
-  if (!row) throw new HttpError(400, 'body.salesperson_id is not a salesperson of your tenant');
+  if (!row) throw refusal('salesperson_id', SALESPERSON_NOT_OF_TENANT);
 }
 
 /** Every opportunity's customer is in the tenant's customer directory; an existing name (in any case) is kept as it is. */

@@ -3,9 +3,9 @@ import { hashPassword } from '../accounts/passwords.ts';
 import { REQUIRED_CLIENT_ROLE, type Caller } from '../plugins/authenticate.ts';
 import type { Queryable } from '../db/database.ts';
 import { defineRoute, HttpError, type RouteContext } from './context.ts';
-import { forbidden, notFound, refusingDuplicates } from './refusals.ts';
+import { forbidden, notFound, refusal, refusingDuplicates } from './refusals.ts';
 import { managesUsers, refusalToCreate, refusalToUpdate, type RoleId, type UpdateEndpoint } from './roles.ts';
-import { checkPhones } from './phone.ts';
+import { MESSAGES, MIN_PASSWORD_EXCLUSIVE } from '../../src/domain/validation.ts';
 import { userOfTenant, usersOfTenantJson } from './user-records.ts';
 import { createAnswerCache, type AnswerSlot } from '../plugins/answer-cache.ts';
 
@@ -26,10 +26,7 @@ interface UserUpdate {
   role_id: RoleId;
 }
 
-const EMAIL_TAKEN = 'Email already exists';
-// The contract shares one body between the routes that set a password and those that
-// keep it, so the minimum of a new password is checked here.
-const MIN_PASSWORD_LENGTH = 9;
+const emailTaken = () => refusal('email', MESSAGES.emailExists, 409);
 // A tenant of 10,000 users answers about 2 MB of JSON (and a tenth of that compressed).
 const USER_LIST_CACHE_BYTES = 16 * 1024 * 1024;
 
@@ -73,14 +70,13 @@ export function registerUserRoutes(app: FastifyInstance, context: RouteContext):
     if (refusal) throw forbidden(refusal);
     const phone = body.phone ?? '';
     const mobile = body.mobile ?? '';
-    checkPhones({ phone, mobile });
     const email = body.email.toLowerCase();
     const passwordHash = await hashPassword(body.password);
     const id = await refusingDuplicates(
       () =>
         db.transaction(async (tx) => {
           // An account without a CRM user (someone outside the CRM) must not be adopted.
-          if (await accountExists(tx, email)) throw new HttpError(409, EMAIL_TAKEN);
+          if (await accountExists(tx, email)) throw emailTaken();
           const [user] = await tx.query<{ id: number }>(
             `insert into users (tenant_id, name, email, role_id, status, phone, mobile)
              values ($1, $2, $3, $4, $5, $6, $7) returning id`,
@@ -93,7 +89,7 @@ export function registerUserRoutes(app: FastifyInstance, context: RouteContext):
           ]);
           return user!.id;
         }),
-      EMAIL_TAKEN,
+      emailTaken(),
     );
     reply.code(201);
     return userOfTenant(db, caller.tenantId, id);
@@ -121,9 +117,9 @@ async function updateUser(
 ) {
   const { caller, body } = request;
   const id = request.params.id;
-  if (setsPassword && body.password.length < MIN_PASSWORD_LENGTH) {
-    throw new HttpError(400, `body.password must be at least ${MIN_PASSWORD_LENGTH} characters long`);
-  }
+  // The contract shares one body between the routes that set a password and those that
+  // keep it, so the length of a new password is checked here, by the domain's rule.
+  if (setsPassword && [...body.password].length <= MIN_PASSWORD_EXCLUSIVE) throw refusal('password', MESSAGES.signupPasswordTooShort);
   // Refuse early what no target could allow, before spending a hash on it.
   if (endpoint === 'plain' && !managesUsers(caller.roleId)) throw forbidden('Your role may not manage users');
   const email = body.email.toLowerCase();
@@ -142,7 +138,7 @@ async function updateUser(
 
         let hasAccount: boolean;
         if (email !== target.email) {
-          if (await accountExists(tx, email)) throw new HttpError(409, EMAIL_TAKEN);
+          if (await accountExists(tx, email)) throw emailTaken();
           const moved = await tx.query('update accounts set email = $1 where email = $2 returning id', [email, target.email]);
           hasAccount = moved.length > 0;
         } else {
@@ -174,7 +170,7 @@ async function updateUser(
           }
         }
       }),
-    EMAIL_TAKEN,
+    emailTaken(),
   );
   return (await userOfTenant(db, caller.tenantId, id))!;
 }

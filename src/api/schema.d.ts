@@ -85,6 +85,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** A user of the caller's tenant. */
         get: operations["getUser"];
         /** Update a user and set the new password given in the body. */
         put: operations["updateUserWithPassword"];
@@ -187,6 +188,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** A salesperson of the caller's tenant. */
         get: operations["getSalesperson"];
         /**
          * Update a salesperson's phone and mobile.
@@ -275,6 +277,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** A customer of the caller's tenant. */
         get: operations["getCustomer"];
         /**
          * Replace a customer's details.
@@ -396,6 +399,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** A calendar event of the caller's tenant. */
         get: operations["getCalendarEvent"];
         /**
          * Replace every field of a calendar event of the caller's tenant.
@@ -403,6 +407,7 @@ export interface paths {
          */
         put: operations["updateCalendarEvent"];
         post?: never;
+        /** Remove a calendar event of the caller's tenant. */
         delete: operations["deleteCalendarEvent"];
         options?: never;
         head?: never;
@@ -436,6 +441,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** An opportunity of the caller's tenant. */
         get: operations["getOpportunity"];
         /**
          * Replace an opportunity of the caller's tenant.
@@ -496,6 +502,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** An activity of the caller's tenant. */
         get: operations["getActivity"];
         /**
          * Replace every field of an activity of the caller's tenant.
@@ -613,10 +620,17 @@ export interface components {
         Error: {
             message: string;
         };
+        /** @description Bad input, refused in people's words: `message` says everything in one line (for a place that shows one text); `fields` says it again under each field concerned, by the body property's name (or the path or query parameter's). Never a schema's wording such as 'body.email must match'. */
+        Refusal: {
+            message: string;
+            fields?: {
+                [key: string]: string;
+            };
+        };
         Message: {
             message: string;
         };
-        /** Format: email */
+        /** @description The spec's simple name@domain.tld shape (section 5), letters of any script included: no spaces, one @, a dot after it. Stored lowercase. The same rule as the app's (src/domain), which a test holds against this one. */
         Email: string;
         /** @description More than 8 characters; stored only as an argon2id hash. */
         NewPassword: string;
@@ -625,7 +639,10 @@ export interface components {
          * @enum {integer}
          */
         RoleId: 1 | 2 | 3;
-        Phone: string;
+        /** @description Create User's phone shape (spec section 5): an optional plus, a non-zero first digit, then 2 to 14 more digits. */
+        UserPhone: string;
+        /** @description Edit Salesperson's phone shape (spec section 6): a leading 0 or 00, or an optional plus with a non-zero first digit; up to 15 digits, single spaces between them. */
+        SalespersonPhone: string;
         SignUpRequest: {
             email: components["schemas"]["Email"];
             password: components["schemas"]["NewPassword"];
@@ -654,8 +671,8 @@ export interface components {
             role_id: components["schemas"]["RoleId"];
             /** @enum {integer} */
             status: 1;
-            phone?: components["schemas"]["Phone"];
-            mobile?: components["schemas"]["Phone"];
+            phone?: components["schemas"]["UserPhone"];
+            mobile?: components["schemas"]["UserPhone"];
         };
         UserUpdate: {
             name: string;
@@ -680,16 +697,16 @@ export interface components {
         SalespersonCreate: {
             name: string;
             email: components["schemas"]["Email"];
-            phone: components["schemas"]["Phone"];
-            mobile: components["schemas"]["Phone"];
+            phone: components["schemas"]["UserPhone"];
+            mobile: components["schemas"]["UserPhone"];
             /** @enum {integer} */
             status: 1;
         };
         SalespersonUpdate: {
             name: string;
             email: string;
-            phone: string;
-            mobile: string;
+            phone: components["schemas"]["SalespersonPhone"];
+            mobile: components["schemas"]["SalespersonPhone"];
             latest_login: string | null;
             status: number;
         };
@@ -728,12 +745,12 @@ export interface components {
             /** @default  */
             company: string;
             /**
-             * @description Empty, or an e-mail address (stored lowercase).
+             * @description Empty, or an e-mail address of the Email shape; trimmed and stored lowercase.
              * @default
              */
             email: string;
             /**
-             * @description Empty, or a phone number (a leading 0, 00, or an optional plus with a non-zero digit; at most 15 digits; spaces between digits).
+             * @description Empty, or a phone number of the SalespersonPhone shape with at least 3 digits (a leading 0, 00, or an optional plus with a non-zero digit; 3 to 15 digits; single spaces between digits); trimmed.
              * @default
              */
             phone: string;
@@ -855,7 +872,7 @@ export interface components {
             file_name: string;
             media_type: string;
             size_bytes: number;
-            /** @description The SHA-256 of the content */
+            /** @description The SHA-256 of the content, 64 lowercase hex digits. */
             sha256: string;
             opportunity_id: number | null;
             /** @description The customer of the linked opportunity; null when none is linked. */
@@ -883,13 +900,13 @@ export interface components {
         };
     };
     responses: {
-        /** @description The request breaks this document; the message names the field. */
+        /** @description The request breaks this document or a rule of its fields; `fields` names each. */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["Refusal"];
             };
         };
         /** @description No valid bearer token with the crm-access role. */
@@ -919,22 +936,22 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The e-mail address is taken, or the record changed meanwhile. */
+        /** @description The e-mail address is taken, or the record changed meanwhile; `fields` names the field. */
         Conflict: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["Refusal"];
             };
         };
-        /** @description Another team of the tenant already has this name. */
+        /** @description Another team of the tenant already has this name (`fields.name`). */
         TeamNameTaken: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["Refusal"];
             };
         };
         /** @description Too many requests from this client address; try again later. */
@@ -1428,7 +1445,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Refusal"];
                 };
             };
         };
@@ -1493,7 +1510,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Refusal"];
                 };
             };
         };
@@ -1775,7 +1792,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Refusal"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -1838,7 +1855,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Refusal"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -1901,7 +1918,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Refusal"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -1964,7 +1981,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Refusal"];
                 };
             };
             401: components["responses"]["Unauthorized"];

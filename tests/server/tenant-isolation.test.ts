@@ -148,7 +148,7 @@ const probes: Record<string, Probe> = {
     victim.userEmails.map((email) => ({
       method: 'POST',
       url: '/api/salespersons',
-      payload: { name: 'Probe', email, phone: '0301234567', mobile: '0301234567', status: 1 },
+      payload: { name: 'Probe', email, phone: '+49301234567', mobile: '+49301234567', status: 1 },
       expect: 'not found',
     })),
   'get /api/salespersons/getAllData/{tenant_id}': (victim) => [{ method: 'GET', url: `/api/salespersons/getAllData/${victim.id}`, expect: 'not found' }],

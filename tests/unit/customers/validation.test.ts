@@ -1,6 +1,4 @@
-import { fc, test } from '@fast-check/vitest';
-import { describe, expect } from 'vitest';
-import { isPhoneNumber } from '../../../server/routes/phone.ts';
+import { describe, expect, test } from 'vitest';
 import { BLANK_CUSTOMER_FORM, type CustomerForm } from '../../../src/domain/customers/form.ts';
 import { CUSTOMER_MESSAGES, customerProblem, isCustomerPhone } from '../../../src/domain/customers/validation.ts';
 
@@ -39,15 +37,7 @@ describe('customerProblem', () => {
   });
 });
 
-describe('isCustomerPhone agrees with the server', () => {
-  const phoneLike = fc.stringMatching(/^\+?[0-9 ]{0,20}$/);
-  test.prop([fc.oneof(phoneLike, fc.string({ maxLength: 40 }))], { numRuns: 2000 })(
-    'the app accepts exactly the numbers the API stores',
-    (value) => {
-      expect(isCustomerPhone(value)).toBe(value.length <= 32 && isPhoneNumber(value));
-    },
-  );
-
+describe('isCustomerPhone', () => {
   test.each(['+49 30 1234567', '030 1234567', '0049301234567', '123'])('%s is a phone number', (value) => {
     expect(isCustomerPhone(value)).toBe(true);
   });
