@@ -7,10 +7,10 @@ import {
   fileNameProblem,
 } from '../../src/domain/attachments/rules.ts';
 import type { Queryable } from '../db/database.ts';
-import { attachmentDisposition } from './content-disposition.ts';
-import { defineRoute, HttpError, type RouteContext } from './context.ts';
-import { notFound, refusal } from './refusals.ts';
-import { BASE64_ONLY } from './field-words.ts';
+import { attachmentDisposition } from '../http/content-disposition.ts';
+import { defineRoute, HttpError, type RouteContext } from '../http/define-route.ts';
+import { notFound, refusal } from '../http/refusals.ts';
+import { BASE64_ONLY } from '../http/field-words.ts';
 
 // The base64 of 5 MB and room for the name, type and note, even written as \u escapes.
 const UPLOAD_BODY_LIMIT_BYTES = MAX_ATTACHMENT_BASE64_LENGTH + 64 * 1024;

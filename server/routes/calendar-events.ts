@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
-import { defineRoute, type RouteContext } from './context.ts';
-import { notFound, refusal } from './refusals.ts';
+import { defineRoute, type RouteContext } from '../http/define-route.ts';
+import { notFound, refusal } from '../http/refusals.ts';
 
 interface CalendarEventWrite {
   title: string;

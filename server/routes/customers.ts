@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
-import { defineRoute, type RouteContext } from './context.ts';
-import { notFound, refusal, refusingDuplicates, Refusal, type FieldProblems } from './refusals.ts';
+import { defineRoute, type RouteContext } from '../http/define-route.ts';
+import { notFound, refusal, refusingDuplicates, Refusal, type FieldProblems } from '../http/refusals.ts';
 import { isEmailShape } from '../../src/domain/validation.ts';
 import { CUSTOMER_MESSAGES, isCustomerPhone } from '../../src/domain/customers/validation.ts';
 

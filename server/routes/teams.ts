@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
-import { defineRoute, type RouteContext } from './context.ts';
-import { notFound, refusal, refusingDuplicates } from './refusals.ts';
+import { defineRoute, type RouteContext } from '../http/define-route.ts';
+import { notFound, refusal, refusingDuplicates } from '../http/refusals.ts';
 import { TEAM_MESSAGES } from '../../src/domain/teams/editor.ts';
 
 interface TeamWrite {

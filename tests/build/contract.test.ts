@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { parse } from 'yaml';
 import { describe, expect, test } from 'vitest';
-import { contractPath } from '../../server/contract.ts';
-import { contractAjv } from '../../server/plugins/validation.ts';
+import { contractPath } from '../../server/http/contract.ts';
+import { contractAjv } from '../../server/http/validation.ts';
 
 /**
  * Issue 14, "a strict contract": every schema of the document compiles under Ajv's

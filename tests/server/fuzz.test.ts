@@ -1,7 +1,7 @@
 import { fc, test } from '@fast-check/vitest';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { loadContract, type HttpMethod } from '../../server/contract.ts';
-import { contractAjv } from '../../server/plugins/validation.ts';
+import { loadContract, type HttpMethod } from '../../server/http/contract.ts';
+import { contractAjv } from '../../server/http/validation.ts';
 import { DEVELOPER_WORDS } from '../support/refusals.ts';
 import { startTestServer, type TestServer } from '../support/server-harness.ts';
 import { hostileUrlText, mutatedBody, pathSegment, useHints, type Schema } from '../support/schema-arbitraries.ts';

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { FieldProblems } from '../../server/routes/refusals.ts';
+import type { FieldProblems } from '../../server/http/refusals.ts';
 
 interface Answer {
   statusCode: number;

@@ -1,0 +1,41 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { Refusal } from './refusals.ts';
+
+/**
+ * Every error answer is JSON with a `message`; a refusal of bad input also names its
+ * fields (`{ message, fields }`, the contract's Refusal). Client mistakes keep their
+ * status and say what was wrong; anything unexpected is logged and answered as a plain
+ * 500 without internals.
+ */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.validation ? 400 : statusOf(error);
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(500).send({ message: 'Internal server error' });
+    }
+    if (error instanceof Refusal && Object.keys(error.fields).length > 0) {
+      return reply.code(status).send({ message: error.message, fields: error.fields });
+    }
+    return reply.code(status).send({ message: messageOf(error, status) });
+  });
+}
+
+function statusOf(error: FastifyError): number {
+  const status = error.statusCode;
+  return typeof status === 'number' && status >= 400 && status < 600 ? status : 500;
+}
+
+function messageOf(error: FastifyError, status: number): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Content-Type must be application/json';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'Request body is larger than 1 MB';
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'Request body is not valid JSON';
+  }
+  if (status === 400 && error instanceof SyntaxError) return 'Request body is not valid JSON';
+  return error.message || 'Request failed';
+}
