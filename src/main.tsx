@@ -19,7 +19,7 @@ async function start(): Promise<void> {
       localStorage: window.localStorage,
       location: window.location,
       replaceAddress: (path) => window.history.replaceState(null, '', path),
-      navigate: (path) => navigate(path),
+      navigate: (path, options) => navigate(path, options),
     },
     inspect,
   );

@@ -1,5 +1,8 @@
 import { assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { Activity } from '../api/client';
+
+/** The activity record the list shows, as the API sends it. */
+export type { Activity };
 import { visibleActivities, type ActivityFilter } from '../domain/activities/list-view';
 import { clampPage, pageCount } from '../domain/lists/paging.ts';
 

@@ -1,5 +1,8 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { Attachment } from '../api/client.ts';
+
+/** The attachment record the library shows, as the API sends it. */
+export type { Attachment };
 import type { OpportunityChoice } from '../domain/attachments/choices.ts';
 import { uploadProblem } from '../domain/attachments/rules.ts';
 import { searchAttachments } from '../domain/attachments/search.ts';

@@ -1,5 +1,8 @@
 import { assertEvent, assign, fromPromise, or, raise, setup, stateIn } from 'xstate';
 import type { User } from '../api/client';
+
+/** The user record the list and its modals show, as the API sends it. */
+export type { User };
 import { clampPage, pageCount, pageSlice } from '../domain/lists/paging.ts';
 import { nextSort } from '../domain/lists/sort.ts';
 import { filterRows, sortRows, toRows, type Sort, type SortKey, type UserRow } from '../domain/users/list-view';

@@ -7,8 +7,6 @@ import type { RuntimeConfig } from './runtime-config.ts';
  * lands in its own chunk and never in the first one.
  */
 
-let observer: Observer<InspectionEvent> | undefined;
-
 const REMEMBERED = 'crm.inspect';
 
 /**
@@ -34,8 +32,8 @@ export function inspectionWanted(
 
 /**
  * Opens the Stately inspector when inspection is wanted and returns the observer
- * to pass as `inspect` to every actor; undefined otherwise. Call once at start,
- * before any actor is created.
+ * to pass as `inspect` to every actor (the app's services carry it to the one hook
+ * that starts them); undefined otherwise. Call once at start, before any actor is created.
  */
 export async function startInspector(
   config: Pick<RuntimeConfig, 'inspect'>,
@@ -45,14 +43,5 @@ export async function startInspector(
   const memory = typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
   if (!inspectionWanted(config, address, development, memory)) return undefined;
   const { createBrowserInspector } = await import(/* webpackChunkName: "inspector" */ '@statelyai/inspect');
-  observer = createBrowserInspector().inspect;
-  return observer;
-}
-
-/**
- * The observer that startInspector opened, if any. Screens pass it to the
- * actors they start: `useActorRef(logic, { input, inspect: inspection() })`.
- */
-export function inspection(): Observer<InspectionEvent> | undefined {
-  return observer;
+  return createBrowserInspector().inspect;
 }

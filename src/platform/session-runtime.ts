@@ -19,8 +19,8 @@ export interface BrowserEnvironment {
   location: Pick<Location, 'href' | 'origin' | 'assign'>;
   /** Replaces the address without a reload (the code leaves the address bar). */
   replaceAddress(path: string): void;
-  /** Moves the app to a route. */
-  navigate(path: string): void;
+  /** Moves the app to a route; `replace` rewrites the current history entry. */
+  navigate(path: string, options?: { replace?: boolean }): void;
   fetch?: typeof fetch;
 }
 
@@ -32,6 +32,10 @@ export interface AppServices {
   quietApi: CrmClient;
   /** Calls without a token: sign-up. */
   publicApi: CrmClient;
+  /** Moves the app to a route (an editor after a save, the dashboard's filters into the address). */
+  navigate(path: string, options?: { replace?: boolean }): void;
+  /** The inspector's observer, handed to every actor the app starts; undefined when inspection is off. */
+  inspect: Observer<InspectionEvent> | undefined;
 }
 
 /**
@@ -140,6 +144,8 @@ export function createAppServices(
     api: createCrmClient({ baseUrl: config.apiBaseUrl, hooks, fetch: browser.fetch }),
     quietApi: createCrmClient({ baseUrl: config.apiBaseUrl, hooks, fetch: browser.fetch, showFailures: false }),
     publicApi,
+    navigate: (path, options) => browser.navigate(path, options),
+    inspect,
   };
 }
 

@@ -1,7 +1,12 @@
 import { fromPromise } from 'xstate';
 import { found, type CrmClient } from '../api/client.ts';
 import type { YearRequest } from '../domain/opportunities/rows.ts';
-import type { CustomerYearData } from '../machines/customer-list.ts';
+import { customerListMachine, type CustomerYearData } from '../machines/customer-list.ts';
+import { logError, type Wiring } from './wiring.ts';
+
+export const customerListFlow: Wiring<typeof customerListMachine> = ({ api }) =>
+  customerListMachine.provide({ actors: { loadCustomers: loadCustomersFrom(api) }, actions: { logError } });
+
 
 /** The loadCustomers actor of /customer: the stored customers, and the year's opportunities with their salespersons' names. */
 export function loadCustomersFrom(api: CrmClient) {

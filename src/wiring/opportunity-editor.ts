@@ -1,4 +1,5 @@
 import { found, type CrmClient } from '../api/client.ts';
+import type { Caller } from '../domain/session/profile.ts';
 import {
   customerSuggestions,
   newOpportunityForm,
@@ -8,20 +9,19 @@ import {
   type OpportunityForm,
 } from '../domain/opportunities/editor.ts';
 import { PIPELINE_STAGES } from '../domain/opportunities/pipeline.ts';
-import type { RecordEditorIo } from '../ui/kit/record-editor/use-record-editor.ts';
+import { opportunityEditorMachine } from '../machines/opportunity-editor.ts';
+import { recordEditorFlow, type RecordEditorIo } from './record-editor.ts';
+import type { Wiring } from './wiring.ts';
 
-/** Who is adding: their tenant, and their e-mail to find their own salesperson record. */
-export interface EditorCaller {
-  tenantId: number;
-  email: string;
-}
+export const opportunityEditorFlow: Wiring<typeof opportunityEditorMachine> = (services, caller) =>
+  recordEditorFlow(opportunityEditorMachine, opportunityIo(services.api, caller), services);
 
 /**
  * The opportunity, the tenant's salespersons and its customer directory, loaded
  * together; saves go to POST or PUT /api/opportunities. A new opportunity is the
  * caller's own when they are a salesperson.
  */
-export function opportunityIo(api: CrmClient, caller: EditorCaller, now: () => Date = () => new Date()): RecordEditorIo<OpportunityForm, OpportunityChoices> {
+export function opportunityIo(api: CrmClient, caller: Pick<Caller, 'tenantId' | 'email'>, now: () => Date = () => new Date()): RecordEditorIo<OpportunityForm, OpportunityChoices> {
   return {
     async loadEditor({ id }) {
       const tenant = { params: { path: { tenant_id: caller.tenantId } } };

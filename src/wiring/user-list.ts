@@ -1,17 +1,10 @@
-import toast from 'react-hot-toast';
 import { fromPromise } from 'xstate';
 import { found, type CrmClient, type User } from '../api/client.ts';
 import type { UserUpdateRequest } from '../domain/users/update-route.ts';
 import { createUserMachine } from '../machines/create-user.ts';
 import { updateUserMachine } from '../machines/update-user.ts';
 import { userListMachine } from '../machines/user-list.ts';
-
-// Toasts go to the app's top-right toaster; failures were already shown by the API client.
-const feedback = {
-  notifySuccess: (_: unknown, { message }: { message: string }) => void toast.success(message),
-  notifyError: (_: unknown, { message }: { message: string }) => void toast.error(message),
-  logError: (_: unknown, { error }: { error: unknown }) => console.error(error),
-};
+import { feedback, logError, type Wiring } from './wiring.ts';
 
 function putUser(api: CrmClient, { path, id, body }: UserUpdateRequest): Promise<User> {
   const options = { params: { path: { id } }, body };
@@ -28,8 +21,8 @@ function putUser(api: CrmClient, { path, id, body }: UserUpdateRequest): Promise
 }
 
 /** The user list with its two modals, their I/O done through the CRM API client. */
-export function userListLogic(api: CrmClient) {
-  return userListMachine.provide({
+export const userListFlow: Wiring<typeof userListMachine> = ({ api }) =>
+  userListMachine.provide({
     actors: {
       loadUsers: fromPromise(({ input }) =>
         found(api.GET('/api/users/getAllData/{tenant_id}', { params: { path: { tenant_id: input.tenantId } } })),
@@ -46,6 +39,5 @@ export function userListLogic(api: CrmClient) {
         actions: feedback,
       }),
     },
-    actions: { logError: feedback.logError },
+    actions: { logError },
   });
-}

@@ -2,6 +2,7 @@ import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { createActor, fromTransition } from 'xstate';
+import { navigate } from 'wouter/use-browser-location';
 import { createCrmClient } from '../../src/api/client.ts';
 import type { AppServices } from '../../src/platform/session-runtime.ts';
 
@@ -45,7 +46,7 @@ export function screenServices(answers: Record<string, Answer>, { gate, profile 
     hooks: { accessToken: async () => 'token', tokenMissing() {}, tokenRejected() {}, showError() {} },
   });
   const session = createActor(fromTransition((state) => state, { profile: profile ?? { tenant_id: 1, role_id: 3 } })).start();
-  return { session, api, quietApi: api, publicApi: api } as unknown as AppServices;
+  return { session, api, quietApi: api, publicApi: api, navigate, inspect: undefined } as unknown as AppServices;
 }
 
 export interface ScreenRoot {

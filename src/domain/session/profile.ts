@@ -25,3 +25,15 @@ export const PROFILE_STORAGE_KEY = 'user-storage';
 export function managesUsers(profile: Pick<Profile, 'role_id'>): boolean {
   return profile.role_id === 1 || profile.role_id === 2;
 }
+
+/** Who is calling, as every flow needs it: their tenant, e-mail and role. */
+export interface Caller {
+  tenantId: number;
+  email: string;
+  roleId: number;
+}
+
+/** The caller a profile describes; tenant 0 and role 0 before one has loaded. */
+export function callerOf(profile: Profile | null): Caller {
+  return { tenantId: Number(profile?.tenant_id || 0), email: profile?.email ?? '', roleId: profile?.role_id ?? 0 };
+}

@@ -1,5 +1,7 @@
 import type { RoleId } from '../../api/client';
 
+export type { RoleId };
+
 /** Section 6: the roles and their labels. */
 export const ROLE_LABELS: Readonly<Record<RoleId, string>> = {
   1: 'Super Admin',
@@ -38,9 +40,4 @@ export function creatableRoles(currentRoleId: number): readonly RoleOption[] {
 /** The roles a user can be moved to in Update User; none for a super admin, whose role is fixed. */
 export function assignableRoles(editedRoleId: number): readonly RoleOption[] {
   return isSuperAdmin({ role_id: editedRoleId }) ? [] : [option(ADMIN), option(USER)];
-}
-
-/** /user and /edit-Salesperson/:id are for Super Admins and Admins only. */
-export function canManageUsers(roleId: number): boolean {
-  return roleId === SUPER_ADMIN || roleId === ADMIN;
 }

@@ -1,23 +1,12 @@
 import { useLocation } from 'wouter';
-import { found, type CrmClient } from '../../api/client.ts';
 import { ACTIVITY_KINDS } from '../../domain/activities/activity.ts';
-import {
-  MAX_NOTES_LENGTH,
-  MAX_SUBJECT_LENGTH,
-  activityFormOf,
-  activityWriteOf,
-  newActivityForm,
-  opportunityChoicesOf,
-  type ActivityChoices,
-  type ActivityForm,
-} from '../../domain/activities/editor.ts';
-import { activityEditorMachine } from '../../machines/activity-editor.ts';
+import { MAX_NOTES_LENGTH, MAX_SUBJECT_LENGTH, type ActivityChoices, type ActivityForm } from '../../domain/activities/editor.ts';
+import { activityEditorFlow } from '../../wiring/activity-editor.ts';
 import { NotFound } from '../kit/NotFound.tsx';
-import { useServices, useSession } from '../kit/services.tsx';
 import { CheckboxField, InputField, SelectField, TextAreaField } from '../kit/record-editor/fields.tsx';
 import { RecordEditorFrame } from '../kit/record-editor/RecordEditorFrame.tsx';
 import { editedRecordOf } from '../kit/record-editor/route.ts';
-import { useChoices, useFormField, useRecordEditor, type RecordEditorActor, type RecordEditorIo } from '../kit/record-editor/use-record-editor.ts';
+import { useChoices, useFormField, useRecordEditor, type RecordEditorActor } from '../kit/record-editor/use-record-editor.ts';
 import './activities.css';
 
 const ADD_ROUTE = '/add-Activity';
@@ -35,10 +24,7 @@ export default function ActivityEditorScreen() {
 }
 
 function ActivityEditor({ recordId }: { recordId: number | null }) {
-  const { api } = useServices();
-  const tenantId = useSession((state) => Number(state.context.profile?.tenant_id || 0));
-  const email = useSession((state) => state.context.profile?.email ?? '');
-  const editor = useRecordEditor(activityEditorMachine, recordId, activityIo(api, tenantId, email));
+  const editor = useRecordEditor(activityEditorFlow, recordId);
   return (
     <RecordEditorFrame editor={editor} title={recordId === null ? 'Add Activity' : 'Edit Activity'} subject="the activity">
       <ActivityFields editor={editor} />
@@ -87,37 +73,4 @@ function ActivityFields({ editor }: { editor: Editor }) {
       <CheckboxField label="Done" checked={done} onChange={setDone} />
     </>
   );
-}
-
-/**
- * The activity with the salespersons and this year's opportunities to choose
- * from, and its save, through the API client. A new activity is the signed-in
- * person's own when they are a salesperson.
- */
-function activityIo(api: CrmClient, tenantId: number, email: string): RecordEditorIo<ActivityForm, ActivityChoices> {
-  return {
-    async loadEditor({ id }) {
-      const now = new Date();
-      const [salespersons, opportunities, activity] = await Promise.all([
-        found(api.GET('/api/salespersons/getAllData/{tenant_id}', { params: { path: { tenant_id: tenantId } } })),
-        found(api.POST('/api/opportunities/anlaysis', { body: { year: now.getFullYear(), tenantId } })),
-        id === null ? null : found(api.GET('/api/activities/{id}', { params: { path: { id } } })),
-      ]);
-      const own = salespersons.find((salesperson) => salesperson.email === email.toLowerCase());
-      const linked = activity?.opportunity_id != null ? { id: activity.opportunity_id, customer: activity.customer } : undefined;
-      return {
-        form: activity ? activityFormOf(activity) : newActivityForm(now, own?.id),
-        choices: {
-          salespersons: salespersons.map(({ id: salespersonId, name }) => ({ id: salespersonId, name })),
-          opportunities: opportunityChoicesOf(opportunities, linked),
-        },
-      };
-    },
-    async saveRecord({ id, form }) {
-      const body = activityWriteOf(form);
-      return id === null
-        ? found(api.POST('/api/activities', { body }))
-        : found(api.PUT('/api/activities/{id}', { params: { path: { id } }, body }));
-    },
-  };
 }

@@ -1,14 +1,12 @@
-import { useId, useState } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useId } from 'react';
+import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
-import { fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
-import { found, type Activity } from '../../api/client.ts';
+import type { ActorRefFrom } from 'xstate';
 import { isOverdue, kindLabel } from '../../domain/activities/activity.ts';
-import { writeOfActivity } from '../../domain/activities/editor.ts';
 import { ACTIVITY_FILTERS, countsByFilter } from '../../domain/activities/list-view.ts';
-import { activityListMachine, type ActivityListEvent } from '../../machines/activity-list.ts';
-import { inspection } from '../../platform/inspector.ts';
-import { useServices, useSession } from '../kit/services.tsx';
+import type { Activity, activityListMachine } from '../../machines/activity-list.ts';
+import { activityListFlow } from '../../wiring/activity-list.ts';
+import { useFlow } from '../kit/services.tsx';
 import { LoadNotice } from '../kit/LoadNotice.tsx';
 import { ListPager } from '../kit/Pager.tsx';
 import { pageSlice } from '../../domain/lists/paging.ts';
@@ -18,31 +16,9 @@ import './activities.css';
 
 type ListActor = ActorRefFrom<typeof activityListMachine>;
 
-// Often enough that an activity turns overdue within the minute it falls due.
-const CLOCK_INTERVAL_MS = 30_000;
-
 /** /activity: the tenant's calls, meetings, e-mails, tasks and deadlines, by due time. */
 export default function ActivityListScreen() {
-  const { api } = useServices();
-  const tenantId = useSession((state) => Number(state.context.profile?.tenant_id || 0));
-  const [logic] = useState(() =>
-    activityListMachine.provide({
-      actors: {
-        loadActivities: fromPromise(({ input }) =>
-          found(api.GET('/api/activities/getAllData/{tenant_id}', { params: { path: { tenant_id: input.tenantId } } })),
-        ),
-        saveDone: fromPromise(({ input }) =>
-          found(api.PUT('/api/activities/{id}', { params: { path: { id: input.activity.id } }, body: writeOfActivity(input.activity) })),
-        ),
-        clock: fromCallback<ActivityListEvent>(({ sendBack }) => {
-          const timer = setInterval(() => sendBack({ type: 'clock.tick', now: Date.now() }), CLOCK_INTERVAL_MS);
-          return () => clearInterval(timer);
-        }),
-      },
-      actions: { logError: (_, { error }) => console.error(error) },
-    }),
-  );
-  const list = useActorRef(logic, { input: { tenantId, now: Date.now() }, inspect: inspection() });
+  const list = useFlow(activityListFlow, ({ tenantId }) => ({ tenantId, now: Date.now() }));
   const phase = useSelector(list, (state) => (state.matches('ready') ? 'ready' : (state.value as string)));
 
   return (

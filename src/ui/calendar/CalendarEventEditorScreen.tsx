@@ -1,19 +1,14 @@
-import { useState } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
-import toast from 'react-hot-toast';
-import { fromPromise } from 'xstate';
+import { useSelector } from '@xstate/react';
 import { useLocation, useSearch } from 'wouter';
-import { found, type CrmClient } from '../../api/client.ts';
-import { blankEventForm, EVENT_LIMITS, eventFormOf, eventWriteOf, startDateChange, type EventForm } from '../../domain/calendar/event-form.ts';
-import { calendarEventDeletionMachine } from '../../machines/calendar-event-deletion.ts';
-import { calendarEventEditorMachine, calendarMonthAddress, type EventChoices } from '../../machines/calendar-event-editor.ts';
-import { inspection } from '../../platform/inspector.ts';
+import { EVENT_LIMITS, startDateChange, type EventForm } from '../../domain/calendar/event-form.ts';
+import { calendarMonthAddress, type EventChoices } from '../../machines/calendar-event-editor.ts';
+import { calendarEventDeletionFlow, calendarEventEditorFlow } from '../../wiring/calendar-event-editor.ts';
 import { NotFound } from '../kit/NotFound.tsx';
-import { useServices, useSession } from '../kit/services.tsx';
+import { useFlow } from '../kit/services.tsx';
 import { CheckboxField, InputField, SelectField, TextAreaField } from '../kit/record-editor/fields.tsx';
 import { RecordEditorFrame } from '../kit/record-editor/RecordEditorFrame.tsx';
 import { editedRecordOf } from '../kit/record-editor/route.ts';
-import { useChoices, useFormField, useRecordEditor, type RecordEditorActor, type RecordEditorIo } from '../kit/record-editor/use-record-editor.ts';
+import { useChoices, useFormField, useRecordEditor, type RecordEditorActor } from '../kit/record-editor/use-record-editor.ts';
 import { Dialog } from '../kit/Dialog.tsx';
 import './calendar.css';
 
@@ -33,9 +28,7 @@ export default function CalendarEventEditorScreen() {
 type EventEditorActor = RecordEditorActor<EventForm, EventChoices>;
 
 function EventEditor({ recordId, date }: { recordId: number | null; date: string | null }) {
-  const { api } = useServices();
-  const tenantId = useSession((state) => Number(state.context.profile?.tenant_id || 0));
-  const editor = useRecordEditor(calendarEventEditorMachine, recordId, eventIo(api, tenantId, date));
+  const editor = useRecordEditor(calendarEventEditorFlow(date), recordId);
   const loaded = useSelector(editor, (state) => state.matches('editing') || state.matches('saving'));
   return (
     <>
@@ -80,23 +73,11 @@ function EventFields({ editor }: { editor: EventEditorActor }) {
 
 /** The Delete button of Edit Event and its confirmation. */
 function DeleteEvent({ editor, eventId }: { editor: EventEditorActor; eventId: number }) {
-  const { api } = useServices();
-  const [, navigate] = useLocation();
-  const [logic] = useState(() =>
-    calendarEventDeletionMachine.provide({
-      actors: { deleteEvent: deleteEventFrom(api) },
-      actions: {
-        notifySuccess: (_, { message }) => void toast.success(message),
-        navigate: (_, { to }) => navigate(to),
-        logError: (_, { error }) => console.error(error),
-      },
-    }),
-  );
   // Mounted once the event has loaded: its month is the stored one.
-  const deletion = useActorRef(logic, {
-    input: { eventId, returnTo: calendarMonthAddress(editor.getSnapshot().context.form) },
-    inspect: inspection(),
-  });
+  const deletion = useFlow(calendarEventDeletionFlow, () => ({
+    eventId,
+    returnTo: calendarMonthAddress(editor.getSnapshot().context.form),
+  }));
   const confirming = useSelector(deletion, (state) => state.matches('confirming'));
   const deleting = useSelector(deletion, (state) => state.hasTag('deleting'));
   const canAsk = useSelector(deletion, (state) => state.can({ type: 'delete.request' }));
@@ -124,32 +105,4 @@ function DeleteEvent({ editor, eventId }: { editor: EventEditorActor; eventId: n
       ) : null}
     </div>
   );
-}
-
-function deleteEventFrom(api: CrmClient) {
-  return fromPromise<void, { id: number }>(async ({ input }) => {
-    await found(api.DELETE('/api/calendar/{id}', { params: { path: { id: input.id } } }));
-  });
-}
-
-/** The event, the salespersons to choose from, and the save, through the API client. */
-function eventIo(api: CrmClient, tenantId: number, date: string | null): RecordEditorIo<EventForm, EventChoices> {
-  return {
-    async loadEditor({ id }) {
-      const [event, salespersons] = await Promise.all([
-        id === null ? null : found(api.GET('/api/calendar/{id}', { params: { path: { id } } })),
-        found(api.GET('/api/salespersons/getAllData/{tenant_id}', { params: { path: { tenant_id: tenantId } } })),
-      ]);
-      return {
-        form: event ? eventFormOf(event) : blankEventForm(date, new Date()),
-        choices: { salespersons: salespersons.map(({ id: personId, name }) => ({ id: personId, name })) },
-      };
-    },
-    async saveRecord({ id, form }) {
-      const body = eventWriteOf(form);
-      return id === null
-        ? found(api.POST('/api/calendar', { body }))
-        : found(api.PUT('/api/calendar/{id}', { params: { path: { id } }, body }));
-    },
-  };
 }

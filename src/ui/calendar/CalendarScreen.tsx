@@ -1,16 +1,13 @@
-import { useMemo, useState } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { useSelector } from '@xstate/react';
 import { format } from 'date-fns';
 import { Link, useSearch } from 'wouter';
 import { eventsByDay } from '../../domain/calendar/events.ts';
 import { dayTotals, monthFromText, monthGrid, monthTotal } from '../../domain/opportunities/calendar.ts';
-import { calendarMachine } from '../../machines/calendar.ts';
-import { inspection } from '../../platform/inspector.ts';
-import { useServices, useSession } from '../kit/services.tsx';
+import { useFlow } from '../kit/services.tsx';
 import { Spinner } from '../kit/Spinner.tsx';
 import { formatUnits } from '../kit/format.ts';
-import { loadYearFrom } from '../../wiring/load-year.ts';
-import { loadEventsFrom } from '../../wiring/calendar.ts';
+import { calendarFlow } from '../../wiring/calendar.ts';
 import { MonthAgenda } from './MonthAgenda.tsx';
 import { MonthGrid } from './MonthGrid.tsx';
 import '../kit/lists.css';
@@ -22,19 +19,12 @@ import './calendar.css';
  * and a way to add one; /calendar?month=YYYY-MM opens on that month.
  */
 export default function CalendarScreen() {
-  const { api } = useServices();
-  const tenantId = useSession((state) => Number(state.context.profile?.tenant_id || 0));
   const search = useSearch();
-  const [logic] = useState(() =>
-    calendarMachine.provide({
-      actors: { loadYear: loadYearFrom(api), loadEvents: loadEventsFrom(api) },
-      actions: { logError: (_, { error }) => console.error(error) },
-    }),
-  );
-  const calendar = useActorRef(logic, {
-    input: { tenantId, today: new Date(), month: monthFromText(new URLSearchParams(search).get('month')) },
-    inspect: inspection(),
-  });
+  const calendar = useFlow(calendarFlow, ({ tenantId }) => ({
+    tenantId,
+    today: new Date(),
+    month: monthFromText(new URLSearchParams(search).get('month')),
+  }));
   const loading = useSelector(calendar, (state) => state.hasTag('loading'));
   const ready = useSelector(calendar, (state) => state.matches('ready'));
   const failed = useSelector(calendar, (state) => state.matches('failed'));

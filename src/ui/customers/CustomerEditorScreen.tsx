@@ -1,14 +1,13 @@
 import { useLocation } from 'wouter';
-import { found, type CrmClient } from '../../api/client.ts';
-import { BLANK_CUSTOMER_FORM, customerForm, customerWrite, type CustomerForm } from '../../domain/customers/form.ts';
+import type { CustomerForm } from '../../domain/customers/form.ts';
 import { CUSTOMER_LIMITS } from '../../domain/customers/validation.ts';
-import { customerEditorMachine, type CustomerChoices } from '../../machines/customer-editor.ts';
+import type { CustomerChoices } from '../../machines/customer-editor.ts';
+import { customerEditorFlow } from '../../wiring/customer-editor.ts';
 import { NotFound } from '../kit/NotFound.tsx';
-import { useServices } from '../kit/services.tsx';
 import { InputField, TextAreaField } from '../kit/record-editor/fields.tsx';
 import { RecordEditorFrame } from '../kit/record-editor/RecordEditorFrame.tsx';
 import { editedRecordOf } from '../kit/record-editor/route.ts';
-import { useFormField, useRecordEditor, type RecordEditorIo, type RecordEditorActor } from '../kit/record-editor/use-record-editor.ts';
+import { useFormField, useRecordEditor, type RecordEditorActor } from '../kit/record-editor/use-record-editor.ts';
 
 const ADD_ROUTE = '/add-Customer';
 
@@ -24,8 +23,7 @@ export default function CustomerEditorScreen() {
 type CustomerEditorActor = RecordEditorActor<CustomerForm, CustomerChoices>;
 
 function CustomerEditor({ recordId }: { recordId: number | null }) {
-  const { api } = useServices();
-  const editor = useRecordEditor(customerEditorMachine, recordId, customerIo(api));
+  const editor = useRecordEditor(customerEditorFlow, recordId);
   return (
     <RecordEditorFrame editor={editor} title={recordId === null ? 'Add Customer' : 'Edit Customer'} subject="the customer">
       <CustomerFields editor={editor} renaming={recordId !== null} />
@@ -63,20 +61,4 @@ function CustomerFields({ editor, renaming }: { editor: CustomerEditorActor; ren
       <TextAreaField label="Notes" value={notes} onChange={setNotes} maxLength={CUSTOMER_LIMITS.notes} />
     </>
   );
-}
-
-/** The customer and its save, through the API client; a duplicate name's 409 message is shown by the client. */
-function customerIo(api: CrmClient): RecordEditorIo<CustomerForm, CustomerChoices> {
-  return {
-    async loadEditor({ id }) {
-      const customer = id === null ? null : await found(api.GET('/api/customers/{id}', { params: { path: { id } } }));
-      return { form: customer ? customerForm(customer) : BLANK_CUSTOMER_FORM, choices: null };
-    },
-    async saveRecord({ id, form }) {
-      const body = customerWrite(form);
-      return id === null
-        ? found(api.POST('/api/customers', { body }))
-        : found(api.PUT('/api/customers/{id}', { params: { path: { id } }, body }));
-    },
-  };
 }

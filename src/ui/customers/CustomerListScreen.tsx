@@ -1,15 +1,13 @@
-import { useState } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Link } from 'wouter';
 import type { CustomerSummary } from '../../domain/opportunities/customers.ts';
 import { customerOpportunitiesAddress } from '../../domain/opportunities/address.ts';
 import type { CustomerSortKey } from '../../domain/opportunities/customers.ts';
-import { customerListMachine } from '../../machines/customer-list.ts';
-import { inspection } from '../../platform/inspector.ts';
-import { useServices, useSession } from '../kit/services.tsx';
+import type { customerListMachine } from '../../machines/customer-list.ts';
+import { useFlow } from '../kit/services.tsx';
 import { customerLabel, formatDay, formatUnits } from '../kit/format.ts';
-import { loadCustomersFrom } from '../../wiring/customer-list.ts';
+import { customerListFlow } from '../../wiring/customer-list.ts';
 import { SortHeader } from '../kit/SortHeader.tsx';
 import { YearNotice } from '../kit/StateNotices.tsx';
 import { YearSelect } from '../kit/YearSelect.tsx';
@@ -24,15 +22,7 @@ type CustomerListActor = ActorRefFrom<typeof customerListMachine>;
  * customer's opportunities, and 'Add Customer' a new one.
  */
 export default function CustomerListScreen() {
-  const { api } = useServices();
-  const tenantId = useSession((state) => Number(state.context.profile?.tenant_id || 0));
-  const [logic] = useState(() =>
-    customerListMachine.provide({
-      actors: { loadCustomers: loadCustomersFrom(api) },
-      actions: { logError: (_, { error }) => console.error(error) },
-    }),
-  );
-  const list = useActorRef(logic, { input: { tenantId, year: new Date().getFullYear() }, inspect: inspection() });
+  const list = useFlow(customerListFlow, ({ tenantId }) => ({ tenantId, year: new Date().getFullYear() }));
   const phase = useSelector(list, (state) => state.value);
   const year = useSelector(list, (state) => state.context.year);
 

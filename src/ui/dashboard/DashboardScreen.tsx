@@ -1,65 +1,27 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { memo, useMemo, useRef, useState } from 'react';
-import { useLocation, useSearch } from 'wouter';
-import { fromPromise } from 'xstate';
-import { found } from '../../api/client.ts';
+import { useSelector } from '@xstate/react';
+import { memo, useMemo, useState } from 'react';
+import { useSearch } from 'wouter';
 import { dateRangeLabel, selectableYears } from '../../domain/revenue/index.ts';
-import { dashboardMachine } from '../../machines/dashboard.ts';
+import { filtersFromSearch } from '../../domain/dashboard/address.ts';
+import { dashboardFlow } from '../../wiring/dashboard.ts';
 import type { DashboardActor } from './DashboardFilters.tsx';
-import { useServices, useSession } from '../kit/services.tsx';
+import { useFlow } from '../kit/services.tsx';
 import { Spinner } from '../kit/Spinner.tsx';
-import { filtersFromSearch, searchOfFilters } from './address.ts';
 import { DashboardFilters } from './DashboardFilters.tsx';
 import { RevenueChart } from './RevenueChart.tsx';
 import { RevenueTable } from './RevenueTable.tsx';
 import './dashboard.css';
-import { inspection } from '../../platform/inspector.ts';
 
 /** /dashboard: total revenue by week, month or year, for everyone or one salesperson. */
 export default function DashboardScreen() {
-  const { quietApi } = useServices();
-  const tenantId = useSession((state) => Number(state.context.profile?.tenant_id ?? 0));
   const search = useSearch();
-  const [, navigate] = useLocation();
-  const navigateRef = useRef(navigate);
-  navigateRef.current = navigate;
-  const pendingAddress = useRef(0);
 
   const [today] = useState(() => new Date());
   const years = useMemo(() => selectableYears(today), [today]);
   // Read once: the address seeds the machine, then the machine writes it.
   const [initial] = useState(() => filtersFromSearch(search, years));
 
-  // Made once: every address update renders the screen again, and the running actor keeps its first logic anyway.
-  const [logic] = useState(() =>
-    dashboardMachine.provide({
-      actors: {
-        loadOpportunities: fromPromise(({ input }) =>
-          found(quietApi.POST('/api/opportunities/anlaysis', { body: { year: input.year, tenantId: input.tenantId } })),
-        ),
-        loadSalespersons: fromPromise(({ input }) =>
-          found(
-            quietApi.GET('/api/salespersons/getAllData/{tenant_id}', { params: { path: { tenant_id: input.tenantId } } }),
-          ),
-        ),
-      },
-      actions: {
-        logError: (_, { error }) => console.error('The dashboard data could not be loaded', error),
-        // The address follows after the new chart has painted: writing it is not
-        // free, and the person is waiting for the chart, not for the address bar.
-        publishFilters: (_, { filters }) => {
-          cancelAnimationFrame(pendingAddress.current);
-          pendingAddress.current = requestAnimationFrame(() =>
-            setTimeout(() => navigateRef.current(`/dashboard?${searchOfFilters(filters)}`, { replace: true })),
-          );
-        },
-      },
-    }),
-  );
-  const dashboard = useActorRef(
-    logic,
-    { input: { tenantId, today, initial }, inspect: inspection() },
-  );
+  const dashboard = useFlow(dashboardFlow, ({ tenantId }) => ({ tenantId, today, initial }));
 
   return <StableDashboardView dashboard={dashboard} today={today} years={years} />;
 }

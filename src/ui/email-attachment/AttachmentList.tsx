@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useSelector } from '@xstate/react';
 import { format } from 'date-fns';
-import type { Attachment } from '../../api/client.ts';
+import type { Attachment } from '../../machines/email-attachments.ts';
 import { formatFileSize } from '../../domain/attachments/format.ts';
 import { Dialog } from '../kit/Dialog.tsx';
 import type { LibraryActor } from './library.ts';

@@ -1,6 +1,5 @@
 import { useId, type ChangeEvent } from 'react';
-import { ROLE_LABELS } from '../../domain/users/roles.ts';
-import type { RoleId } from '../../api/client.ts';
+import { ROLE_LABELS, type RoleId } from '../../domain/users/roles.ts';
 
 interface TextFieldProps {
   label: string;

@@ -1,6 +1,9 @@
-import { createContext, useContext, type ReactNode } from 'react';
-import { useSelector } from '@xstate/react';
+import { createContext, useContext, useState, type ReactNode } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { Actor, ActorOptions, AnyActorLogic, InputFrom } from 'xstate';
+import { callerOf, type Caller } from '../../domain/session/profile.ts';
 import type { AppServices, SessionActor } from '../../platform/session-runtime.ts';
+import type { Wiring } from '../../wiring/wiring.ts';
 
 const ServicesContext = createContext<AppServices | null>(null);
 
@@ -18,4 +21,27 @@ export function useServices(): AppServices {
 /** One narrow value of the session's snapshot; re-renders only when that value changes. */
 export function useSession<T>(selector: (snapshot: ReturnType<SessionActor['getSnapshot']>) => T): T {
   return useSelector(useServices().session, selector);
+}
+
+/** The signed-in caller: tenant, e-mail and role, from the session's profile. */
+export function useCaller(): Caller {
+  const profile = useSession((state) => state.context.profile);
+  return callerOf(profile);
+}
+
+/**
+ * The one way a screen gets its flow: the flow's machine wired to the app's
+ * services (src/wiring/), started for the screen's lifetime with the caller's
+ * input and the inspector. The wiring and the input are read once: a screen for
+ * another record is another flow (give it a key).
+ */
+export function useFlow<Logic extends AnyActorLogic>(
+  wire: Wiring<Logic>,
+  input?: (caller: Caller) => InputFrom<Logic>,
+): Actor<Logic> {
+  const services = useServices();
+  const caller = useCaller();
+  const [logic] = useState(() => wire(services, caller));
+  const options: ActorOptions<Logic> = { ...(input ? { input: input(caller) } : {}), ...(services.inspect ? { inspect: services.inspect } : {}) };
+  return (useActorRef as (logic: Logic, options: ActorOptions<Logic>) => Actor<Logic>)(logic, options);
 }

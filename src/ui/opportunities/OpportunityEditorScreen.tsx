@@ -2,15 +2,13 @@ import { useId } from 'react';
 import { useSelector } from '@xstate/react';
 import { useLocation } from 'wouter';
 import { MAX_CUSTOMER_LENGTH, weightedUnitsOf, type OpportunityChoices, type OpportunityForm } from '../../domain/opportunities/editor.ts';
-import { opportunityEditorMachine } from '../../machines/opportunity-editor.ts';
 import { NotFound } from '../kit/NotFound.tsx';
-import { useServices, useSession } from '../kit/services.tsx';
 import { formatUnits, stageLabel } from '../kit/format.ts';
 import { InputField, SelectField } from '../kit/record-editor/fields.tsx';
 import { RecordEditorFrame } from '../kit/record-editor/RecordEditorFrame.tsx';
 import { editedRecordOf } from '../kit/record-editor/route.ts';
 import { useChoices, useFormField, useRecordEditor, type RecordEditorActor } from '../kit/record-editor/use-record-editor.ts';
-import { opportunityIo } from '../../wiring/opportunity-editor.ts';
+import { opportunityEditorFlow } from '../../wiring/opportunity-editor.ts';
 import './opportunity-editor.css';
 
 const ADD_ROUTE = '/add-Opportunity';
@@ -27,10 +25,7 @@ export default function OpportunityEditorScreen() {
 }
 
 function OpportunityEditor({ recordId }: { recordId: number | null }) {
-  const { api } = useServices();
-  const tenantId = useSession((state) => Number(state.context.profile?.tenant_id || 0));
-  const email = useSession((state) => state.context.profile?.email ?? '');
-  const editor = useRecordEditor(opportunityEditorMachine, recordId, opportunityIo(api, { tenantId, email }));
+  const editor = useRecordEditor(opportunityEditorFlow, recordId);
   return (
     <RecordEditorFrame editor={editor} title={recordId === null ? 'Add Opportunity' : 'Edit Opportunity'} subject="the opportunity">
       <OpportunityFields editor={editor} />

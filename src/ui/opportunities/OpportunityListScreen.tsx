@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { Link, useSearch } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import { pageSlice } from '../../domain/lists/paging.ts';
@@ -7,11 +7,10 @@ import { listFromSearch } from '../../domain/opportunities/address.ts';
 import { selectableYears } from '../../domain/revenue/date-range.ts';
 import { totalUnits, type OpportunityRow } from '../../domain/opportunities/rows.ts';
 import type { OpportunitySortKey } from '../../domain/opportunities/list-view.ts';
-import { opportunityListMachine } from '../../machines/opportunity-list.ts';
-import { inspection } from '../../platform/inspector.ts';
-import { useServices, useSession } from '../kit/services.tsx';
+import type { opportunityListMachine } from '../../machines/opportunity-list.ts';
+import { useFlow } from '../kit/services.tsx';
 import { customerLabel, formatDay, formatUnits, stageLabel } from '../kit/format.ts';
-import { loadYearFrom } from '../../wiring/load-year.ts';
+import { opportunityListFlow } from '../../wiring/opportunity-list.ts';
 import { ListPager } from '../kit/Pager.tsx';
 import { SortHeader } from '../kit/SortHeader.tsx';
 import { YearNotice } from '../kit/StateNotices.tsx';
@@ -24,21 +23,14 @@ const sameRows = (a: readonly OpportunityRow[], b: readonly OpportunityRow[]) =>
 
 /** /opportunity: the tenant's opportunities of a year, searchable, sortable and paged by ten. */
 export default function OpportunityListScreen() {
-  const { api } = useServices();
-  const tenantId = useSession((state) => Number(state.context.profile?.tenant_id || 0));
-  const [logic] = useState(() =>
-    opportunityListMachine.provide({
-      actors: { loadYear: loadYearFrom(api) },
-      actions: { logError: (_, { error }) => console.error(error) },
-    }),
-  );
   // Read once: the address (a customer's link, say) only opens the list on its year and search.
   const address = useSearch();
   const [initial] = useState(() => listFromSearch(address, selectableYears(new Date())));
-  const list = useActorRef(logic, {
-    input: { tenantId, year: initial.year ?? new Date().getFullYear(), search: initial.search },
-    inspect: inspection(),
-  });
+  const list = useFlow(opportunityListFlow, ({ tenantId }) => ({
+    tenantId,
+    year: initial.year ?? new Date().getFullYear(),
+    search: initial.search,
+  }));
   const phase = useSelector(list, (state) => state.value);
   const year = useSelector(list, (state) => state.context.year);
 

@@ -1,12 +1,10 @@
-import { useMemo, useState } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { groupByStage, type StageColumn } from '../../domain/opportunities/pipeline.ts';
-import { opportunityYearMachine } from '../../machines/opportunity-year.ts';
-import { inspection } from '../../platform/inspector.ts';
-import { useServices, useSession } from '../kit/services.tsx';
+import { useFlow } from '../kit/services.tsx';
 import { customerLabel, formatUnits, stageLabel } from '../kit/format.ts';
-import { loadYearFrom } from '../../wiring/load-year.ts';
+import { opportunityYearFlow } from '../../wiring/opportunity-year.ts';
 import { YearNotice } from '../kit/StateNotices.tsx';
 import { YearSelect } from '../kit/YearSelect.tsx';
 import '../kit/lists.css';
@@ -14,15 +12,7 @@ import './pipeline.css';
 
 /** /pipeline: a year's opportunities on a board, one column per stage, read-only. */
 export default function PipelineScreen() {
-  const { api } = useServices();
-  const tenantId = useSession((state) => Number(state.context.profile?.tenant_id || 0));
-  const [logic] = useState(() =>
-    opportunityYearMachine.provide({
-      actors: { loadYear: loadYearFrom(api) },
-      actions: { logError: (_, { error }) => console.error(error) },
-    }),
-  );
-  const pipeline = useActorRef(logic, { input: { tenantId, year: new Date().getFullYear() }, inspect: inspection() });
+  const pipeline = useFlow(opportunityYearFlow, ({ tenantId }) => ({ tenantId, year: new Date().getFullYear() }));
   const phase = useSelector(pipeline, (state) => state.value);
   const year = useSelector(pipeline, (state) => state.context.year);
   const rows = useSelector(pipeline, (state) => state.context.rows);

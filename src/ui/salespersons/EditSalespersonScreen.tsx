@@ -1,40 +1,18 @@
-import { useState, type FormEvent } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
-import toast from 'react-hot-toast';
-import { fromPromise, type ActorRefFrom } from 'xstate';
+import type { FormEvent } from 'react';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import { useLocation } from 'wouter';
-import { found, type CrmClient } from '../../api/client.ts';
-import { salespersonEditorMachine, type SalespersonField } from '../../machines/salesperson-editor.ts';
-import { useServices } from '../kit/services.tsx';
+import type { salespersonEditorMachine, SalespersonField } from '../../machines/salesperson-editor.ts';
+import { salespersonEditorFlow } from '../../wiring/salesperson-editor.ts';
+import { useFlow } from '../kit/services.tsx';
 import { NotFound } from '../kit/NotFound.tsx';
 import { Spinner } from '../kit/Spinner.tsx';
 import { formatLatestLogin } from './format.ts';
 import { TextField } from '../kit/fields.tsx';
 import { recordIdFromPath } from '../kit/record-editor/route.ts';
 import './salesperson.css';
-import { inspection } from '../../platform/inspector.ts';
 
 type EditorActor = ActorRefFrom<typeof salespersonEditorMachine>;
-
-function editorLogic(api: CrmClient, navigate: (to: string) => void) {
-  return salespersonEditorMachine.provide({
-    actors: {
-      loadSalesperson: fromPromise(({ input }) =>
-        found(api.GET('/api/salespersons/{id}', { params: { path: { id: input.id } } })),
-      ),
-      loadTeams: fromPromise(({ input }) => found(api.POST('/api/teams/searchTeam', { body: input }))),
-      saveSalesperson: fromPromise(({ input }) =>
-        found(api.PUT('/api/salespersons/{id}', { params: { path: { id: input.id } }, body: input.body })),
-      ),
-    },
-    actions: {
-      notifySuccess: (_, { message }) => void toast.success(message),
-      notifyError: (_, { message }) => void toast.error(message),
-      navigate: (_, { to }) => navigate(to),
-      logError: (_, { error }) => console.error(error),
-    },
-  });
-}
 
 /** /edit-Salesperson/:id, the id read from the last segment of the address. */
 export default function EditSalespersonScreen() {
@@ -46,10 +24,7 @@ export default function EditSalespersonScreen() {
 }
 
 function SalespersonEditor({ salespersonId }: { salespersonId: number }) {
-  const { api } = useServices();
-  const [, navigate] = useLocation();
-  const [logic] = useState(() => editorLogic(api, (to) => navigate(to)));
-  const editor = useActorRef(logic, { input: { salespersonId }, inspect: inspection() });
+  const editor = useFlow(salespersonEditorFlow, () => ({ salespersonId }));
   const loading = useSelector(editor, (state) => state.hasTag('loading'));
   const failed = useSelector(editor, (state) => state.hasTag('failed'));
 

@@ -1,30 +1,15 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise } from 'xstate';
+import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
-import { found } from '../../api/client.ts';
-import { salespersonListMachine } from '../../machines/salesperson-list.ts';
+import { salespersonListFlow } from '../../wiring/salesperson-list.ts';
 import { managesUsers } from '../../domain/session/profile.ts';
-import { useServices, useSession } from '../kit/services.tsx';
+import { useFlow, useSession } from '../kit/services.tsx';
 import { LoadNotice } from '../kit/LoadNotice.tsx';
 import { formatLatestLogin } from './format.ts';
-import { inspection } from '../../platform/inspector.ts';
 
 /** /salesperson: every salesperson of the tenant, each editable by managers. */
 export default function SalespersonListScreen() {
-  const { api } = useServices();
-  const tenantId = useSession((state) => Number(state.context.profile?.tenant_id ?? 0));
   const canEdit = useSession((state) => state.context.profile !== null && managesUsers(state.context.profile));
-  const list = useActorRef(
-    salespersonListMachine.provide({
-      actors: {
-        loadSalespersons: fromPromise(({ input }) =>
-          found(api.GET('/api/salespersons/getAllData/{tenant_id}', { params: { path: { tenant_id: input.tenantId } } })),
-        ),
-      },
-      actions: { logError: (_, { error }) => console.error(error) },
-    }),
-    { input: { tenantId }, inspect: inspection() },
-  );
+  const list = useFlow(salespersonListFlow, ({ tenantId }) => ({ tenantId }));
   const phase = useSelector(list, (state) => state.value);
   const salespersons = useSelector(list, (state) => state.context.salespersons);
 

@@ -1,39 +1,17 @@
-import { useState, type FormEvent } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
-import toast, { Toaster } from 'react-hot-toast';
-import { fromPromise, type ActorRefFrom } from 'xstate';
-import { Link, useLocation } from 'wouter';
-import type { CrmClient } from '../../api/client.ts';
-import { signupMachine, type SignupField } from '../../machines/signup.ts';
-import { useServices } from '../kit/services.tsx';
+import type { FormEvent } from 'react';
+import { useSelector } from '@xstate/react';
+import { Toaster } from 'react-hot-toast';
+import type { ActorRefFrom } from 'xstate';
+import { Link } from 'wouter';
+import type { signupMachine, SignupField } from '../../machines/signup.ts';
+import { SIGNUP_TOASTER, signupFlow } from '../../wiring/signup.ts';
+import { useFlow } from '../kit/services.tsx';
 import { TextField } from '../kit/fields.tsx';
 import logo from '../kit/logo.svg';
 import art from './signup-art.svg';
 import './signup.css';
-import { inspection } from '../../platform/inspector.ts';
-
-/** Sign-up has toasts of its own, top-center, apart from the app's top-right ones. */
-export const SIGNUP_TOASTER = 'signup';
 
 type SignupActor = ActorRefFrom<typeof signupMachine>;
-
-function signupLogic(publicApi: CrmClient, navigate: (to: string) => void) {
-  return signupMachine.provide({
-    actors: {
-      submitSignup: fromPromise(async ({ input }) => {
-        // Only the status is used; a network failure rejects and is logged by the machine.
-        const { response } = await publicApi.POST('/api/auth/signup', { body: input });
-        return { status: response.status, ok: response.ok };
-      }),
-    },
-    actions: {
-      notifySuccess: (_, { message }) => void toast.success(message, { toasterId: SIGNUP_TOASTER }),
-      notifyError: (_, { message }) => void toast.error(message, { toasterId: SIGNUP_TOASTER }),
-      navigate: (_, { to }) => navigate(to),
-      logError: (_, { error }) => console.error(error),
-    },
-  });
-}
 
 function useField(signup: SignupActor, field: SignupField): [string, (value: string) => void] {
   const value = useSelector(signup, (state) =>
@@ -44,10 +22,7 @@ function useField(signup: SignupActor, field: SignupField): [string, (value: str
 
 /** /signup: activate the sign-in account of an existing CRM user. */
 export default function SignupScreen() {
-  const { publicApi } = useServices();
-  const [, navigate] = useLocation();
-  const [logic] = useState(() => signupLogic(publicApi, (to) => navigate(to)));
-  const signup = useActorRef(logic, { inspect: inspection() });
+  const signup = useFlow(signupFlow);
   const [email, setEmail] = useField(signup, 'email');
   const [password, setPassword] = useField(signup, 'password');
   const [retyped, setRetyped] = useField(signup, 'retypedPassword');

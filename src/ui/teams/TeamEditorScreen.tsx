@@ -1,13 +1,11 @@
 import { useLocation } from 'wouter';
-import { found, type CrmClient } from '../../api/client.ts';
-import { BLANK_TEAM_FORM, MAX_TEAM_NAME_LENGTH, teamFormOf, teamWriteOf, type TeamChoices, type TeamForm } from '../../domain/teams/editor.ts';
-import { teamEditorMachine } from '../../machines/team-editor.ts';
+import { MAX_TEAM_NAME_LENGTH } from '../../domain/teams/editor.ts';
+import { teamEditorFlow } from '../../wiring/team-editor.ts';
 import { NotFound } from '../kit/NotFound.tsx';
-import { useServices, useSession } from '../kit/services.tsx';
 import { InputField } from '../kit/record-editor/fields.tsx';
 import { RecordEditorFrame } from '../kit/record-editor/RecordEditorFrame.tsx';
 import { editedRecordOf } from '../kit/record-editor/route.ts';
-import { useFormField, useRecordEditor, type RecordEditorIo } from '../kit/record-editor/use-record-editor.ts';
+import { useFormField, useRecordEditor } from '../kit/record-editor/use-record-editor.ts';
 import { MemberChecklist } from './MemberChecklist.tsx';
 import './teams.css';
 
@@ -23,9 +21,7 @@ export default function TeamEditorScreen() {
 }
 
 function TeamEditor({ recordId }: { recordId: number | null }) {
-  const { api } = useServices();
-  const tenantId = useSession((state) => Number(state.context.profile?.tenant_id || 0));
-  const editor = useRecordEditor(teamEditorMachine, recordId, teamIo(api, tenantId));
+  const editor = useRecordEditor(teamEditorFlow, recordId);
   const [name, setName] = useFormField(editor, 'name');
   return (
     <RecordEditorFrame editor={editor} title={recordId === null ? 'Add Team' : 'Edit Team'} subject="the team">
@@ -33,26 +29,4 @@ function TeamEditor({ recordId }: { recordId: number | null }) {
       <MemberChecklist editor={editor} />
     </RecordEditorFrame>
   );
-}
-
-/** The team and the salespersons to choose from, and its save, through the API client. */
-function teamIo(api: CrmClient, tenantId: number): RecordEditorIo<TeamForm, TeamChoices> {
-  return {
-    async loadEditor({ id }) {
-      const [salespersons, team] = await Promise.all([
-        found(api.GET('/api/salespersons/getAllData/{tenant_id}', { params: { path: { tenant_id: tenantId } } })),
-        id === null ? null : found(api.GET('/api/teams/{id}', { params: { path: { id } } })),
-      ]);
-      return {
-        form: team ? teamFormOf(team) : BLANK_TEAM_FORM,
-        choices: { salespersons: salespersons.map(({ id: salespersonId, name }) => ({ id: salespersonId, name })) },
-      };
-    },
-    async saveRecord({ id, form }) {
-      const body = teamWriteOf(form);
-      return id === null
-        ? found(api.POST('/api/teams', { body }))
-        : found(api.PUT('/api/teams/{id}', { params: { path: { id } }, body }));
-    },
-  };
 }

@@ -1,13 +1,12 @@
-import { useId, useState } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise, type ActorRefFrom } from 'xstate';
+import { useId } from 'react';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import { Link } from 'wouter';
-import { found } from '../../api/client.ts';
 import { distinctMembers, type TeamWithMembers } from '../../domain/teams.ts';
 import { managesUsers } from '../../domain/session/profile.ts';
-import { teamListMachine } from '../../machines/team-list.ts';
-import { inspection } from '../../platform/inspector.ts';
-import { useServices, useSession } from '../kit/services.tsx';
+import type { teamListMachine } from '../../machines/team-list.ts';
+import { teamListFlow } from '../../wiring/team-list.ts';
+import { useFlow, useSession } from '../kit/services.tsx';
 import { LoadNotice } from '../kit/LoadNotice.tsx';
 import '../kit/lists.css';
 import './teams.css';
@@ -19,19 +18,7 @@ type TeamListActor = ActorRefFrom<typeof teamListMachine>;
  * and managers reach a member's Edit Salesperson screen.
  */
 export default function TeamListScreen() {
-  const { api } = useServices();
-  const tenantId = useSession((state) => Number(state.context.profile?.tenant_id || 0));
-  const [logic] = useState(() =>
-    teamListMachine.provide({
-      actors: {
-        loadTeams: fromPromise(({ input }) =>
-          found(api.GET('/api/teams/getAllData/{tenant_id}', { params: { path: { tenant_id: input.tenantId } } })),
-        ),
-      },
-      actions: { logError: (_, { error }) => console.error(error) },
-    }),
-  );
-  const list = useActorRef(logic, { input: { tenantId }, inspect: inspection() });
+  const list = useFlow(teamListFlow, ({ tenantId }) => ({ tenantId }));
   const phase = useSelector(list, (state) => state.value);
 
   return (

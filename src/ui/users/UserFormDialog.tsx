@@ -1,8 +1,7 @@
 import type { FormEvent, ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { RoleId } from '../../api/client.ts';
-import { ADMIN, USER } from '../../domain/users/roles.ts';
+import { ADMIN, USER, type RoleId } from '../../domain/users/roles.ts';
 import type { createUserMachine } from '../../machines/create-user.ts';
 import type { updateUserMachine } from '../../machines/update-user.ts';
 import { Dialog } from '../kit/Dialog.tsx';

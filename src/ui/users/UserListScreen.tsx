@@ -1,17 +1,15 @@
-import { memo, useId, useState } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { memo, useId } from 'react';
+import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { SortKey, UserRow } from '../../domain/users/list-view.ts';
-import type { User } from '../../api/client.ts';
-import { currentPageRows, pageIsSelected, userListMachine } from '../../machines/user-list.ts';
-import { useServices, useSession } from '../kit/services.tsx';
+import { currentPageRows, pageIsSelected, type User, type userListMachine } from '../../machines/user-list.ts';
+import { useFlow } from '../kit/services.tsx';
 import { ListPager } from '../kit/Pager.tsx';
 import { Spinner } from '../kit/Spinner.tsx';
 import { CreateUserModal } from './CreateUserModal.tsx';
 import { UpdateUserModal } from './UpdateUserModal.tsx';
-import { userListLogic } from '../../wiring/user-list.ts';
+import { userListFlow } from '../../wiring/user-list.ts';
 import './users.css';
-import { inspection } from '../../platform/inspector.ts';
 
 type UserListActor = ActorRefFrom<typeof userListMachine>;
 
@@ -19,11 +17,7 @@ const sameRows = (a: readonly UserRow[], b: readonly UserRow[]) => a.length === 
 
 /** /user: the tenant's users, searchable, sortable and paged, with the Create and Update User modals. */
 export default function UserListScreen() {
-  const { api } = useServices();
-  const tenantId = useSession((state) => Number(state.context.profile?.tenant_id || 0));
-  const currentRoleId = useSession((state) => state.context.profile?.role_id ?? 0);
-  const [logic] = useState(() => userListLogic(api));
-  const list = useActorRef(logic, { input: { tenantId, currentRoleId }, inspect: inspection() });
+  const list = useFlow(userListFlow, ({ tenantId, roleId }) => ({ tenantId, currentRoleId: roleId }));
 
   const loading = useSelector(list, (state) => state.hasTag('loading'));
   const failed = useSelector(list, (state) => state.hasTag('failed'));

@@ -1,51 +1,20 @@
-import { useState } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
-import toast from 'react-hot-toast';
-import { fromPromise, type ActorRefFrom } from 'xstate';
-import { useLocation } from 'wouter';
-import type {
-  EditorData,
-  LoadEditorRequest,
-  RecordEditorMachine,
-  SaveRecordRequest,
-  SavedRecord,
-} from '../../../machines/record-editor.ts';
-import { inspection } from '../../../platform/inspector.ts';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { RecordEditorMachine } from '../../../machines/record-editor.ts';
+import type { Wiring } from '../../../wiring/wiring.ts';
+import { useFlow } from '../services.tsx';
 
 export type RecordEditorActor<Form extends object, Choices> = ActorRefFrom<RecordEditorMachine<Form, Choices>>;
 
-/** How one record type loads and saves through the API client. */
-export interface RecordEditorIo<Form, Choices> {
-  loadEditor: (request: LoadEditorRequest) => Promise<EditorData<Form, Choices>>;
-  saveRecord: (request: SaveRecordRequest<Form>) => Promise<SavedRecord>;
-}
-
 /**
- * Starts a record editor for the screen's lifetime, wired to the API calls of
- * its record type, the app's toasts and the router. The input and the wiring are
- * read once: a screen for another record is another editor (give it a key).
+ * Starts a record editor for the screen's lifetime through the one hook, useFlow.
+ * The wiring is read once: a screen for another record is another editor (give it a key).
  */
 export function useRecordEditor<Form extends object, Choices>(
-  machine: RecordEditorMachine<Form, Choices>,
+  wire: Wiring<RecordEditorMachine<Form, Choices>>,
   recordId: number | null,
-  io: RecordEditorIo<Form, Choices>,
 ): RecordEditorActor<Form, Choices> {
-  const [, navigate] = useLocation();
-  const [logic] = useState(() =>
-    machine.provide({
-      actors: {
-        loadEditor: fromPromise(({ input }) => io.loadEditor(input)),
-        saveRecord: fromPromise(({ input }) => io.saveRecord(input)),
-      },
-      actions: {
-        notifySuccess: (_, { message }) => void toast.success(message),
-        notifyError: (_, { message }) => void toast.error(message),
-        navigate: (_, { to }) => navigate(to),
-        logError: (_, { error }) => console.error(error),
-      },
-    }),
-  );
-  return useActorRef(logic, { input: { recordId }, inspect: inspection() }) as RecordEditorActor<Form, Choices>;
+  return useFlow(wire, () => ({ recordId })) as RecordEditorActor<Form, Choices>;
 }
 
 /** One value of the form and its setter: the field re-renders only when that value changes. */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { filtersFromSearch, searchOfFilters } from '../../../../src/ui/dashboard/address.ts';
+import { filtersFromSearch, searchOfFilters } from '../../../../src/domain/dashboard/address.ts';
 
 const years = [2025, 2026];
 

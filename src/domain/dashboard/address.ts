@@ -1,4 +1,4 @@
-import type { Granularity } from '../../domain/revenue/index.ts';
+import type { Granularity } from '../revenue/index.ts';
 import type { DashboardFilters } from '../../machines/dashboard.ts';
 
 const GRANULARITIES: readonly Granularity[] = ['week', 'month', 'year'];

@@ -1,0 +1,29 @@
+import { fromPromise } from 'xstate';
+import { found } from '../api/client.ts';
+import { dashboardMachine } from '../machines/dashboard.ts';
+import { searchOfFilters } from '../domain/dashboard/address.ts';
+import type { Wiring } from './wiring.ts';
+
+/** The dashboard's flow; its calls fail quietly (the screen shows the failure), and the address follows the filters. */
+export const dashboardFlow: Wiring<typeof dashboardMachine> = ({ quietApi, navigate }) => {
+  let pendingAddress = 0;
+  return dashboardMachine.provide({
+    actors: {
+      loadOpportunities: fromPromise(({ input }) =>
+        found(quietApi.POST('/api/opportunities/anlaysis', { body: { year: input.year, tenantId: input.tenantId } })),
+      ),
+      loadSalespersons: fromPromise(({ input }) =>
+        found(quietApi.GET('/api/salespersons/getAllData/{tenant_id}', { params: { path: { tenant_id: input.tenantId } } })),
+      ),
+    },
+    actions: {
+      logError: (_, { error }) => console.error('The dashboard data could not be loaded', error),
+      // The address follows after the new chart has painted: writing it is not
+      // free, and the person is waiting for the chart, not for the address bar.
+      publishFilters: (_, { filters }) => {
+        cancelAnimationFrame(pendingAddress);
+        pendingAddress = requestAnimationFrame(() => setTimeout(() => navigate(`/dashboard?${searchOfFilters(filters)}`, { replace: true })));
+      },
+    },
+  });
+};
