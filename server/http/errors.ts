@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { Refusal } from './refusals.ts';
+import { SchemaRefusal } from './define-route.ts';
 
 /**
  * Every error answer is JSON with a `message`; a refusal of bad input also names its
@@ -14,9 +15,11 @@ export function installErrorHandling(app: FastifyInstance): void {
       request.log.error({ err: error }, 'request failed');
       return reply.code(500).send({ message: 'Internal server error' });
     }
-    if (error instanceof Refusal && Object.keys(error.fields).length > 0) {
-      return reply.code(status).send({ message: error.message, fields: error.fields });
+    const refusal = error instanceof SchemaRefusal ? error.wordedFor(request.body) : error;
+    if (refusal instanceof Refusal && Object.keys(refusal.fields).length > 0) {
+      return reply.code(status).send({ message: refusal.message, fields: refusal.fields });
     }
+    if (refusal instanceof Refusal) return reply.code(status).send({ message: refusal.message });
     return reply.code(status).send({ message: messageOf(error, status) });
   });
 }

@@ -1,4 +1,6 @@
 import type { ErrorObject } from 'ajv';
+import type { Problem } from '../../src/domain/rules/index.ts';
+import { problemsOfRefusedBody, type BodyRule } from './body-rules.ts';
 import { wordsOfField, type FormWords } from './field-words.ts';
 
 /** An error whose status and message are meant for the client. */
@@ -25,17 +27,25 @@ export type FieldProblems = Record<string, string>;
 
 /**
  * A refusal of bad input in the contract's Refusal shape: `{ message, fields }`, 400 for
- * input that breaks a rule, 409 for a duplicate or a stale record. The message is every
- * field's problem in one line, for a place that shows only one text (a toast).
+ * input that breaks a rule, 409 for a duplicate or a stale record. The message is the
+ * first field's problem, as the domain's refusalOf words it, for a place that shows
+ * only one text (a toast).
  */
 export class Refusal extends HttpError {
   constructor(
     readonly fields: FieldProblems,
     statusCode: 400 | 409 = 400,
-    message = Object.values(fields).join(' '),
+    message = Object.values(fields)[0] ?? 'The request was refused.',
   ) {
     super(statusCode, message);
   }
+}
+
+/** The refusal of a domain rule's problems: each field's first. */
+export function refusalOfProblems(problems: readonly Problem[]): Refusal {
+  const fields: FieldProblems = {};
+  for (const problem of problems) fields[problem.field] ??= problem.message;
+  return new Refusal(fields);
 }
 
 /** A refusal of one field. */
@@ -46,18 +56,30 @@ export function refusal(field: string, message: string, statusCode: 400 | 409 = 
 const NOT_AN_OBJECT = 'The request must be a JSON object of the form’s fields.';
 
 /**
- * Ajv's problems with a request, in people's words, one per field: the field's first
- * problem in the order the schema checks them. Where a form states its own words for a
- * rule (the domain rules), those; otherwise the house pattern of those rules
- * ('Name is required.', 'Name must be at most 200 characters.').
+ * Ajv's problems with a request, in people's words, one per field. A body's fields
+ * are worded by the domain rule the form uses (run on what was sent), so the server
+ * says what the form says; whatever the rule does not judge (a field of the wrong
+ * type, one the body may not carry) gets the house pattern of those rules ('Name is
+ * required.', 'Name must be at most 200 characters.'). The rule's problems with the
+ * fields the schema let pass come too: every problem at once.
  */
-export function refusalOfSchemaErrors(errors: readonly ErrorObject[], form: FormWords = {}): Refusal {
+export function refusalOfSchemaErrors(
+  errors: readonly ErrorObject[],
+  { words = {}, body, rule }: { words?: FormWords; body?: unknown; rule?: BodyRule } = {},
+): Refusal {
+  const located = errors.map(fieldOf);
+  if (located.some((place) => place === undefined)) return new Refusal({}, 400, NOT_AN_OBJECT);
+  const refusedFields = located.map((place) => place!.field);
+  const ruled = rule ? problemsOfRefusedBody(rule, body, refusedFields) : undefined;
+  const ruleSays = (field: string) => ruled?.find((problem) => problem.field === field)?.message;
   const fields: FieldProblems = {};
-  for (const error of errors) {
-    const located = fieldOf(error);
-    if (!located) return new Refusal({}, 400, NOT_AN_OBJECT);
-    const { field, nested } = located;
-    fields[field] ??= wordsOfProblem(error, field, nested, form);
+  errors.forEach((error, index) => {
+    const { field, nested } = located[index]!;
+    const unknown = error.keyword === 'additionalProperties' && error.instancePath === '';
+    fields[field] ??= (unknown ? undefined : ruleSays(field)) ?? wordsOfProblem(error, field, nested, words);
+  });
+  for (const problem of ruled ?? []) {
+    if (body !== null && typeof body === 'object' && problem.field in body) fields[problem.field] ??= problem.message;
   }
   return new Refusal(fields);
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
 import { defineRoute, type RouteContext } from '../http/define-route.ts';
 import { notFound, refusal } from '../http/refusals.ts';
-import { ACTIVITY_MESSAGES } from '../../src/domain/activities/editor.ts';
+import { ACTIVITY_MESSAGES } from '../../src/domain/rules/index.ts';
 
 type ActivityKind = 'call' | 'meeting' | 'email' | 'task' | 'deadline';
 
@@ -56,14 +56,13 @@ function dueInstant(dueAt: string): string {
   const instant = new Date(dueAt);
   const year = instant.getUTCFullYear();
   if (Number.isNaN(instant.getTime()) || year < FIRST_YEAR || year > LAST_YEAR) {
-    throw refusal('due_at', ACTIVITY_MESSAGES.dueDateInvalid);
+    throw refusal('due_at', ACTIVITY_MESSAGES.dueInvalid);
   }
   return instant.toISOString();
 }
 
 /** Refuses, naming the field, a body that is valid by the document but not by the tenant's data. */
 async function checkWrite(tx: Queryable, tenantId: number, body: ActivityWrite): Promise<string> {
-  if (body.subject.trim() === '') throw refusal('subject', ACTIVITY_MESSAGES.subjectMissing);
   const dueAt = dueInstant(body.due_at);
   const [salesperson] = await tx.query('select 1 from salespersons where id = $1 and tenant_id = $2', [body.salesperson_id, tenantId]);
   if (!salesperson) throw refusal('salesperson_id', 'Salesperson must be a salesperson of your tenant.');

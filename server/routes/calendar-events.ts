@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
 import { defineRoute, type RouteContext } from '../http/define-route.ts';
 import { notFound, refusal } from '../http/refusals.ts';
+import { EVENT_MESSAGES } from '../../src/domain/rules/index.ts';
 
 interface CalendarEventWrite {
   title: string;
@@ -40,17 +41,16 @@ function instantOf(text: string, field: string): number {
   const ms = Date.parse(text);
   const year = new Date(ms).getUTCFullYear();
   if (!Number.isFinite(ms) || year < FIRST_YEAR || year > LAST_YEAR) {
-    throw refusal(field, `${field === 'starts_at' ? 'Start' : 'End'} date must be in the years ${FIRST_YEAR} to ${LAST_YEAR}.`);
+    throw refusal(field, field === 'starts_at' ? EVENT_MESSAGES.startInvalid : EVENT_MESSAGES.endInvalid);
   }
   return ms;
 }
 
 /** The rules the document's schema cannot say; the database checks them again. */
 async function checkEvent(db: Queryable, tenantId: number, body: CalendarEventWrite): Promise<{ startsAt: string; endsAt: string }> {
-  if (body.title.trim() === '') throw refusal('title', 'Title is required.');
   const starts = instantOf(body.starts_at, 'starts_at');
   const ends = instantOf(body.ends_at, 'ends_at');
-  if (ends < starts) throw refusal('ends_at', 'The end must not be before the start.');
+  if (ends < starts) throw refusal('ends_at', EVENT_MESSAGES.endBeforeStart);
   if (body.all_day && (starts % DAY_MS !== 0 || ends % DAY_MS !== 0)) {
     throw refusal('all_day', 'An all-day event starts and ends at midnight UTC of its first and last day.');
   }

@@ -1,9 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
 import { defineRoute, type RouteContext } from '../http/define-route.ts';
-import { notFound, refusal, refusingDuplicates, Refusal, type FieldProblems } from '../http/refusals.ts';
-import { isEmailShape } from '../../src/domain/validation.ts';
-import { CUSTOMER_MESSAGES, isCustomerPhone } from '../../src/domain/customers/validation.ts';
+import { notFound, refusal, refusingDuplicates, type Refusal } from '../http/refusals.ts';
 
 interface CustomerRow {
   id: number;
@@ -32,17 +30,10 @@ function toAnswer(row: CustomerRow) {
   return { ...row, created_at: new Date(row.created_at).toISOString() };
 }
 
-/** The body as stored: the name and e-mail trimmed, the e-mail lowercase; 400 naming the fields when it cannot be. */
+/** The body as stored (its rule, customerWriteProblems, has passed): trimmed, the e-mail lowercase. */
 function storedForm(body: CustomerBody): StoredCustomer {
-  const name = body.name.trim();
   const email = (body.email ?? '').trim().toLowerCase();
-  const phone = (body.phone ?? '').trim();
-  const problems: FieldProblems = {};
-  if (name === '') problems.name = CUSTOMER_MESSAGES.nameMissing;
-  if (email !== '' && !isEmailShape(email)) problems.email = CUSTOMER_MESSAGES.emailInvalid;
-  if (phone !== '' && !isCustomerPhone(phone)) problems.phone = CUSTOMER_MESSAGES.phoneInvalid;
-  if (Object.keys(problems).length) throw new Refusal(problems);
-  return { name, company: (body.company ?? '').trim(), email, phone, notes: body.notes ?? '' };
+  return { name: body.name.trim(), company: (body.company ?? '').trim(), email, phone: (body.phone ?? '').trim(), notes: body.notes ?? '' };
 }
 
 function duplicateName(name: string): Refusal {

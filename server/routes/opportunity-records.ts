@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
 import { defineRoute, type RouteContext } from '../http/define-route.ts';
 import { notFound, refusal } from '../http/refusals.ts';
-import { OPPORTUNITY_MESSAGES } from '../../src/domain/opportunities/editor.ts';
+import { amountValueProblem, OPPORTUNITY_MESSAGES } from '../../src/domain/rules/index.ts';
 
 /** The body of a create or update, as the contract's OpportunityWrite allows it. */
 interface OpportunityWrite {
@@ -41,7 +41,7 @@ function createdInstant(createdDate: string): string {
 
 /** numeric(14,2) would round a third decimal away silently; a client sending one has made a mistake. */
 function checkTwoDecimals(revenue: number): void {
-  if (Number(revenue.toFixed(2)) !== revenue) throw refusal('revenue', OPPORTUNITY_MESSAGES.revenueInvalid);
+  if (Number(revenue.toFixed(2)) !== revenue) throw refusal('revenue', amountValueProblem(revenue, 'Revenue') ?? 'Revenue must have at most two decimals.');
 }
 
 /** The stored row's values, once the body's own rules hold. */

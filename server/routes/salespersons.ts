@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
 import { defineRoute, type RouteContext } from '../http/define-route.ts';
 import { forbidden, notFound, refusal, refusingDuplicates } from '../http/refusals.ts';
-import { managesUsers } from './roles.ts';
+import { canManageUsers } from '../../src/domain/rules/index.ts';
 
 interface SalespersonRow {
   id: number;
@@ -26,7 +26,7 @@ async function salespersonOfTenant(db: Queryable, tenantId: number, id: number) 
 }
 
 // Editing salespersons belongs to the screens of roles 1 and 2, like managing users.
-const mayEditSalespersons = managesUsers;
+const mayEditSalespersons = canManageUsers;
 
 export function registerSalespersonRoutes(app: FastifyInstance, context: RouteContext): void {
   const { db } = context;

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
 import { defineRoute, type RouteContext } from '../http/define-route.ts';
 import { notFound, refusal, refusingDuplicates } from '../http/refusals.ts';
-import { TEAM_MESSAGES } from '../../src/domain/teams/editor.ts';
 
 interface TeamWrite {
   name: string;
@@ -33,11 +32,9 @@ async function teamOfTenant(db: Queryable, tenantId: number, id: number): Promis
   return team;
 }
 
-/** The body as it is stored: the name trimmed, which must leave something. */
+/** The body as it is stored (its rule, teamWriteProblems, has passed): the name trimmed. */
 function teamToStore(body: TeamWrite): TeamWrite {
-  const name = body.name.trim();
-  if (name === '') throw refusal('name', TEAM_MESSAGES.nameMissing);
-  return { name, memberIds: body.memberIds };
+  return { name: body.name.trim(), memberIds: body.memberIds };
 }
 
 /**

@@ -1,9 +1,8 @@
 import type { Queryable } from '../db/database.ts';
 import { PASSWORD_MASK } from '../accounts/passwords.ts';
-import { roleLabels, type RoleId } from './roles.ts';
+import { ROLE_IDS, ROLE_LABELS as roleLabels } from '../../src/domain/rules/index.ts';
+import type { RoleId } from '../../src/api/client.ts';
 
-// The role labels by id, as an array for the database: role_id 1 is its first element.
-const ROLE_IDS: RoleId[] = [1, 2, 3];
 
 /** A CRM user as the contract answers it: the role's label, and a mask in place of any password. */
 export interface UserAnswer {

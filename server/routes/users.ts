@@ -4,8 +4,20 @@ import { REQUIRED_CLIENT_ROLE, type Caller } from '../http/authenticate.ts';
 import type { Queryable } from '../db/database.ts';
 import { defineRoute, HttpError, type RouteContext } from '../http/define-route.ts';
 import { forbidden, notFound, refusal, refusingDuplicates } from '../http/refusals.ts';
-import { managesUsers, refusalToCreate, refusalToUpdate, type RoleId, type UpdateEndpoint } from './roles.ts';
-import { MESSAGES, MIN_PASSWORD_EXCLUSIVE } from '../../src/domain/validation.ts';
+import {
+  canManageUsers,
+  creationRefusal,
+  passwordProblem,
+  problemsOf,
+  ROLE_REASONS,
+  SPEC_MESSAGES,
+  updateRefusal,
+  userChangeProblems,
+  type UpdateEndpoint,
+  type UserChangeableField,
+} from '../../src/domain/rules/index.ts';
+import { userUpdateKeepingPassword, type BodyRule } from '../http/body-rules.ts';
+import type { RoleId } from '../../src/api/client.ts';
 import { userOfTenant, usersOfTenantJson } from './user-records.ts';
 import { createAnswerCache, type AnswerSlot } from '../caching/answer-cache.ts';
 
@@ -26,14 +38,20 @@ interface UserUpdate {
   role_id: RoleId;
 }
 
-const emailTaken = () => refusal('email', MESSAGES.emailExists, 409);
+const emailTaken = () => refusal('email', SPEC_MESSAGES.emailExists, 409);
+
+/** The plain and admin routes set the password the body holds: it must be one. */
+const userUpdateSettingPassword: BodyRule = (body) => [
+  ...userChangeProblems(body, body.email).filter((problem) => problem.field !== 'password'),
+  ...problemsOf([['password', passwordProblem(body.password)]]),
+];
 // A tenant of 10,000 users answers about 2 MB of JSON (and a tenth of that compressed).
 const USER_LIST_CACHE_BYTES = 16 * 1024 * 1024;
 
 /** Whose user list a caller may read: their own tenant's, if their role manages users. */
 function userListSlot(caller: Caller, params: { tenant_id: number }): AnswerSlot {
   if (params.tenant_id !== caller.tenantId) throw notFound();
-  if (!managesUsers(caller.roleId)) throw forbidden('Your role may not manage users');
+  if (!canManageUsers(caller.roleId)) throw forbidden(ROLE_REASONS.notManager);
   return { tenantId: caller.tenantId, subject: 'users', key: 'users' };
 }
 
@@ -60,14 +78,14 @@ export function registerUserRoutes(app: FastifyInstance, context: RouteContext):
     const { caller } = request;
     const user = await userOfTenant(db, caller.tenantId, request.params.id);
     if (!user) throw notFound();
-    if (!managesUsers(caller.roleId) && user.id !== caller.userId) throw forbidden('Your role may only read your own user');
+    if (!canManageUsers(caller.roleId) && user.id !== caller.userId) throw forbidden('Your role may only read your own user');
     return user;
   });
 
   defineRoute(app, context, 'post', '/api/users', async (request: FastifyRequest<{ Body: UserCreate }>, reply) => {
     const { caller, body } = request;
-    const refusal = refusalToCreate(caller.roleId, body.role_id);
-    if (refusal) throw forbidden(refusal);
+    const refused = creationRefusal(caller.roleId, body.role_id);
+    if (refused) throw forbidden(refused.message);
     const phone = body.phone ?? '';
     const mobile = body.mobile ?? '';
     const email = body.email.toLowerCase();
@@ -96,8 +114,13 @@ export function registerUserRoutes(app: FastifyInstance, context: RouteContext):
   });
 
   const updateRoute = (path: string, endpoint: UpdateEndpoint, setsPassword: boolean) =>
-    defineRoute(app, context, 'put', path, async (request: FastifyRequest<{ Params: { id: number }; Body: UserUpdate }>) =>
-      updateUser(context, request, { endpoint, setsPassword }),
+    defineRoute(
+      app,
+      context,
+      'put',
+      path,
+      async (request: FastifyRequest<{ Params: { id: number }; Body: UserUpdate }>) => updateUser(context, request, { endpoint, setsPassword }),
+      { bodyRule: setsPassword ? userUpdateSettingPassword : userUpdateKeepingPassword },
     );
   updateRoute('/api/users/{id}', 'plain', true);
   updateRoute('/api/users/nohash/{id}', 'plain', false);
@@ -117,24 +140,25 @@ async function updateUser(
 ) {
   const { caller, body } = request;
   const id = request.params.id;
-  // The contract shares one body between the routes that set a password and those that
-  // keep it, so the length of a new password is checked here, by the domain's rule.
-  if (setsPassword && [...body.password].length <= MIN_PASSWORD_EXCLUSIVE) throw refusal('password', MESSAGES.signupPasswordTooShort);
-  // Refuse early what no target could allow, before spending a hash on it.
-  if (endpoint === 'plain' && !managesUsers(caller.roleId)) throw forbidden('Your role may not manage users');
+  // Refused before a hash is spent on it; checked again on the locked row below.
+  const [before] = await db.query<{ id: number; name: string; email: string; role_id: RoleId }>(
+    'select id, name, email, role_id from users where id = $1 and tenant_id = $2',
+    [id, caller.tenantId],
+  );
+  if (!before) throw notFound();
+  refuseByRole(caller, before, body, endpoint, setsPassword);
   const email = body.email.toLowerCase();
   const passwordHash = setsPassword ? await hashPassword(body.password) : null;
 
   await refusingDuplicates(
     () =>
       db.transaction(async (tx) => {
-        const [target] = await tx.query<{ id: number; email: string; role_id: RoleId }>(
-          'select id, email, role_id from users where id = $1 and tenant_id = $2 for update',
+        const [target] = await tx.query<{ id: number; name: string; email: string; role_id: RoleId }>(
+          'select id, name, email, role_id from users where id = $1 and tenant_id = $2 for update',
           [id, caller.tenantId],
         );
         if (!target) throw notFound();
-        const refusal = refusalToUpdate(caller, { id: target.id, roleId: target.role_id }, body.role_id, endpoint);
-        if (refusal) throw forbidden(refusal);
+        refuseByRole(caller, target, body, endpoint, setsPassword);
 
         let hasAccount: boolean;
         if (email !== target.email) {
@@ -173,6 +197,23 @@ async function updateUser(
     emailTaken(),
   );
   return (await userOfTenant(db, caller.tenantId, id))!;
+}
+
+/** Section 6, as the Update User modal shows it (src/domain/rules/roles.ts): 403 with the modal's reason. */
+function refuseByRole(
+  caller: Caller,
+  target: { id: number; name: string; email: string; role_id: RoleId },
+  body: UserUpdate,
+  endpoint: UpdateEndpoint,
+  setsPassword: boolean,
+): void {
+  const changes = new Set<UserChangeableField>();
+  if (body.name !== target.name) changes.add('name');
+  if (body.email.toLowerCase() !== target.email) changes.add('email');
+  if (body.role_id !== target.role_id) changes.add('role_id');
+  if (setsPassword) changes.add('password');
+  const refused = updateRefusal({ id: caller.userId, role_id: caller.roleId }, target, { changes, role_id: body.role_id, endpoint });
+  if (refused) throw forbidden(refused.message);
 }
 
 async function accountExists(db: Queryable, email: string): Promise<boolean> {

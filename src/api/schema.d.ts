@@ -821,7 +821,10 @@ export interface components {
             /** @description A salesperson of the caller's tenant; any other id answers 400. */
             salesperson_id: number;
             stage: components["schemas"]["OpportunityStage"];
-            /** @description When the opportunity was created, from 1970 to 9999; the dashboard buckets by it. A date-time with its offset, or a bare date, stored as noon UTC of that day (the same calendar day from UTC-11 to UTC+11). */
+            /**
+             * Format: date-time
+             * @description When the opportunity was created, a date-time with its offset from 1970 to 9999 (the same rule as the editor's); the dashboard buckets by it.
+             */
             created_date: string;
             /** @description At most two decimals (the server checks this; multipleOf 0.01 is not exact in binary floating point). */
             revenue: number;

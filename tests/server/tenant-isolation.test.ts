@@ -106,7 +106,7 @@ const opportunityBody = (salesperson_id: number) => ({
   customer: 'Probe Customer',
   salesperson_id,
   stage: 'proposal',
-  created_date: '2026-01-02',
+  created_date: '2026-01-02T12:00:00Z',
   revenue: 123.45,
   probability: 50,
 });

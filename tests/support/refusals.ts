@@ -21,8 +21,8 @@ export function expectRefusal(answer: Answer, fields: Record<string, string | Re
   for (const [field, words] of Object.entries(fields)) {
     if (typeof words === 'string') expect(body.fields[field]).toBe(words);
     else expect(body.fields[field]).toMatch(words);
-    expect(body.message).toContain(body.fields[field]);
   }
+  expect(Object.values(body.fields)).toContain(body.message);
   expect(JSON.stringify(body)).not.toMatch(DEVELOPER_WORDS);
   return body.fields;
 }
