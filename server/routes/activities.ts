@@ -2,20 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
 import { defineRoute, type RouteContext } from '../http/define-route.ts';
 import { notFound, refusal } from '../http/refusals.ts';
+import type { RequestBody } from '../http/contract-types.ts';
 import { ACTIVITY_MESSAGES } from '../../src/domain/rules/index.ts';
 
-type ActivityKind = 'call' | 'meeting' | 'email' | 'task' | 'deadline';
-
-interface ActivityWrite {
-  kind: ActivityKind;
-  subject: string;
-  due_at: string;
-  duration_minutes: number | null;
-  done: boolean;
-  salesperson_id: number;
-  opportunity_id: number | null;
-  notes: string;
-}
+type ActivityWrite = RequestBody<'ActivityWrite'>;
 
 interface ActivityRow extends Omit<ActivityWrite, 'due_at'> {
   id: number;

@@ -10,19 +10,14 @@ import type { Queryable } from '../db/database.ts';
 import { attachmentDisposition } from '../http/content-disposition.ts';
 import { defineRoute, HttpError, type RouteContext } from '../http/define-route.ts';
 import { notFound, refusal } from '../http/refusals.ts';
+import type { RequestBody } from '../http/contract-types.ts';
 import { BASE64_ONLY } from '../http/field-words.ts';
 
 // The base64 of 5 MB and room for the name, type and note, even written as \u escapes.
 const UPLOAD_BODY_LIMIT_BYTES = MAX_ATTACHMENT_BASE64_LENGTH + 64 * 1024;
 const UNKNOWN_MEDIA_TYPE = 'application/octet-stream';
 
-interface AttachmentUploadBody {
-  file_name: string;
-  media_type: string;
-  content_base64: string;
-  opportunity_id?: number | null;
-  note?: string;
-}
+type AttachmentUploadBody = RequestBody<'AttachmentUpload'>;
 
 interface AttachmentRow {
   id: number;

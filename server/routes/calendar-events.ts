@@ -2,17 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
 import { defineRoute, type RouteContext } from '../http/define-route.ts';
 import { notFound, refusal } from '../http/refusals.ts';
+import type { RequestBody } from '../http/contract-types.ts';
 import { EVENT_MESSAGES } from '../../src/domain/rules/index.ts';
 
-interface CalendarEventWrite {
-  title: string;
-  starts_at: string;
-  ends_at: string;
-  all_day: boolean;
-  location: string;
-  salesperson_id: number | null;
-  notes: string;
-}
+type CalendarEventWrite = RequestBody<'CalendarEventWrite'>;
 
 interface CalendarEventRow {
   id: number;

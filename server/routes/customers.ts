@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
 import { defineRoute, type RouteContext } from '../http/define-route.ts';
+import type { RequestBody } from '../http/contract-types.ts';
 import { notFound, refusal, refusingDuplicates, type Refusal } from '../http/refusals.ts';
 
 interface CustomerRow {
@@ -14,13 +15,7 @@ interface CustomerRow {
 }
 
 /** The body of POST and PUT: only the name is required. */
-interface CustomerBody {
-  name: string;
-  company?: string;
-  email?: string;
-  phone?: string;
-  notes?: string;
-}
+type CustomerBody = RequestBody<'CustomerWrite'>;
 
 type StoredCustomer = Required<CustomerBody>;
 

@@ -2,17 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
 import { defineRoute, type RouteContext } from '../http/define-route.ts';
 import { notFound, refusal } from '../http/refusals.ts';
+import type { RequestBody } from '../http/contract-types.ts';
 import { amountValueProblem, OPPORTUNITY_MESSAGES } from '../../src/domain/rules/index.ts';
 
-/** The body of a create or update, as the contract's OpportunityWrite allows it. */
-interface OpportunityWrite {
-  customer: string;
-  salesperson_id: number;
-  stage: string;
-  created_date: string;
-  revenue: number;
-  probability: number;
-}
+type OpportunityWrite = RequestBody<'OpportunityWrite'>;
 
 const SALESPERSON_NOT_OF_TENANT = 'Salesperson must be a salesperson of your tenant.';
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,12 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
 import { defineRoute, type RouteContext } from '../http/define-route.ts';
+import type { RequestBody } from '../http/contract-types.ts';
 import { notFound, refusal, refusingDuplicates } from '../http/refusals.ts';
 
-interface TeamWrite {
-  name: string;
-  memberIds: number[];
-}
+type TeamWrite = RequestBody<'TeamWrite'>;
 
 interface TeamWithMembers {
   id: number;

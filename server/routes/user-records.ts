@@ -1,22 +1,12 @@
 import type { Queryable } from '../db/database.ts';
 import { PASSWORD_MASK } from '../accounts/passwords.ts';
 import { ROLE_IDS, ROLE_LABELS as roleLabels } from '../../src/domain/rules/index.ts';
+import type { Answer } from '../http/contract-types.ts';
 import type { RoleId } from '../../src/api/client.ts';
 
 
 /** A CRM user as the contract answers it: the role's label, and a mask in place of any password. */
-export interface UserAnswer {
-  id: number;
-  name: string;
-  email: string;
-  password: string;
-  tenant_id: number;
-  role_id: RoleId;
-  status: number;
-  role: 'Super Admin' | 'Admin' | 'User';
-  phone: string;
-  mobile: string;
-}
+export type UserAnswer = Answer<'User'>;
 
 interface UserRow {
   id: number;

@@ -19,24 +19,11 @@ import {
 import { userUpdateKeepingPassword, type BodyRule } from '../http/body-rules.ts';
 import type { RoleId } from '../../src/api/client.ts';
 import { userOfTenant, usersOfTenantJson } from './user-records.ts';
+import type { RequestBody } from '../http/contract-types.ts';
 import { createAnswerCache, type AnswerSlot } from '../caching/answer-cache.ts';
 
-interface UserCreate {
-  name: string;
-  email: string;
-  password: string;
-  role_id: RoleId;
-  status: 1;
-  phone?: string;
-  mobile?: string;
-}
-
-interface UserUpdate {
-  name: string;
-  email: string;
-  password: string;
-  role_id: RoleId;
-}
+type UserCreate = RequestBody<'UserCreate'>;
+type UserUpdate = RequestBody<'UserUpdate'>;
 
 const emailTaken = () => refusal('email', SPEC_MESSAGES.emailExists, 409);
 
