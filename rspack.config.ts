@@ -47,7 +47,7 @@ export default defineConfig({
       template: './src/index.html',
       inject: 'body',
       scriptLoading: 'module',
-      favicon: './src/ui/app/logo.svg',
+      favicon: './src/ui/kit/logo.svg',
     }),
     new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') }),
   ],

@@ -13,7 +13,9 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/build/**/*.test.ts'],
+          include: ['tests/src/**/*.test.{ts,tsx}', 'tests/scripts/**/*.test.ts', 'tests/build/**/*.test.ts'],
+          // The domain's tests run in the time-zone projects below.
+          exclude: ['tests/src/domain/**'],
           environment: 'node',
           env: { TZ: 'UTC' },
         },
@@ -21,7 +23,7 @@ export default defineConfig({
       ...timeZones.map((zone) => ({
         test: {
           name: `domain ${zone}`,
-          include: ['tests/domain/**/*.test.ts'],
+          include: ['tests/src/domain/**/*.test.ts'],
           environment: 'node',
           env: { TZ: zone },
         },

@@ -3,17 +3,17 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
-import { loadContract, type Contract } from './contract.ts';
-import { installValidation } from './plugins/validation.ts';
-import { installErrorHandling } from './plugins/errors.ts';
-import { API_ANSWER_HEADERS, installSecurityHeaders } from './plugins/security-headers.ts';
-import { installAppShell } from './plugins/app-shell.ts';
-import { authenticate } from './plugins/authenticate.ts';
-import { createReadyAnswerLane, serverWithLane, type ReadyAnswerLane } from './plugins/ready-answer-lane.ts';
-import { watchDataVersions } from './db/data-versions.ts';
+import { loadContract, type Contract } from './http/contract.ts';
+import { installValidation } from './http/validation.ts';
+import { installErrorHandling } from './http/errors.ts';
+import { API_ANSWER_HEADERS, installSecurityHeaders } from './http/security-headers.ts';
+import { installAppShell } from './http/app-shell.ts';
+import { authenticate } from './http/authenticate.ts';
+import { createReadyAnswerLane, serverWithLane, type ReadyAnswerLane } from './caching/ready-answer-lane.ts';
+import { watchDataVersions } from './caching/data-versions.ts';
 import { installEmbeddedProvider } from './oidc/provider.ts';
 import { registerApiRoutes } from './routes/index.ts';
-import type { RouteContext } from './routes/context.ts';
+import type { RouteContext } from './http/define-route.ts';
 
 export interface ServerParts {
   config: ServerConfig;

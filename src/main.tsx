@@ -1,12 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { navigate } from 'wouter/use-browser-location';
-import { App } from './ui/app/App.tsx';
-import { ServicesProvider } from './ui/app/services.tsx';
+import { App } from './ui/shell/App.tsx';
+import { ServicesProvider } from './ui/kit/services.tsx';
 import { startInspector } from './platform/inspector.ts';
 import { loadRuntimeConfig } from './platform/runtime-config.ts';
 import { createAppServices } from './platform/session-runtime.ts';
-import './ui/app/theme.css';
+import './ui/shell/theme.css';
 
 async function start(): Promise<void> {
   const config = await loadRuntimeConfig();

@@ -1,6 +1,6 @@
 import { machineCatalogue } from '../../src/machines/catalogue.ts';
-import { describeMachine } from '../../src/ui/machines/describe.ts';
-import { renderChartSvg } from '../../src/ui/machines/svg.ts';
+import { describeMachine } from '../../src/ui/machine-charts/describe.ts';
+import { renderChartSvg } from '../../src/ui/machine-charts/svg.ts';
 import { indexPage, machinePage } from './pages.ts';
 import { sessionEndings } from './session-endings.ts';
 

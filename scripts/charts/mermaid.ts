@@ -1,4 +1,4 @@
-import type { ChartState, ChartTransition, MachineChart } from '../../src/ui/machines/describe.ts';
+import type { ChartState, ChartTransition, MachineChart } from '../../src/ui/machine-charts/describe.ts';
 
 /**
  * A Mermaid stateDiagram-v2 of a chart. Each transition is written inside the

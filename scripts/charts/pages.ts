@@ -1,5 +1,5 @@
 import type { CatalogueEntry } from '../../src/machines/catalogue.ts';
-import { allStates, type ChartState, type MachineChart } from '../../src/ui/machines/describe.ts';
+import { allStates, type ChartState, type MachineChart } from '../../src/ui/machine-charts/describe.ts';
 import { mermaidDiagram } from './mermaid.ts';
 import type { SessionEnding } from './session-endings.ts';
 
@@ -64,7 +64,7 @@ export function indexPage(entries: readonly CatalogueEntry[], endings: readonly 
     '## Keeping the charts and watching the machines',
     '',
     '- `npm run charts` rewrites this folder from the catalogue. `npm test` fails while the committed files differ from what it would write, so a change of behaviour shows up as a change of chart in review.',
-    '- `tests/unit/catalogue-paths.test.ts` walks every machine with xstate\'s graph utilities, replays one path per transition of every reachable state, and pins the numbers of states and paths: a new state or transition needs its events there.',
+    '- `tests/src/machines/catalogue-paths.test.ts` walks every machine with xstate\'s graph utilities, replays one path per transition of every reachable state, and pins the numbers of states and paths: a new state or transition needs its events there.',
     '- `npm run dev` serves the app with hot reload in front of the embedded server. Add `?inspect` to the address (the tab remembers it through sign-in), or start the server with `CRM_INSPECT=1` in any build, to watch every actor in the Stately inspector.',
     '',
     '## How a session ends',

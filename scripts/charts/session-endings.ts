@@ -1,6 +1,6 @@
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import { SESSION_MESSAGES, type EndReason } from '../../src/machines/session.ts';
-import { actionName, type MachineChart } from '../../src/ui/machines/describe.ts';
+import { actionName, type MachineChart } from '../../src/ui/machine-charts/describe.ts';
 
 /** One way a session ends, as the session machine's final state records it. */
 export interface SessionEnding {

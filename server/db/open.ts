@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Database, Queryable } from './database.ts';
-import { pgliteListen, postgresListening } from './notifications.ts';
+import { pgliteListen, postgresListening } from '../caching/notifications.ts';
 
 export interface StorageConfig {
   /** A PostgreSQL connection string; when absent, embedded PGlite is used. */

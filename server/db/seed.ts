@@ -1,5 +1,5 @@
 import { hashPassword } from '../accounts/passwords.ts';
-import { REQUIRED_CLIENT_ROLE } from '../plugins/authenticate.ts';
+import { REQUIRED_CLIENT_ROLE } from '../http/authenticate.ts';
 import type { Database, Queryable } from './database.ts';
 import { seedAttachments } from './seed-attachments.ts';
 import { seedCustomers } from './seed-customers.ts';

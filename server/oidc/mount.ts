@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { ServerConfig } from '../config.ts';
-import { contentSecurityPolicy } from '../plugins/security-headers.ts';
+import { contentSecurityPolicy } from '../http/security-headers.ts';
 
 /**
  * Hands every request under the issuer's path to oidc-provider (a Koa app).

@@ -7,9 +7,9 @@ import {
   fileNameProblem,
 } from '../../src/domain/attachments/rules.ts';
 import type { Queryable } from '../db/database.ts';
-import { attachmentDisposition } from './content-disposition.ts';
-import { defineRoute, HttpError, type RouteContext } from './context.ts';
-import { notFound } from './refusals.ts';
+import { attachmentDisposition } from '../http/content-disposition.ts';
+import { defineRoute, HttpError, type RouteContext } from '../http/define-route.ts';
+import { notFound } from '../http/refusals.ts';
 
 // The base64 of 5 MB and room for the name, type and note, even written as \u escapes.
 const UPLOAD_BODY_LIMIT_BYTES = MAX_ATTACHMENT_BASE64_LENGTH + 64 * 1024;

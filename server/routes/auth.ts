@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hashPassword } from '../accounts/passwords.ts';
-import { REQUIRED_CLIENT_ROLE } from '../plugins/authenticate.ts';
-import { defineRoute, HttpError, type RouteContext } from './context.ts';
-import { notFound, refusingDuplicates } from './refusals.ts';
+import { REQUIRED_CLIENT_ROLE } from '../http/authenticate.ts';
+import { defineRoute, HttpError, type RouteContext } from '../http/define-route.ts';
+import { notFound, refusingDuplicates } from '../http/refusals.ts';
 import { userOfTenant } from './user-records.ts';
 
 const ACCOUNT_EXISTS = 'User already exists';

@@ -1,7 +1,7 @@
 import rateLimitPlugin from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import type { RouteContext } from './context.ts';
-import { HttpError } from './context.ts';
+import type { RouteContext } from '../http/define-route.ts';
+import { HttpError } from '../http/define-route.ts';
 import { registerAuthRoutes } from './auth.ts';
 import { registerUserRoutes } from './users.ts';
 import { registerSalespersonRoutes } from './salespersons.ts';
@@ -13,7 +13,7 @@ import { registerCalendarEventRoutes } from './calendar-events.ts';
 import { registerActivityRoutes } from './activities.ts';
 import { registerAttachmentRoutes } from './attachments.ts';
 import { registerTenantService } from './tenant-service.ts';
-import { refuseNulCharacters } from './text-guard.ts';
+import { refuseNulCharacters } from '../http/text-guard.ts';
 
 const ONE_MINUTE_MS = 60_000;
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { defineRoute, type RouteContext } from './context.ts';
-import { notFound } from './refusals.ts';
-import { createAnswerCache } from '../plugins/answer-cache.ts';
+import { defineRoute, type RouteContext } from '../http/define-route.ts';
+import { notFound } from '../http/refusals.ts';
+import { createAnswerCache } from '../caching/answer-cache.ts';
 import type { Queryable } from '../db/database.ts';
 
 // Time zones run from UTC-12 to UTC+14: widening the UTC year by 14 hours on each

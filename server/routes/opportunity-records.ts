@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
-import { defineRoute, HttpError, type RouteContext } from './context.ts';
-import { notFound } from './refusals.ts';
+import { defineRoute, HttpError, type RouteContext } from '../http/define-route.ts';
+import { notFound } from '../http/refusals.ts';
 
 /** The body of a create or update, as the contract's OpportunityWrite allows it. */
 interface OpportunityWrite {

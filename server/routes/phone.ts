@@ -1,4 +1,4 @@
-import { HttpError } from './context.ts';
+import { HttpError } from '../http/define-route.ts';
 
 /**
  * A salesperson's phone or mobile: a leading 0, 00, or an optional plus with a

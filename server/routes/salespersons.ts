@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
-import { defineRoute, type RouteContext } from './context.ts';
-import { forbidden, notFound, refusingDuplicates } from './refusals.ts';
+import { defineRoute, type RouteContext } from '../http/define-route.ts';
+import { forbidden, notFound, refusingDuplicates } from '../http/refusals.ts';
 import { managesUsers } from './roles.ts';
 import { checkPhones } from './phone.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
-import { defineRoute, HttpError, type RouteContext } from './context.ts';
-import { notFound, refusingDuplicates } from './refusals.ts';
+import { defineRoute, HttpError, type RouteContext } from '../http/define-route.ts';
+import { notFound, refusingDuplicates } from '../http/refusals.ts';
 
 interface TeamWrite {
   name: string;

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { RouteContext } from './context.ts';
+import type { RouteContext } from '../http/define-route.ts';
 
 /**
  * The tenant service's one call, served by this process at /tenant-service. Public:

@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hashPassword } from '../accounts/passwords.ts';
-import { REQUIRED_CLIENT_ROLE, type Caller } from '../plugins/authenticate.ts';
+import { REQUIRED_CLIENT_ROLE, type Caller } from '../http/authenticate.ts';
 import type { Queryable } from '../db/database.ts';
-import { defineRoute, HttpError, type RouteContext } from './context.ts';
-import { forbidden, notFound, refusingDuplicates } from './refusals.ts';
+import { defineRoute, HttpError, type RouteContext } from '../http/define-route.ts';
+import { forbidden, notFound, refusingDuplicates } from '../http/refusals.ts';
 import { managesUsers, refusalToCreate, refusalToUpdate, type RoleId, type UpdateEndpoint } from './roles.ts';
 import { checkPhones } from './phone.ts';
 import { userOfTenant, usersOfTenantJson } from './user-records.ts';
-import { createAnswerCache, type AnswerSlot } from '../plugins/answer-cache.ts';
+import { createAnswerCache, type AnswerSlot } from '../caching/answer-cache.ts';
 
 interface UserCreate {
   name: string;

@@ -1,7 +1,7 @@
 import { assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { Activity } from '../api/client';
 import { visibleActivities, type ActivityFilter } from '../domain/activities/list-view';
-import { clampPage, pageCount } from '../domain/users/list-view';
+import { clampPage, pageCount } from '../domain/lists/paging.ts';
 
 export interface ActivityListContext {
   tenantId: number;

@@ -1,5 +1,5 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { clampPage, pageCount } from '../domain/users/list-view';
+import { clampPage, pageCount } from '../domain/lists/paging.ts';
 import {
   DEFAULT_OPPORTUNITY_SORT,
   nextOpportunitySort,

@@ -1,17 +1,8 @@
 import { assertEvent, assign, fromPromise, or, raise, setup, stateIn } from 'xstate';
 import type { User } from '../api/client';
-import {
-  clampPage,
-  filterRows,
-  nextSort,
-  pageCount,
-  pageSlice,
-  sortRows,
-  toRows,
-  type Sort,
-  type SortKey,
-  type UserRow,
-} from '../domain/users/list-view';
+import { clampPage, pageCount, pageSlice } from '../domain/lists/paging.ts';
+import { nextSort } from '../domain/lists/sort.ts';
+import { filterRows, sortRows, toRows, type Sort, type SortKey, type UserRow } from '../domain/users/list-view';
 import { normaliseEmail } from '../domain/validation';
 import { createUserMachine, type ModalOutput } from './create-user';
 import { updateUserMachine } from './update-user';

@@ -57,8 +57,8 @@ describe('bundle budgets', () => {
 
   test('screens load lazily: the first chunk holds no screen of a route but the shell', () => {
     const initialModules = modulesIn((chunk) => chunk.initial === true);
-    expect(initialModules.some((name) => name.includes('/src/ui/app/'))).toBe(true);
-    for (const screen of ['/src/ui/dashboard/', '/src/ui/users/', '/src/ui/signup/', '/src/ui/salesperson/']) {
+    expect(initialModules.some((name) => name.includes('/src/ui/shell/'))).toBe(true);
+    for (const screen of ['/src/ui/dashboard/', '/src/ui/users/', '/src/ui/signup/', '/src/ui/salespersons/']) {
       expect(initialModules.filter((name) => name.includes(screen))).toEqual([]);
     }
   });

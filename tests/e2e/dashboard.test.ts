@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { UNITS_PER_CURRENCY_UNIT, type Granularity, type OpportunityRecord } from '../../src/domain/revenue/index.ts';
-import { referenceBuckets } from '../domain/reference.ts';
+import { referenceBuckets } from '../support/revenue-reference.ts';
 import { openBrowser, signIn, type BrowserSession, type TrackedPage } from '../support/browser.ts';
 
 /**

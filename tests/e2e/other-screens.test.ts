@@ -9,7 +9,7 @@ import { dayTotals } from '../../src/domain/opportunities/calendar.ts';
 import { startOfDayNumber } from '../../src/domain/revenue/calendar.ts';
 import { toOpportunityRows, totalUnits, type OpportunityRow } from '../../src/domain/opportunities/rows.ts';
 import type { TeamWithMembers } from '../../src/domain/teams.ts';
-import { formatUnits } from '../../src/ui/opportunities/format.ts';
+import { formatUnits } from '../../src/ui/kit/format.ts';
 import { browserForFile, DEMO_PASSWORD, signIn } from '../support/browser.ts';
 import { seriousAccessibilityProblems } from './axe-scan.ts';
 

@@ -1,8 +1,8 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
-import { createAnswerCache } from '../../server/plugins/answer-cache.ts';
-import { watchDataVersions } from '../../server/db/data-versions.ts';
+import { createAnswerCache } from '../../server/caching/answer-cache.ts';
+import { watchDataVersions } from '../../server/caching/data-versions.ts';
 import type { Database } from '../../server/db/database.ts';
 import { startTestServer, type TestServer } from '../support/server-harness.ts';
 
@@ -217,7 +217,7 @@ describe('the cache itself', () => {
 
   // A route of its own on the test database, to count how often the answer is made.
   // Its database cannot announce versions, so every version is asked of it, as when
-  // the server has lost its listening connection (server/db/data-versions.ts).
+  // the server has lost its listening connection (server/caching/data-versions.ts).
   async function countingRoute(maxBytes: number, answerBytes = 100) {
     const statements: string[] = [];
     // As busy as a database serving many clients: each answer arrives 20 ms after its statement ran.

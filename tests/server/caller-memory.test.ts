@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
-import { watchDataVersions } from '../../server/db/data-versions.ts';
-import { authenticate } from '../../server/plugins/authenticate.ts';
+import { watchDataVersions } from '../../server/caching/data-versions.ts';
+import { authenticate } from '../../server/http/authenticate.ts';
 import { startTestServer, type TestServer } from '../support/server-harness.ts';
 
 // The server remembers verified tokens and who their e-mail belongs to (issue 8: no

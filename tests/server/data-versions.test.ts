@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
-import { watchDataVersions, type DataVersions } from '../../server/db/data-versions.ts';
+import { watchDataVersions, type DataVersions } from '../../server/caching/data-versions.ts';
 import type { Database, Queryable } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { openDatabase } from '../../server/db/open.ts';

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildServer } from '../../server/app.ts';
 import { readConfig, type ServerConfig } from '../../server/config.ts';
 import { migrate } from '../../server/db/migrate.ts';
-import { runtimeConfig } from '../../server/plugins/app-shell.ts';
-import { contentSecurityPolicy } from '../../server/plugins/security-headers.ts';
+import { runtimeConfig } from '../../server/http/app-shell.ts';
+import { contentSecurityPolicy } from '../../server/http/security-headers.ts';
 import { openTestDatabase } from '../support/server-harness.ts';
 
 /**

@@ -2,7 +2,7 @@ import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { fc, test } from '@fast-check/vitest';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { loadContract, type HttpMethod } from '../../server/contract.ts';
+import { loadContract, type HttpMethod } from '../../server/http/contract.ts';
 import { startTestServer, type TestServer } from '../support/server-harness.ts';
 import { hostileUrlText, mutatedBody, pathSegment, useHints, type Schema } from '../support/schema-arbitraries.ts';
 

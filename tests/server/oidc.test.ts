@@ -1,6 +1,6 @@
 import { decodeJwt, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { verifyAccessToken } from '../../server/plugins/authenticate.ts';
+import { verifyAccessToken } from '../../server/http/authenticate.ts';
 import { installEmbeddedProvider } from '../../server/oidc/provider.ts';
 import {
   authorizationUrl,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { loadContract } from '../../server/contract.ts';
+import { loadContract } from '../../server/http/contract.ts';
 import { PIPELINE_STAGES } from '../../src/domain/opportunities/pipeline.ts';
 import { startTestServer, type TestServer } from '../support/server-harness.ts';
 

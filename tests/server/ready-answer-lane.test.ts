@@ -4,7 +4,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server-harness.ts';
 
-// The ready-answer lane (server/plugins/ready-answer-lane.ts) answers in the HTTP
+// The ready-answer lane (server/caching/ready-answer-lane.ts) answers in the HTTP
 // server's request event, which the framework's inject never reaches: these tests
 // talk to a port. Whether Fastify answered shows in the harness's record of the
 // answers that passed its onSend hooks; the lane's do not.

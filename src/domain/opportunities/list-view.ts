@@ -1,8 +1,8 @@
 import type { OpportunityRow } from './rows.ts';
 
 /**
- * The opportunity list's search and sort as plain functions. Paging reuses the
- * user list's helpers (domain/users/list-view.ts), which work on any rows.
+ * The opportunity list's search and sort as plain functions. Paging is the
+ * lists' (domain/lists/paging.ts), which works on any rows.
  */
 
 export type OpportunitySortKey = 'date' | 'customer' | 'salesperson' | 'stage' | 'revenue' | 'weighted';

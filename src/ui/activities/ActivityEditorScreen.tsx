@@ -12,12 +12,12 @@ import {
   type ActivityForm,
 } from '../../domain/activities/editor.ts';
 import { activityEditorMachine } from '../../machines/activity-editor.ts';
-import { NotFound } from '../app/NotFound.tsx';
-import { useServices, useSession } from '../app/services.tsx';
-import { CheckboxField, InputField, SelectField, TextAreaField } from '../records/fields.tsx';
-import { RecordEditorFrame } from '../records/RecordEditorFrame.tsx';
-import { editedRecordOf } from '../records/route.ts';
-import { useChoices, useFormField, useRecordEditor, type RecordEditorActor, type RecordEditorIo } from '../records/use-record-editor.ts';
+import { NotFound } from '../kit/NotFound.tsx';
+import { useServices, useSession } from '../kit/services.tsx';
+import { CheckboxField, InputField, SelectField, TextAreaField } from '../kit/record-editor/fields.tsx';
+import { RecordEditorFrame } from '../kit/record-editor/RecordEditorFrame.tsx';
+import { editedRecordOf } from '../kit/record-editor/route.ts';
+import { useChoices, useFormField, useRecordEditor, type RecordEditorActor, type RecordEditorIo } from '../kit/record-editor/use-record-editor.ts';
 import './activities.css';
 
 const ADD_ROUTE = '/add-Activity';

@@ -8,12 +8,12 @@ import { writeOfActivity } from '../../domain/activities/editor.ts';
 import { ACTIVITY_FILTERS, countsByFilter } from '../../domain/activities/list-view.ts';
 import { activityListMachine, type ActivityListEvent } from '../../machines/activity-list.ts';
 import { inspection } from '../../platform/inspector.ts';
-import { useServices, useSession } from '../app/services.tsx';
-import { LoadNotice } from '../app/LoadNotice.tsx';
-import { ListPager } from '../app/Pager.tsx';
-import { pageSlice } from '../../domain/users/list-view.ts';
+import { useServices, useSession } from '../kit/services.tsx';
+import { LoadNotice } from '../kit/LoadNotice.tsx';
+import { ListPager } from '../kit/Pager.tsx';
+import { pageSlice } from '../../domain/lists/paging.ts';
 import { formatDue, formatDuration } from './format.ts';
-import '../opportunities/opportunities.css';
+import '../kit/lists.css';
 import './activities.css';
 
 type ListActor = ActorRefFrom<typeof activityListMachine>;

@@ -8,13 +8,13 @@ import { blankEventForm, EVENT_LIMITS, eventFormOf, eventWriteOf, startDateChang
 import { calendarEventDeletionMachine } from '../../machines/calendar-event-deletion.ts';
 import { calendarEventEditorMachine, calendarMonthAddress, type EventChoices } from '../../machines/calendar-event-editor.ts';
 import { inspection } from '../../platform/inspector.ts';
-import { NotFound } from '../app/NotFound.tsx';
-import { useServices, useSession } from '../app/services.tsx';
-import { CheckboxField, InputField, SelectField, TextAreaField } from '../records/fields.tsx';
-import { RecordEditorFrame } from '../records/RecordEditorFrame.tsx';
-import { editedRecordOf } from '../records/route.ts';
-import { useChoices, useFormField, useRecordEditor, type RecordEditorActor, type RecordEditorIo } from '../records/use-record-editor.ts';
-import { Dialog } from '../app/Dialog.tsx';
+import { NotFound } from '../kit/NotFound.tsx';
+import { useServices, useSession } from '../kit/services.tsx';
+import { CheckboxField, InputField, SelectField, TextAreaField } from '../kit/record-editor/fields.tsx';
+import { RecordEditorFrame } from '../kit/record-editor/RecordEditorFrame.tsx';
+import { editedRecordOf } from '../kit/record-editor/route.ts';
+import { useChoices, useFormField, useRecordEditor, type RecordEditorActor, type RecordEditorIo } from '../kit/record-editor/use-record-editor.ts';
+import { Dialog } from '../kit/Dialog.tsx';
 import './calendar.css';
 
 const ADD_ROUTE = '/add-Calendar';

@@ -6,14 +6,14 @@ import { eventsByDay } from '../../domain/calendar/events.ts';
 import { dayTotals, monthFromText, monthGrid, monthTotal } from '../../domain/opportunities/calendar.ts';
 import { calendarMachine } from '../../machines/calendar.ts';
 import { inspection } from '../../platform/inspector.ts';
-import { useServices, useSession } from '../app/services.tsx';
-import { Spinner } from '../app/Spinner.tsx';
-import { formatUnits } from '../opportunities/format.ts';
-import { loadYearFrom } from '../opportunities/load-year.ts';
-import { loadEventsFrom } from './load-events.ts';
+import { useServices, useSession } from '../kit/services.tsx';
+import { Spinner } from '../kit/Spinner.tsx';
+import { formatUnits } from '../kit/format.ts';
+import { loadYearFrom } from '../../wiring/load-year.ts';
+import { loadEventsFrom } from '../../wiring/calendar.ts';
 import { MonthAgenda } from './MonthAgenda.tsx';
 import { MonthGrid } from './MonthGrid.tsx';
-import '../opportunities/opportunities.css';
+import '../kit/lists.css';
 import './calendar.css';
 
 /**

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import type { EventRow } from '../../domain/calendar/events.ts';
 import { dateTextOfDay, timeOnDay } from '../../domain/calendar/events.ts';
 import type { CalendarDay, DayTotal } from '../../domain/opportunities/calendar.ts';
-import { formatUnits } from '../opportunities/format.ts';
+import { formatUnits } from '../kit/format.ts';
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 

@@ -3,12 +3,12 @@ import { found, type CrmClient } from '../../api/client.ts';
 import { BLANK_CUSTOMER_FORM, customerForm, customerWrite, type CustomerForm } from '../../domain/customers/form.ts';
 import { CUSTOMER_LIMITS } from '../../domain/customers/validation.ts';
 import { customerEditorMachine, type CustomerChoices } from '../../machines/customer-editor.ts';
-import { NotFound } from '../app/NotFound.tsx';
-import { useServices } from '../app/services.tsx';
-import { InputField, TextAreaField } from '../records/fields.tsx';
-import { RecordEditorFrame } from '../records/RecordEditorFrame.tsx';
-import { editedRecordOf } from '../records/route.ts';
-import { useFormField, useRecordEditor, type RecordEditorIo, type RecordEditorActor } from '../records/use-record-editor.ts';
+import { NotFound } from '../kit/NotFound.tsx';
+import { useServices } from '../kit/services.tsx';
+import { InputField, TextAreaField } from '../kit/record-editor/fields.tsx';
+import { RecordEditorFrame } from '../kit/record-editor/RecordEditorFrame.tsx';
+import { editedRecordOf } from '../kit/record-editor/route.ts';
+import { useFormField, useRecordEditor, type RecordEditorIo, type RecordEditorActor } from '../kit/record-editor/use-record-editor.ts';
 
 const ADD_ROUTE = '/add-Customer';
 

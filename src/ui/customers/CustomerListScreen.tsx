@@ -7,13 +7,13 @@ import { customerOpportunitiesAddress } from '../../domain/opportunities/address
 import type { CustomerSortKey } from '../../domain/opportunities/customers.ts';
 import { customerListMachine } from '../../machines/customer-list.ts';
 import { inspection } from '../../platform/inspector.ts';
-import { useServices, useSession } from '../app/services.tsx';
-import { customerLabel, formatDay, formatUnits } from '../opportunities/format.ts';
-import { loadCustomersFrom } from './load-customers.ts';
-import { SortHeader } from '../opportunities/SortHeader.tsx';
-import { YearNotice } from '../opportunities/StateNotices.tsx';
-import { YearSelect } from '../opportunities/YearSelect.tsx';
-import '../opportunities/opportunities.css';
+import { useServices, useSession } from '../kit/services.tsx';
+import { customerLabel, formatDay, formatUnits } from '../kit/format.ts';
+import { loadCustomersFrom } from '../../wiring/customer-list.ts';
+import { SortHeader } from '../kit/SortHeader.tsx';
+import { YearNotice } from '../kit/StateNotices.tsx';
+import { YearSelect } from '../kit/YearSelect.tsx';
+import '../kit/lists.css';
 import './customers.css';
 
 type CustomerListActor = ActorRefFrom<typeof customerListMachine>;

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { format } from 'date-fns';
 import type { Attachment } from '../../api/client.ts';
 import { formatFileSize } from '../../domain/attachments/format.ts';
-import { Dialog } from '../app/Dialog.tsx';
+import { Dialog } from '../kit/Dialog.tsx';
 import type { LibraryActor } from './library.ts';
 
 /** The search and the table of files, each with Download and Delete, and the delete confirmation. */

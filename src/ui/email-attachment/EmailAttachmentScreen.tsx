@@ -6,12 +6,12 @@ import { found } from '../../api/client.ts';
 import { opportunityChoices } from '../../domain/attachments/choices.ts';
 import { emailAttachmentsMachine } from '../../machines/email-attachments.ts';
 import { inspection } from '../../platform/inspector.ts';
-import { useServices, useSession } from '../app/services.tsx';
-import { LoadNotice } from '../app/LoadNotice.tsx';
+import { useServices, useSession } from '../kit/services.tsx';
+import { LoadNotice } from '../kit/LoadNotice.tsx';
 import { AttachmentList } from './AttachmentList.tsx';
 import { UploadForm } from './UploadForm.tsx';
 import { readAsBase64, saveBytes } from './browser-files.ts';
-import '../opportunities/opportunities.css';
+import '../kit/lists.css';
 import './email-attachment.css';
 
 /**

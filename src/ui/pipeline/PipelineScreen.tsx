@@ -4,12 +4,12 @@ import { Link } from 'wouter';
 import { groupByStage, type StageColumn } from '../../domain/opportunities/pipeline.ts';
 import { opportunityYearMachine } from '../../machines/opportunity-year.ts';
 import { inspection } from '../../platform/inspector.ts';
-import { useServices, useSession } from '../app/services.tsx';
-import { customerLabel, formatUnits, stageLabel } from '../opportunities/format.ts';
-import { loadYearFrom } from '../opportunities/load-year.ts';
-import { YearNotice } from '../opportunities/StateNotices.tsx';
-import { YearSelect } from '../opportunities/YearSelect.tsx';
-import '../opportunities/opportunities.css';
+import { useServices, useSession } from '../kit/services.tsx';
+import { customerLabel, formatUnits, stageLabel } from '../kit/format.ts';
+import { loadYearFrom } from '../../wiring/load-year.ts';
+import { YearNotice } from '../kit/StateNotices.tsx';
+import { YearSelect } from '../kit/YearSelect.tsx';
+import '../kit/lists.css';
 import './pipeline.css';
 
 /** /pipeline: a year's opportunities on a board, one column per stage, read-only. */

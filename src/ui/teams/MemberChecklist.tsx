@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { chosenCountText, salespersonsMatching, withMember, type TeamChoices, type TeamForm } from '../../domain/teams/editor.ts';
-import { useChoices, useFormField, type RecordEditorActor } from '../records/use-record-editor.ts';
+import { useChoices, useFormField, type RecordEditorActor } from '../kit/record-editor/use-record-editor.ts';
 
 /**
  * The team's members as a checklist of the tenant's salespersons: real checkboxes

@@ -2,12 +2,12 @@ import { useLocation } from 'wouter';
 import { found, type CrmClient } from '../../api/client.ts';
 import { BLANK_TEAM_FORM, MAX_TEAM_NAME_LENGTH, teamFormOf, teamWriteOf, type TeamChoices, type TeamForm } from '../../domain/teams/editor.ts';
 import { teamEditorMachine } from '../../machines/team-editor.ts';
-import { NotFound } from '../app/NotFound.tsx';
-import { useServices, useSession } from '../app/services.tsx';
-import { InputField } from '../records/fields.tsx';
-import { RecordEditorFrame } from '../records/RecordEditorFrame.tsx';
-import { editedRecordOf } from '../records/route.ts';
-import { useFormField, useRecordEditor, type RecordEditorIo } from '../records/use-record-editor.ts';
+import { NotFound } from '../kit/NotFound.tsx';
+import { useServices, useSession } from '../kit/services.tsx';
+import { InputField } from '../kit/record-editor/fields.tsx';
+import { RecordEditorFrame } from '../kit/record-editor/RecordEditorFrame.tsx';
+import { editedRecordOf } from '../kit/record-editor/route.ts';
+import { useFormField, useRecordEditor, type RecordEditorIo } from '../kit/record-editor/use-record-editor.ts';
 import { MemberChecklist } from './MemberChecklist.tsx';
 import './teams.css';
 

@@ -7,9 +7,9 @@ import { distinctMembers, type TeamWithMembers } from '../../domain/teams.ts';
 import { managesUsers } from '../../domain/session/profile.ts';
 import { teamListMachine } from '../../machines/team-list.ts';
 import { inspection } from '../../platform/inspector.ts';
-import { useServices, useSession } from '../app/services.tsx';
-import { LoadNotice } from '../app/LoadNotice.tsx';
-import '../opportunities/opportunities.css';
+import { useServices, useSession } from '../kit/services.tsx';
+import { LoadNotice } from '../kit/LoadNotice.tsx';
+import '../kit/lists.css';
 import './teams.css';
 
 type TeamListActor = ActorRefFrom<typeof teamListMachine>;

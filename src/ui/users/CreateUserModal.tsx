@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { TextField } from './fields.tsx';
+import { TextField } from '../kit/fields.tsx';
 import type { CreateUserTextField } from '../../machines/create-user.ts';
 import { ModalRoleField, UserFormDialog, useBusy, type CreateUserActor } from './UserFormDialog.tsx';
 

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { TextField } from './fields.tsx';
+import { TextField } from '../kit/fields.tsx';
 import type { UpdateUserTextField } from '../../machines/update-user.ts';
 import { ModalRoleField, UserFormDialog, useBusy, type UpdateUserActor } from './UserFormDialog.tsx';
 

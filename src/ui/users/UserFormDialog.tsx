@@ -5,8 +5,8 @@ import type { RoleId } from '../../api/client.ts';
 import { ADMIN, USER } from '../../domain/users/roles.ts';
 import type { createUserMachine } from '../../machines/create-user.ts';
 import type { updateUserMachine } from '../../machines/update-user.ts';
-import { Dialog } from '../app/Dialog.tsx';
-import { RoleField } from './fields.tsx';
+import { Dialog } from '../kit/Dialog.tsx';
+import { RoleField } from '../kit/fields.tsx';
 
 export type CreateUserActor = ActorRefFrom<typeof createUserMachine>;
 export type UpdateUserActor = ActorRefFrom<typeof updateUserMachine>;

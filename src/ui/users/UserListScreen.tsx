@@ -4,12 +4,12 @@ import type { ActorRefFrom } from 'xstate';
 import type { SortKey, UserRow } from '../../domain/users/list-view.ts';
 import type { User } from '../../api/client.ts';
 import { currentPageRows, pageIsSelected, userListMachine } from '../../machines/user-list.ts';
-import { useServices, useSession } from '../app/services.tsx';
-import { ListPager } from '../app/Pager.tsx';
-import { Spinner } from '../app/Spinner.tsx';
+import { useServices, useSession } from '../kit/services.tsx';
+import { ListPager } from '../kit/Pager.tsx';
+import { Spinner } from '../kit/Spinner.tsx';
 import { CreateUserModal } from './CreateUserModal.tsx';
 import { UpdateUserModal } from './UpdateUserModal.tsx';
-import { userListLogic } from './wiring.ts';
+import { userListLogic } from '../../wiring/user-list.ts';
 import './users.css';
 import { inspection } from '../../platform/inspector.ts';
 

@@ -1,0 +1,307 @@
+/**
+ * Answers kept between calls, for the big reads that are asked far more often than
+ * their data changes (the user list, the analysis of a year). An answer is sent again
+ * only while the data's version (migration 007: bumped by triggers in the writing
+ * transaction, announced as it commits) is the one it was made from, so a write through
+ * any route or in SQL is in the very next answer, and one by another server process
+ * as soon as its announcement arrives. Per server instance, keyed by tenant, and
+ * bounded in bytes (least recently used go).
+ */
+import { promisify } from 'node:util';
+import { brotliCompress, brotliDecompress, constants as zlibConstants, gzip } from 'node:zlib';
+import negotiator from '@fastify/accept-negotiator';
+import type { OutgoingHttpHeaders } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { DataSubject, DataVersions } from './data-versions.ts';
+
+/** Which answer: a tenant's, of one subject's data. */
+export interface AnswerSlot {
+  tenantId: number;
+  subject: DataSubject;
+  /** Tells apart the answers of one subject, e.g. `analysis-2025`; part of the ETag. */
+  key: string;
+}
+
+export interface CachedAnswerRequest extends AnswerSlot {
+  /** The answer as JSON (text or its UTF-8 bytes), from the database as it is when called. */
+  produce: () => Promise<string | Buffer>;
+}
+
+/** An answer that can go out as it is, now: its version current and its encoding made. */
+export interface ReadyAnswer {
+  body: Buffer;
+  /** The headers that describe the body; the same whichever way it is sent. */
+  headers: OutgoingHttpHeaders;
+}
+
+export interface AnswerCache {
+  /**
+   * Sends the tenant's answer: the one made earlier while the database's version of
+   * `subject` is still the one it was made from, else a new one. Concurrent requests
+   * for the same answer share one `produce` call. Compressed (br, gzip) as the
+   * client accepts, each encoding made once per version.
+   */
+  send(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswerRequest): FastifyReply | Promise<FastifyReply>;
+  /**
+   * The answer for a client sending this Accept-Encoding, if it can be sent without
+   * waiting for anything (nearly every request); undefined if `send` has work to do.
+   */
+  ready(slot: AnswerSlot, acceptEncoding: string | undefined): ReadyAnswer | undefined;
+  /** Bytes held now (the JSON while it is kept, and its compressed copies), for tests. */
+  heldBytes(): number;
+}
+
+type Encoding = 'br' | 'gzip';
+
+interface Entry {
+  version: string;
+  etag: string;
+  /** The headers of each form of the answer (plain or an encoding), made once. */
+  headers: Map<Encoding | 'plain', OutgoingHttpHeaders>;
+  /**
+   * The JSON as bytes (sent as they are, where a string would be encoded again for every
+   * client), until its small brotli encoding is made. From then on that encoding stands
+   * for it, decoded again for the rare client that takes no compression: a year's
+   * analysis is 8.5 MB as JSON and 1.3 MB as brotli.
+   */
+  plain: Buffer | undefined;
+  plainLength: number;
+  /** The JSON being decoded again, shared by the clients that asked meanwhile. */
+  decoding: Promise<Buffer> | undefined;
+  encoded: Map<Encoding, Promise<Buffer>>;
+  /** The encodings already made, for the requests that need not wait for anything. */
+  ready: Map<Encoding, Buffer>;
+  bytes: number;
+  /** When it was last moved to the end of the least-recently-used order. */
+  moved: number;
+}
+
+const ENCODINGS: Encoding[] = ['br', 'gzip'];
+// As the compress plugin (server/app.ts): answers under a kilobyte go plain.
+const COMPRESSION_THRESHOLD_BYTES = 1024;
+// An answer is encoded twice per version: first fast, for the clients that are waiting,
+// then small, in the background, for every later one. Measured on the bench's answers:
+// the user list (1.9 MB) is 151 KB as brotli quality 1 (2 ms) and 83 KB at quality 4
+// (100 ms); a year's analysis (8.5 MB) 1,470 KB at quality 1 (75 ms) and 1,330 KB at
+// quality 4 (400 ms). Quality 4 and gzip's default are the compress plugin's settings.
+const brotli = (quality: number) => (json: Buffer) =>
+  promisify(brotliCompress)(json, {
+    params: { [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT, [zlibConstants.BROTLI_PARAM_QUALITY]: quality },
+  });
+const gzipAt = (level: number) => (json: Buffer) => promisify(gzip)(json, { level });
+const decodeBrotli = promisify(brotliDecompress);
+const SMALL_ENCODING_DELAY_MS = 1000;
+const fastEncoders: Record<Encoding, (json: Buffer) => Promise<Buffer>> = { br: brotli(1), gzip: gzipAt(1) };
+const smallEncoders: Record<Encoding, (json: Buffer) => Promise<Buffer>> = { br: brotli(4), gzip: gzipAt(6) };
+
+export function createAnswerCache(versions: DataVersions, { maxBytes }: { maxBytes: number }): AnswerCache {
+  const entries = new Map<string, Entry>();
+  const inFlight = new Map<string, Promise<Entry>>();
+  let heldBytes = 0;
+
+  // A Map iterates in insertion order: moving an entry to the end keeps the least recently
+  // used first. The last one put there needs no move (nearly every hit under load).
+  let lastMoved = 0;
+  const moveToEnd = (slot: string, entry: Entry) => {
+    entries.delete(slot);
+    entries.set(slot, entry);
+    entry.moved = ++lastMoved;
+  };
+  const markUsed = (slot: string, entry: Entry): Entry => {
+    if (entry.moved !== lastMoved) moveToEnd(slot, entry);
+    return entry;
+  };
+
+  const forget = (slot: string, entry: Entry) => {
+    entries.delete(slot);
+    heldBytes -= entry.bytes;
+  };
+  const evictOverBudget = () => {
+    for (const [oldest, old] of entries) {
+      if (heldBytes <= maxBytes) break;
+      forget(oldest, old);
+    }
+  };
+  const remember = (slot: string, entry: Entry) => {
+    // Larger than the whole budget: served, never held.
+    if (entry.bytes > maxBytes) return;
+    const held = entries.get(slot);
+    // A slower request may finish after a faster one that saw a newer version.
+    if (held && BigInt(held.version) > BigInt(entry.version)) return;
+    if (held) heldBytes -= held.bytes;
+    moveToEnd(slot, entry);
+    heldBytes += entry.bytes;
+    evictOverBudget();
+  };
+
+  /**
+   * The version is read before the data: the data is then at least as new as the
+   * version, so an answer is never filed under a version newer than what it shows
+   * (at worst under an older one, which the next request finds stale).
+   */
+  const entryFor = async (slot: string, answer: CachedAnswerRequest, version: string): Promise<Entry> => {
+    const cached = entries.get(slot);
+    if (cached?.version === version) return markUsed(slot, cached);
+    // An older version is never sent again: its bytes can go before the new answer's are made.
+    if (cached && BigInt(cached.version) < BigInt(version)) forget(slot, cached);
+    const flight = `${slot}@${version}`;
+    let pending = inFlight.get(flight);
+    if (!pending) {
+      pending = answer.produce().then((json) => {
+        const entry = newEntry(json, version, `W/"${answer.key}-${version}"`);
+        remember(slot, entry);
+        return entry;
+      });
+      inFlight.set(flight, pending);
+      // Whether it succeeds or fails, the next request after this one asks again.
+      void pending.then(
+        () => inFlight.delete(flight),
+        () => inFlight.delete(flight),
+      );
+    }
+    return pending;
+  };
+
+  const newEntry = (json: string | Buffer, version: string, etag: string): Entry => {
+    const plain = typeof json === 'string' ? Buffer.from(json) : json;
+    return { version, etag, headers: new Map(), plain, plainLength: plain.length, decoding: undefined, encoded: new Map(), ready: new Map(), bytes: plain.length, moved: 0 };
+  };
+
+  const plainOf = (entry: Entry): Promise<Buffer> => {
+    if (entry.plain) return Promise.resolve(entry.plain);
+    entry.decoding ??= decodeBrotli(entry.ready.get('br')!).finally(() => (entry.decoding = undefined));
+    return entry.decoding;
+  };
+
+  const encodedBody = (slot: string, entry: Entry, encoding: Encoding): Promise<Buffer> => {
+    const existing = entry.encoded.get(encoding);
+    if (existing) return existing;
+    // Counted once it exists; an entry no longer held is gone with its encodings.
+    const account = (bytes: number) => {
+      entry.bytes += bytes;
+      if (entries.get(slot) !== entry) return;
+      heldBytes += bytes;
+      evictOverBudget();
+    };
+    const fast = plainOf(entry).then(fastEncoders[encoding]);
+    entry.encoded.set(encoding, fast);
+    void fast.then(
+      async (fastBody) => {
+        account(fastBody.length);
+        if (entry.encoded.get(encoding) === fast) entry.ready.set(encoding, fastBody);
+        // Only for an answer that lives a while: while writes come in quick succession,
+        // each version is replaced before the (slower) small encoding could pay off.
+        await new Promise((resolve) => setTimeout(resolve, SMALL_ENCODING_DELAY_MS).unref());
+        if (entries.get(slot) !== entry) return;
+        // On failure the fast encoding serves on.
+        const smallBody = await plainOf(entry).then(smallEncoders[encoding], () => undefined);
+        if (smallBody && smallBody.length < fastBody.length && entry.encoded.get(encoding) === fast) {
+          entry.encoded.set(encoding, Promise.resolve(smallBody));
+          entry.ready.set(encoding, smallBody);
+          account(smallBody.length - fastBody.length);
+        }
+        if (encoding === 'br' && entry.plain && entry.ready.has('br')) {
+          entry.plain = undefined;
+          account(-entry.plainLength);
+        }
+      },
+      () => entry.encoded.delete(encoding),
+    );
+    return fast;
+  };
+
+  const respond = (request: FastifyRequest, reply: FastifyReply, entry: Entry, body: Buffer, encoding: Encoding | undefined) => {
+    if (request.method === 'GET' && matches(request.headers['if-none-match'], entry.etag)) {
+      return reply.code(304).headers({ etag: entry.etag, vary: 'accept-encoding' }).send();
+    }
+    return reply.headers(answerHeaders(entry, body, encoding)).send(body);
+  };
+
+  /** The entry and body to send now, if nothing needs waiting for. */
+  const readyNow = (slot: string, answer: AnswerSlot, acceptEncoding: string | undefined) => {
+    if (!versions.isLive()) return undefined;
+    const entry = entries.get(slot);
+    if (entry === undefined || entry.version !== versions.peek(answer.tenantId, answer.subject)) return undefined;
+    const encoding = encodingFor(entry.plainLength, acceptEncoding);
+    const body = encoding ? entry.ready.get(encoding) : entry.plain;
+    return body && { entry: markUsed(slot, entry), body, encoding };
+  };
+
+  const sendAfterWaiting = async (request: FastifyRequest, reply: FastifyReply, answer: CachedAnswerRequest): Promise<FastifyReply> => {
+    const version = await versions.current(answer.tenantId, answer.subject);
+    if (version === undefined) return sendUncached(request, reply, await answer.produce());
+    const slot = slotOf(answer);
+    const entry = await entryFor(slot, answer, version);
+    const encoding = encodingFor(entry.plainLength, request.headers['accept-encoding']);
+    return respond(request, reply, entry, await (encoding ? encodedBody(slot, entry, encoding) : plainOf(entry)), encoding);
+  };
+
+  return {
+    send(request, reply, answer) {
+      // Nearly every request: the version known in memory, its answer made and encoded.
+      const now = readyNow(slotOf(answer), answer, request.headers['accept-encoding']);
+      if (now) return respond(request, reply, now.entry, now.body, now.encoding);
+      return sendAfterWaiting(request, reply, answer);
+    },
+    ready(answer, acceptEncoding) {
+      const now = readyNow(slotOf(answer), answer, acceptEncoding);
+      return now && { body: now.body, headers: answerHeaders(now.entry, now.body, now.encoding) };
+    },
+    heldBytes: () => heldBytes,
+  };
+}
+
+/** An answer that may not be kept (its tenant has no data version): made and compressed for this request alone. */
+async function sendUncached(request: FastifyRequest, reply: FastifyReply, json: string | Buffer): Promise<FastifyReply> {
+  const plain = typeof json === 'string' ? Buffer.from(json) : json;
+  const encoding = encodingFor(plain.length, request.headers['accept-encoding']);
+  reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+  if (!encoding) return reply.send(plain);
+  return reply.header('content-encoding', encoding).send(await fastEncoders[encoding](plain));
+}
+
+/** Made once per entry and form of the body (its length differs between the plain and small encodings). */
+function answerHeaders(entry: Entry, body: Buffer, encoding: Encoding | undefined): OutgoingHttpHeaders {
+  const form = encoding ?? 'plain';
+  let headers = entry.headers.get(form);
+  if (headers === undefined || headers['content-length'] !== body.length) {
+    headers = {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': body.length,
+      etag: entry.etag,
+      vary: 'accept-encoding',
+      ...(encoding ? { 'content-encoding': encoding } : {}),
+    };
+    entry.headers.set(form, headers);
+  }
+  return headers;
+}
+
+const slotOf = (answer: AnswerSlot) => `${answer.tenantId}/${answer.subject}/${answer.key}`;
+
+// Clients send one of a handful of Accept-Encoding values again and again.
+const negotiated = new Map<string, Encoding | undefined>();
+const NEGOTIATIONS_KEPT = 64;
+
+/** How an answer of this many bytes of JSON goes to a client sending this Accept-Encoding. */
+function encodingFor(jsonLength: number, acceptEncoding: string | undefined): Encoding | undefined {
+  return jsonLength < COMPRESSION_THRESHOLD_BYTES ? undefined : acceptedEncoding(acceptEncoding);
+}
+
+/** The compress plugin's own negotiation, so cached and uncached answers agree. */
+function acceptedEncoding(header: string | undefined): Encoding | undefined {
+  if (header === undefined) return undefined;
+  if (negotiated.has(header)) return negotiated.get(header);
+  const normalised = header.toLowerCase().replace(/\*|x-gzip/gu, 'gzip');
+  const chosen = negotiator.negotiate(normalised, ENCODINGS);
+  const encoding = chosen === 'br' || chosen === 'gzip' ? chosen : undefined;
+  if (negotiated.size >= NEGOTIATIONS_KEPT) negotiated.clear();
+  negotiated.set(header, encoding);
+  return encoding;
+}
+
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const weak = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || weak(tag) === weak(etag));
+}

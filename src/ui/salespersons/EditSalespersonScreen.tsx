@@ -1,0 +1,110 @@
+import { useState, type FormEvent } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import toast from 'react-hot-toast';
+import { fromPromise, type ActorRefFrom } from 'xstate';
+import { useLocation } from 'wouter';
+import { found, type CrmClient } from '../../api/client.ts';
+import { salespersonEditorMachine, type SalespersonField } from '../../machines/salesperson-editor.ts';
+import { useServices } from '../kit/services.tsx';
+import { NotFound } from '../kit/NotFound.tsx';
+import { Spinner } from '../kit/Spinner.tsx';
+import { formatLatestLogin } from './format.ts';
+import { TextField } from '../kit/fields.tsx';
+import { recordIdFromPath } from '../kit/record-editor/route.ts';
+import './salesperson.css';
+import { inspection } from '../../platform/inspector.ts';
+
+type EditorActor = ActorRefFrom<typeof salespersonEditorMachine>;
+
+function editorLogic(api: CrmClient, navigate: (to: string) => void) {
+  return salespersonEditorMachine.provide({
+    actors: {
+      loadSalesperson: fromPromise(({ input }) =>
+        found(api.GET('/api/salespersons/{id}', { params: { path: { id: input.id } } })),
+      ),
+      loadTeams: fromPromise(({ input }) => found(api.POST('/api/teams/searchTeam', { body: input }))),
+      saveSalesperson: fromPromise(({ input }) =>
+        found(api.PUT('/api/salespersons/{id}', { params: { path: { id: input.id } }, body: input.body })),
+      ),
+    },
+    actions: {
+      notifySuccess: (_, { message }) => void toast.success(message),
+      notifyError: (_, { message }) => void toast.error(message),
+      navigate: (_, { to }) => navigate(to),
+      logError: (_, { error }) => console.error(error),
+    },
+  });
+}
+
+/** /edit-Salesperson/:id, the id read from the last segment of the address. */
+export default function EditSalespersonScreen() {
+  const [path] = useLocation();
+  const salespersonId = recordIdFromPath(path);
+  if (salespersonId === null) return <NotFound />;
+  // A new id is a new editor, never the previous one's form.
+  return <SalespersonEditor key={salespersonId} salespersonId={salespersonId} />;
+}
+
+function SalespersonEditor({ salespersonId }: { salespersonId: number }) {
+  const { api } = useServices();
+  const [, navigate] = useLocation();
+  const [logic] = useState(() => editorLogic(api, (to) => navigate(to)));
+  const editor = useActorRef(logic, { input: { salespersonId }, inspect: inspection() });
+  const loading = useSelector(editor, (state) => state.hasTag('loading'));
+  const failed = useSelector(editor, (state) => state.hasTag('failed'));
+
+  return (
+    <section className="salesperson" aria-labelledby="salesperson-title">
+      <h1 id="salesperson-title">Edit Salesperson</h1>
+      {loading ? <Spinner label="Loading the salesperson" /> : null}
+      {failed ? (
+        <div className="card" role="alert">
+          <p>The salesperson could not be loaded.</p>
+          <button type="button" className="button button--secondary" onClick={() => editor.send({ type: 'salesperson.reload' })}>
+            Try again
+          </button>
+        </div>
+      ) : null}
+      {!loading && !failed ? <SalespersonForm editor={editor} /> : null}
+    </section>
+  );
+}
+
+function useNumber(editor: EditorActor, field: SalespersonField): [string, (value: string) => void] {
+  const value = useSelector(editor, (state) => state.context.form[field]);
+  return [value, (next) => editor.send({ type: 'form.change', field, value: next })];
+}
+
+function SalespersonForm({ editor }: { editor: EditorActor }) {
+  const name = useSelector(editor, (state) => state.context.salesperson?.name ?? '');
+  const email = useSelector(editor, (state) => state.context.salesperson?.email ?? '');
+  const latestLogin = useSelector(editor, (state) => state.context.salesperson?.latest_login ?? null);
+  const teamNames = useSelector(editor, (state) => state.context.teamNames);
+  const [phone, setPhone] = useNumber(editor, 'phone');
+  const [mobile, setMobile] = useNumber(editor, 'mobile');
+  const saving = useSelector(editor, (state) => state.hasTag('saving'));
+  const canSave = useSelector(editor, (state) => state.can({ type: 'form.submit' }));
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    editor.send({ type: 'form.submit' });
+  }
+
+  return (
+    <form className="card salesperson__form" noValidate onSubmit={submit} aria-busy={saving}>
+      <div className="salesperson__grid">
+        <TextField label="Name" value={name} readOnly />
+        <TextField label="Email" type="email" value={email} readOnly />
+        <TextField label="Phone" type="tel" value={phone} onChange={setPhone} readOnly={saving} autoComplete="off" required />
+        <TextField label="Mobile" type="tel" value={mobile} onChange={setMobile} readOnly={saving} autoComplete="off" required />
+        <TextField label="Latest Authentication" value={formatLatestLogin(latestLogin)} readOnly />
+        <TextField label="Team" value={teamNames} readOnly />
+      </div>
+      <div className="salesperson__actions">
+        <button type="submit" className="button" disabled={!canSave}>
+          {saving ? 'Saving...' : 'Save'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,52 @@
+import { found, type CrmClient } from '../api/client.ts';
+import {
+  customerSuggestions,
+  newOpportunityForm,
+  opportunityFormOf,
+  opportunityWriteOf,
+  type OpportunityChoices,
+  type OpportunityForm,
+} from '../domain/opportunities/editor.ts';
+import { PIPELINE_STAGES } from '../domain/opportunities/pipeline.ts';
+import type { RecordEditorIo } from '../ui/kit/record-editor/use-record-editor.ts';
+
+/** Who is adding: their tenant, and their e-mail to find their own salesperson record. */
+export interface EditorCaller {
+  tenantId: number;
+  email: string;
+}
+
+/**
+ * The opportunity, the tenant's salespersons and its customer directory, loaded
+ * together; saves go to POST or PUT /api/opportunities. A new opportunity is the
+ * caller's own when they are a salesperson.
+ */
+export function opportunityIo(api: CrmClient, caller: EditorCaller, now: () => Date = () => new Date()): RecordEditorIo<OpportunityForm, OpportunityChoices> {
+  return {
+    async loadEditor({ id }) {
+      const tenant = { params: { path: { tenant_id: caller.tenantId } } };
+      const [opportunity, salespersons, customers] = await Promise.all([
+        id === null ? null : found(api.GET('/api/opportunities/{id}', { params: { path: { id } } })),
+        found(api.GET('/api/salespersons/getAllData/{tenant_id}', tenant)),
+        found(api.GET('/api/customers/getAllData/{tenant_id}', tenant)),
+      ]);
+      const own = salespersons.find((salesperson) => salesperson.email === caller.email.toLowerCase());
+      const form = opportunity ? opportunityFormOf(opportunity) : newOpportunityForm(now(), own?.id);
+      return {
+        form,
+        choices: {
+          salespersons: salespersons.map(({ id: salespersonId, name }) => ({ id: salespersonId, name })),
+          customers: customerSuggestions(customers.map((customer) => customer.name)),
+          // A stage the pipeline no longer knows is shown as it is, so it can be seen and changed.
+          stages: PIPELINE_STAGES.includes(form.stage) ? PIPELINE_STAGES : [...PIPELINE_STAGES, form.stage],
+        },
+      };
+    },
+    async saveRecord({ id, form }) {
+      const body = opportunityWriteOf(form);
+      return id === null
+        ? found(api.POST('/api/opportunities', { body }))
+        : found(api.PUT('/api/opportunities/{id}', { params: { path: { id } }, body }));
+    },
+  };
+}

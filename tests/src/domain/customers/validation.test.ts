@@ -1,0 +1,57 @@
+import { fc, test } from '@fast-check/vitest';
+import { describe, expect } from 'vitest';
+import { isPhoneNumber } from '../../../../server/routes/phone.ts';
+import { BLANK_CUSTOMER_FORM, type CustomerForm } from '../../../../src/domain/customers/form.ts';
+import { CUSTOMER_MESSAGES, customerProblem, isCustomerPhone } from '../../../../src/domain/customers/validation.ts';
+
+const form = (patch: Partial<CustomerForm>): CustomerForm => ({ ...BLANK_CUSTOMER_FORM, name: 'Acme Corp', ...patch });
+
+describe('customerProblem', () => {
+  test('a name alone is enough: every other field is optional', () => {
+    expect(customerProblem(form({}))).toBeNull();
+  });
+
+  test.each([
+    ['an empty name', { name: '' }, CUSTOMER_MESSAGES.nameMissing],
+    ['a name of spaces', { name: '   ' }, CUSTOMER_MESSAGES.nameMissing],
+    ['a name over 200 characters', { name: 'n'.repeat(201) }, 'Name must be at most 200 characters.'],
+    ['a company over 200 characters', { company: 'c'.repeat(201) }, 'Company must be at most 200 characters.'],
+    ['an e-mail without @', { email: 'buyer.example.com' }, CUSTOMER_MESSAGES.emailInvalid],
+    ['an e-mail with a space', { email: 'the buyer@example.com' }, CUSTOMER_MESSAGES.emailInvalid],
+    ['a phone with letters', { phone: '030 CALL ME' }, CUSTOMER_MESSAGES.phoneInvalid],
+    ['a phone of two digits', { phone: '12' }, CUSTOMER_MESSAGES.phoneInvalid],
+    ['notes over 2000 characters', { notes: 'x'.repeat(2001) }, 'Notes must be at most 2000 characters.'],
+  ])('%s is refused with a message naming the field', (_case, patch, message) => {
+    expect(customerProblem(form(patch))).toBe(message);
+  });
+
+  test('names 200 characters long, notes 2000 long, and a valid e-mail and phone pass', () => {
+    expect(customerProblem(form({ name: 'n'.repeat(200), notes: 'x'.repeat(2000), email: 'Buyer@Example.com', phone: '+49 30 1234567' }))).toBeNull();
+  });
+
+  test('the first field in the form that is wrong is the one named', () => {
+    expect(customerProblem(form({ name: '', email: 'bad', phone: 'bad' }))).toBe(CUSTOMER_MESSAGES.nameMissing);
+    expect(customerProblem(form({ email: 'bad', phone: 'bad' }))).toBe(CUSTOMER_MESSAGES.emailInvalid);
+  });
+
+  test('surrounding spaces are not held against the e-mail or phone, since they are trimmed before saving', () => {
+    expect(customerProblem(form({ email: '  buyer@example.com ', phone: ' 030 1234567 ' }))).toBeNull();
+  });
+});
+
+describe('isCustomerPhone agrees with the server', () => {
+  const phoneLike = fc.stringMatching(/^\+?[0-9 ]{0,20}$/);
+  test.prop([fc.oneof(phoneLike, fc.string({ maxLength: 40 }))], { numRuns: 2000 })(
+    'the app accepts exactly the numbers the API stores',
+    (value) => {
+      expect(isCustomerPhone(value)).toBe(value.length <= 32 && isPhoneNumber(value));
+    },
+  );
+
+  test.each(['+49 30 1234567', '030 1234567', '0049301234567', '123'])('%s is a phone number', (value) => {
+    expect(isCustomerPhone(value)).toBe(true);
+  });
+  test.each(['', '12', '+0301234567', '030  1234567', '030-1234567', '1234567890123456'])('%s is not', (value) => {
+    expect(isCustomerPhone(value)).toBe(false);
+  });
+});

@@ -1,0 +1,137 @@
+import { describe, expect, test, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import type { CalendarEvent, Opportunity } from '../../../src/api/client';
+import type { Month } from '../../../src/domain/opportunities/calendar';
+import type { YearData, YearRequest } from '../../../src/domain/opportunities/rows';
+import { calendarMachine } from '../../../src/machines/calendar';
+import { makeOpportunity, SALESPERSONS } from '../../support/fixtures/opportunities';
+
+const byYear: Record<number, Opportunity[]> = {
+  2025: [makeOpportunity({ created_date: '2025-12-24T12:00:00.000Z' })],
+  2026: [makeOpportunity({ created_date: '2026-01-05T12:00:00.000Z' }), makeOpportunity({ created_date: '2026-02-10T12:00:00.000Z' })],
+};
+
+const eventsByYear: Record<number, CalendarEvent[]> = {
+  2026: [
+    { id: 1, title: 'Kick-off', starts_at: '2026-02-10T09:00:00.000Z', ends_at: '2026-02-10T10:00:00.000Z', all_day: false, location: '', salesperson_id: null, notes: '' },
+  ],
+};
+const answerEvents = vi.fn(async ({ year }: YearRequest) => eventsByYear[year] ?? []);
+
+function start(
+  load: (request: YearRequest) => Promise<YearData>,
+  today = new Date(2026, 1, 15),
+  logError = vi.fn(),
+  loadEvents: (request: YearRequest) => Promise<CalendarEvent[]> = answerEvents,
+  month: Month | null = null,
+) {
+  const actor = createActor(
+    calendarMachine.provide({
+      actors: { loadYear: fromPromise(({ input }) => load(input)), loadEvents: fromPromise(({ input }) => loadEvents(input)) },
+      actions: { logError: (_, { error }) => logError(error) },
+    }),
+    { input: { tenantId: 3, today, month } },
+  );
+  actor.start();
+  return actor;
+}
+
+const answer = vi.fn(async ({ year }: YearRequest) => ({ opportunities: byYear[year] ?? [], salespersons: SALESPERSONS }));
+
+describe('the calendar', () => {
+  test("opens on the current month with its year's opportunities and events, loaded side by side", async () => {
+    answer.mockClear();
+    answerEvents.mockClear();
+    let finishEvents: (events: CalendarEvent[]) => void = () => {};
+    const actor = start(answer, undefined, undefined, async (request) => {
+      answerEvents(request);
+      return new Promise((resolve) => (finishEvents = resolve));
+    });
+    // The opportunities are in; the year waits for its events.
+    await waitFor(actor, (state) => state.context.rows.length === 2);
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    expect(answerEvents).toHaveBeenCalledWith({ tenantId: 3, year: 2026 });
+    finishEvents(eventsByYear[2026]!);
+    const ready = await waitFor(actor, (state) => state.matches('ready'));
+    expect(ready.context.month).toEqual({ year: 2026, monthIndex: 1 });
+    expect(answer).toHaveBeenCalledWith({ tenantId: 3, year: 2026 });
+    expect(ready.context.rows).toHaveLength(2);
+    expect(ready.context.events.map((event) => event.title)).toEqual(['Kick-off']);
+  });
+
+  test('opens on the month of its address when the calendar can show it', async () => {
+    const july = await waitFor(start(answer, undefined, undefined, undefined, { year: 2026, monthIndex: 6 }), (state) => state.matches('ready'));
+    expect(july.context.month).toEqual({ year: 2026, monthIndex: 6 });
+    const tooEarly = await waitFor(start(answer, undefined, undefined, undefined, { year: 2024, monthIndex: 6 }), (state) => state.matches('ready'));
+    expect(tooEarly.context.month).toEqual({ year: 2026, monthIndex: 1 });
+  });
+
+  test('a failed load of the events fails the year, is logged and can be retried', async () => {
+    const logError = vi.fn();
+    let attempt = 0;
+    const actor = start(answer, undefined, logError, async (request) => {
+      attempt += 1;
+      if (attempt === 1) throw new Error('events offline');
+      return answerEvents(request);
+    });
+    const failed = await waitFor(actor, (state) => state.matches('failed'));
+    expect(logError).toHaveBeenCalledWith(new Error('events offline'));
+    expect(failed.context.events).toEqual([]);
+    actor.send({ type: 'data.retry' });
+    const ready = await waitFor(actor, (state) => state.matches('ready'));
+    expect(ready.context.events).toHaveLength(1);
+  });
+
+  test('moving within the year loads nothing; crossing into another year loads that year', async () => {
+    answer.mockClear();
+    const actor = start(answer);
+    await waitFor(actor, (state) => state.matches('ready'));
+    actor.send({ type: 'month.previous' });
+    expect(actor.getSnapshot().matches('ready')).toBe(true);
+    expect(actor.getSnapshot().context.month).toEqual({ year: 2026, monthIndex: 0 });
+    expect(answer).toHaveBeenCalledTimes(1);
+    actor.send({ type: 'month.previous' });
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    const december = await waitFor(actor, (state) => state.matches('ready'));
+    expect(december.context.month).toEqual({ year: 2025, monthIndex: 11 });
+    expect(answer).toHaveBeenLastCalledWith({ tenantId: 3, year: 2025 });
+    expect(december.context.rows.map((row) => row.createdDate)).toEqual(['2025-12-24T12:00:00.000Z']);
+    expect(answerEvents).toHaveBeenLastCalledWith({ tenantId: 3, year: 2025 });
+    expect(december.context.events).toEqual([]);
+    actor.send({ type: 'month.current' });
+    const back = await waitFor(actor, (state) => state.matches('ready'));
+    expect(back.context.month).toEqual({ year: 2026, monthIndex: 1 });
+  });
+
+  test('shows no month more than twelve after the current one, nor before January 2025', async () => {
+    const actor = start(answer, new Date(2025, 1, 3), undefined, undefined, { year: 2026, monthIndex: 1 });
+    const last = await waitFor(actor, (state) => state.matches('ready'));
+    expect(last.can({ type: 'month.next' })).toBe(false);
+    actor.send({ type: 'month.current' });
+    const ready = await waitFor(actor, (state) => state.matches('ready'));
+    expect(ready.context.month).toEqual({ year: 2025, monthIndex: 1 });
+    expect(ready.can({ type: 'month.next' })).toBe(true);
+    expect(ready.can({ type: 'month.current' })).toBe(false);
+    actor.send({ type: 'month.previous' });
+    expect(actor.getSnapshot().context.month).toEqual({ year: 2025, monthIndex: 0 });
+    expect(actor.getSnapshot().can({ type: 'month.previous' })).toBe(false);
+  });
+
+  test('a failed load is logged and can be retried', async () => {
+    const logError = vi.fn();
+    let attempt = 0;
+    const actor = start(
+      async (request) => {
+        attempt += 1;
+        if (attempt === 1) throw new Error('offline');
+        return answer(request);
+      },
+      undefined,
+      logError,
+    );
+    await waitFor(actor, (state) => state.matches('failed'));
+    expect(logError).toHaveBeenCalledWith(new Error('offline'));
+    actor.send({ type: 'data.retry' });
+    await waitFor(actor, (state) => state.matches('ready'));
+  });
+});

@@ -1,0 +1,692 @@
+import { describe, expect, test } from 'vitest';
+import {
+  createActor,
+  fromPromise,
+  type AnyStateMachine,
+  type AnyStateNode,
+  type AnyTransitionDefinition,
+  type EventObject,
+  type SnapshotFrom,
+} from 'xstate';
+import { getAdjacencyMap, getShortestPaths, getStateNodes, type AdjacencyMap, type AdjacencyValue } from 'xstate/graph';
+import type { Salesperson, User } from '../../../src/api/client.ts';
+import { machineCatalogue } from '../../../src/machines/catalogue.ts';
+import { RefreshRefused } from '../../../src/machines/session.ts';
+import { ADMIN, SUPER_ADMIN, USER } from '../../../src/domain/users/roles.ts';
+
+/*
+ * Path tests generated from every machine in the catalogue. For each machine a
+ * model names the events a person and the machine's actors can produce (an
+ * actor's answer is its done or error event); xstate's graph utilities walk
+ * every state reachable with them. One path is replayed per transition that
+ * any reachable state can take, in a real actor, and the replay must end where
+ * the traversal said. Every state node and every transition definition of the
+ * machine must be reached along the way, and the numbers of states and paths
+ * are pinned, so a new state or transition without a path here fails.
+ */
+
+type Snapshot = SnapshotFrom<AnyStateMachine>;
+
+interface PathModel {
+  input?: unknown;
+  /**
+   * Instead of one input, several starts, each explored on its own (a record
+   * editor adding and editing); their states and paths add up.
+   */
+  inputs?: unknown[];
+  /** The events to try in every state; only those the state can take are followed. */
+  events: (machine: AnyStateMachine) => Array<EventObject | EventObject[]>;
+  /** What besides the state value tells two states apart for the machine's guards. */
+  distinguish?: (snapshot: Snapshot) => unknown;
+}
+
+/**
+ * Reachable states (state value plus what the model distinguishes) and paths
+ * (one per transition a reachable state can take) for each machine. A change
+ * here is a change of behaviour: say why in the commit.
+ */
+const EXPECTED: Record<string, { states: number; paths: number }> = {
+  session: { states: 27, paths: 57 },
+  // 8 fillings of the three fields while editing, then submitting, succeeded, done.
+  signup: { states: 11, paths: 38 },
+  dashboard: { states: 21, paths: 147 },
+  userList: { states: 14, paths: 133 },
+  // 32 fillings of the five text fields while editing, then the two saves and three endings.
+  createUser: { states: 37, paths: 260 },
+  updateUser: { states: 15, paths: 74 },
+  // The model's opportunities are all in 2026, so 2025 can only be empty or failed.
+  opportunityList: { states: 8, paths: 24 },
+  // Adding, then editing: each loading, failed, not found, two fillings of the form
+  // (with and without a customer), saving, saved and cancelled.
+  opportunityEditor: { states: 16, paths: 28 },
+  opportunityYear: { states: 7, paths: 15 },
+  // Each year loading, ready, empty (no customer at all) or failed: the stored customers are listed in any year.
+  customerList: { states: 8, paths: 18 },
+  // Adding, then editing: each loading, failed, not found, the form with and without
+  // a name, saving, saved and cancelled.
+  customerEditor: { states: 16, paths: 28 },
+  salespersonList: { states: 4, paths: 6 },
+  salespersonEditor: { states: 18, paths: 48 },
+  // Loading, ready (searchable), empty and failed (reloadable).
+  teamList: { states: 4, paths: 5 },
+  // Adding, then editing: each loading, failed, not found, the form with and without
+  // a name, saving, saved and cancelled.
+  teamEditor: { states: 16, paths: 28 },
+  // Twenty-six months (January 2025 to a year after February 2026), each loading its
+  // opportunities and events (both, or one of them still), ready or failed.
+  calendar: { states: 130, paths: 609 },
+  // Adding, then editing: each loading, failed, not found, the form with and without
+  // a title, saving, saved and cancelled.
+  calendarEventEditor: { states: 16, paths: 28 },
+  // Idle, confirming, deleting and deleted: ask, confirm or cancel, and the delete done or failed.
+  calendarEventDeletion: { states: 4, paths: 5 },
+  // Loading, empty, failed, and ready idle or saving a done mark, each on one page of one
+  // or on the first or second of two.
+  activityList: { states: 11, paths: 57 },
+  // Adding, then editing: each loading, failed, not found, the form with and without
+  // a subject, saving, saved and cancelled.
+  activityEditor: { states: 16, paths: 28 },
+  // Loading and failed; then the list ready or empty, each with nothing or a file chosen, and
+  // one upload, download, confirmation or delete at a time.
+  emailAttachments: { states: 17, paths: 67 },
+};
+
+// ---- answers of the machines' actors -------------------------------------------------
+
+/** The done events of the actor invoked from `src`, one per place it is invoked, with its output. */
+function done(machine: AnyStateMachine, src: string, output: unknown): EventObject[] {
+  return invokeIdsOf(machine, src).map((id) => ({ type: `xstate.done.actor.${id}`, output }) as EventObject);
+}
+
+function failed(machine: AnyStateMachine, src: string, error: unknown = new Error('503')): EventObject[] {
+  return invokeIdsOf(machine, src).map((id) => ({ type: `xstate.error.actor.${id}`, error }) as EventObject);
+}
+
+function invokeIdsOf(machine: AnyStateMachine, src: string): string[] {
+  const ids = new Set(
+    getStateNodes(machine.root).flatMap((node) => node.invoke.filter((invoke) => invoke.src === src).map((invoke) => invoke.id)),
+  );
+  if (ids.size === 0) throw new Error(`${machine.id} never invokes ${src}`);
+  return [...ids];
+}
+
+function jwt(claims: Record<string, unknown>): string {
+  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${encode({ alg: 'RS256' })}.${encode(claims)}.signature`;
+}
+
+const FAR_FUTURE = 4_000_000_000;
+const tokens = (claims: Record<string, unknown>) => ({
+  accessToken: jwt(claims),
+  refreshToken: 'refresh',
+  idToken: 'id',
+  clockSkewSeconds: 0,
+});
+const fullAccess = { email: 'rep@demo.test', resource_access: { 'crm-app': { roles: ['crm-access'] } } };
+
+const user = (id: number, role_id = USER): User => ({
+  id,
+  name: `User ${id}`,
+  email: `user${id}@demo.test`,
+  password: '********',
+  tenant_id: 1,
+  role_id: role_id as User['role_id'],
+  status: 1,
+  role: role_id === SUPER_ADMIN ? 'Super Admin' : role_id === ADMIN ? 'Admin' : 'User',
+});
+
+const rep: Salesperson = {
+  id: 3,
+  name: 'Grace Hopper',
+  email: 'grace@demo.test',
+  phone: '020 7946 0000',
+  mobile: '+44 7700 900000',
+  latest_login: null,
+  status: 1,
+};
+
+/** `count` opportunities created in 2026, as the opportunity screens load a year. */
+const yearOf = (count: number) => ({
+  opportunities: Array.from({ length: count }, (_, index) => ({
+    id: index + 1,
+    created_date: `2026-03-${String(index + 1).padStart(2, '0')}T12:00:00.000Z`,
+    revenue: 1000 * (index + 1),
+    probability: 50,
+    salesperson_id: rep.id,
+    customer: index % 2 === 0 ? 'Acme' : 'Globex',
+    stage: 'proposal',
+  })),
+  salespersons: [{ id: rep.id, name: rep.name }],
+});
+
+/**
+ * The model of an editor made by `createRecordEditorMachine`, adding and editing: a required
+ * field emptied and filled again (the form with and without a problem), and every answer of
+ * its two actors, a load's 404 included.
+ */
+function recordEditorModel(form: Record<string, unknown>, choices: unknown, required: string): PathModel {
+  return {
+    inputs: [{ recordId: null }, { recordId: 7 }],
+    events: (machine) => [
+      { type: 'form.change', patch: { [required]: '' } },
+      { type: 'form.change', patch: { [required]: form[required] } },
+      { type: 'form.submit' },
+      { type: 'editor.reload' },
+      { type: 'editor.cancel' },
+      done(machine, 'loadEditor', { form, choices }),
+      failed(machine, 'loadEditor'),
+      failed(machine, 'loadEditor', Object.assign(new Error('Not found'), { status: 404 })),
+      done(machine, 'saveRecord', { id: 7 }),
+      failed(machine, 'saveRecord'),
+    ],
+    distinguish: (snapshot) => (snapshot.matches('editing') ? { [required]: snapshot.context.form[required] } : null),
+  };
+}
+
+// ---- one model per catalogue machine -------------------------------------------------
+
+const MODELS: Record<string, PathModel> = {
+  session: {
+    input: { settings: { clientId: 'crm-app', minValiditySeconds: 5, pollIntervalMs: 5000, logoutNoticeMs: 3000 } },
+    events: (machine) => [
+      { type: 'session.login' },
+      { type: 'session.logout' },
+      { type: 'token.refresh' },
+      { type: 'token.rejected' },
+      done(machine, 'initialise', { tokens: null }),
+      done(machine, 'initialise', { tokens: tokens({ ...fullAccess, exp: FAR_FUTURE }) }),
+      done(machine, 'initialise', { tokens: tokens({ ...fullAccess, exp: 0 }) }),
+      done(machine, 'initialise', { tokens: tokens({ resource_access: fullAccess.resource_access, exp: FAR_FUTURE }) }),
+      done(machine, 'initialise', { tokens: tokens({ email: fullAccess.email, exp: FAR_FUTURE }) }),
+      failed(machine, 'initialise'),
+      failed(machine, 'startLogin'),
+      done(machine, 'lookupTenant', { subscriptionExpired: false }),
+      done(machine, 'lookupTenant', { subscriptionExpired: true }),
+      failed(machine, 'lookupTenant'),
+      done(machine, 'loadProfile', { id: 7, name: 'Rep', email: fullAccess.email, password: '', tenant_id: 1, role_id: USER }),
+      failed(machine, 'loadProfile'),
+      done(machine, 'refreshTokens', { accessToken: jwt({ ...fullAccess, exp: FAR_FUTURE }), refreshToken: 'r2', idToken: 'id' }),
+      // A provider that hands out tokens already near expiry: the next check refreshes again.
+      done(machine, 'refreshTokens', { accessToken: jwt({ ...fullAccess, exp: 0 }), refreshToken: 'r2', idToken: 'id' }),
+      failed(machine, 'refreshTokens', new RefreshRefused('400')),
+      failed(machine, 'refreshTokens', new Error('network')),
+      ...afterEvents(machine),
+    ],
+    distinguish: (snapshot) => ({
+      email: snapshot.context.claims?.email !== undefined,
+      role: snapshot.context.claims?.clientRoles.length > 0,
+      expiring: snapshot.context.claims?.expiresAt === 0,
+    }),
+  },
+
+  signup: {
+    events: (machine) => [
+      { type: 'form.change', field: 'email', value: 'newhire@demo.test' },
+      { type: 'form.change', field: 'password', value: 'demo-password' },
+      { type: 'form.change', field: 'retypedPassword', value: 'demo-password' },
+      { type: 'signup.submit' },
+      done(machine, 'submitSignup', { ok: true, status: 201 }),
+      done(machine, 'submitSignup', { ok: false, status: 404 }),
+      done(machine, 'submitSignup', { ok: false, status: 409 }),
+      done(machine, 'submitSignup', { ok: false, status: 500 }),
+      failed(machine, 'submitSignup'),
+      ...afterEvents(machine),
+    ],
+    // The form matters only while it is being edited.
+    distinguish: (snapshot) =>
+      snapshot.matches('editing') ? { form: snapshot.context.form, retyped: snapshot.context.retypedPassword } : null,
+  },
+
+  dashboard: {
+    input: { tenantId: 1, today: new Date(2026, 10, 22) },
+    events: (machine) => [
+      { type: 'filters.granularity.change', granularity: 'month' },
+      { type: 'filters.salesperson.change', salespersonId: 2 },
+      // Not among the loaded salespersons: the view falls back to All.
+      { type: 'filters.salesperson.change', salespersonId: 9 },
+      { type: 'filters.year.change', year: 2025 },
+      { type: 'data.retry' },
+      done(machine, 'loadOpportunities', [
+        { created_date: '2026-01-02T12:00:00.000Z', revenue: 2000, probability: 10, salesperson_id: 2 },
+      ]),
+      done(machine, 'loadOpportunities', []),
+      done(machine, 'loadSalespersons', [{ id: 2, name: 'Grace Hopper' }]),
+      failed(machine, 'loadOpportunities'),
+      failed(machine, 'loadSalespersons'),
+    ],
+    distinguish: (snapshot) => ({
+      salesperson: snapshot.context.filters.salespersonId,
+      opportunities: snapshot.context.opportunities?.count ?? null,
+      salespersons: snapshot.context.salespersons !== null,
+    }),
+  },
+
+  userList: {
+    input: { tenantId: 1, currentRoleId: ADMIN },
+    events: (machine) => [
+      { type: 'search.change', value: 'user 1' },
+      { type: 'sort.toggle', key: 'name' },
+      { type: 'page.go', page: 2 },
+      { type: 'page.previous' },
+      { type: 'page.next' },
+      { type: 'selection.toggle', userId: 1 },
+      { type: 'selection.page.toggle' },
+      { type: 'users.refresh' },
+      { type: 'modal.create.open' },
+      { type: 'modal.update.open', userId: 1 },
+      // Not in the list: the modal stays closed.
+      { type: 'modal.update.open', userId: 99 },
+      // Eleven users: two pages.
+      done(machine, 'loadUsers', Array.from({ length: 11 }, (_, index) => user(index + 1))),
+      failed(machine, 'loadUsers'),
+      done(machine, 'createUserModal', { saved: true }),
+      done(machine, 'createUserModal', { saved: false }),
+      done(machine, 'updateUserModal', { saved: true }),
+      done(machine, 'updateUserModal', { saved: false }),
+    ],
+    distinguish: (snapshot) => ({ loaded: snapshot.context.rows.length > 0, page: snapshot.context.page }),
+  },
+
+  createUser: {
+    // An Admin opens the modal: User is the only role they may give.
+    input: { currentRoleId: ADMIN, existingEmails: new Set(['taken@demo.test']) },
+    events: (machine) => [
+      { type: 'form.change', field: 'name', value: 'Ada Lovelace' },
+      { type: 'form.change', field: 'email', value: 'ada@demo.test' },
+      { type: 'form.change', field: 'password', value: 'demo-password' },
+      { type: 'form.change', field: 'phone', value: '+15550100' },
+      { type: 'form.change', field: 'mobile', value: '5550101' },
+      { type: 'form.role.change', roleId: USER },
+      { type: 'form.role.change', roleId: SUPER_ADMIN },
+      { type: 'form.submit' },
+      { type: 'modal.close' },
+      done(machine, 'createUser', user(12)),
+      failed(machine, 'createUser'),
+      done(machine, 'createSalesperson', { ...rep, id: 12 }),
+      failed(machine, 'createSalesperson'),
+    ],
+    distinguish: (snapshot) => (snapshot.matches('editing') ? { form: snapshot.context.form } : null),
+  },
+
+  updateUser: {
+    input: { user: user(5), existingEmails: new Set(['user5@demo.test', 'taken@demo.test']) },
+    events: (machine) => [
+      { type: 'form.change', field: 'name', value: '' },
+      { type: 'form.change', field: 'name', value: 'Ada Lovelace' },
+      { type: 'form.change', field: 'newPassword', value: 'new-password' },
+      { type: 'form.role.change', roleId: ADMIN },
+      { type: 'form.role.change', roleId: SUPER_ADMIN },
+      { type: 'form.submit' },
+      { type: 'modal.close' },
+      done(machine, 'updateUser', user(5)),
+      failed(machine, 'updateUser'),
+    ],
+    distinguish: (snapshot) => (snapshot.matches('editing') ? { form: snapshot.context.form } : null),
+  },
+
+  opportunityList: {
+    input: { tenantId: 1, year: 2026 },
+    events: (machine) => [
+      { type: 'year.change', year: 2025 },
+      { type: 'data.retry' },
+      { type: 'search.change', value: 'acme' },
+      { type: 'sort.toggle', key: 'revenue' },
+      { type: 'page.go', page: 2 },
+      { type: 'page.previous' },
+      { type: 'page.next' },
+      // Eleven opportunities in 2026: two pages.
+      done(machine, 'loadYear', yearOf(11)),
+      // Nothing in the year asked for.
+      done(machine, 'loadYear', { opportunities: [], salespersons: [] }),
+      failed(machine, 'loadYear'),
+    ],
+    distinguish: (snapshot) => ({ year: snapshot.context.year, page: snapshot.context.page }),
+  },
+
+  opportunityEditor: recordEditorModel(
+    { customer: 'Acme', salespersonId: String(rep.id), stage: 'proposal', date: '2026-03-05', createdAt: null, revenue: '1000.00', probability: '40' },
+    { salespersons: [{ id: rep.id, name: rep.name }], customers: ['Acme'], stages: ['proposal'] },
+    'customer',
+  ),
+
+  opportunityYear: {
+    input: { tenantId: 1, year: 2026 },
+    events: (machine) => [
+      { type: 'year.change', year: 2025 },
+      { type: 'data.retry' },
+      done(machine, 'loadYear', yearOf(1)),
+      done(machine, 'loadYear', { opportunities: [], salespersons: [] }),
+      failed(machine, 'loadYear'),
+    ],
+    distinguish: (snapshot) => ({ year: snapshot.context.year }),
+  },
+
+  customerList: {
+    input: { tenantId: 1, year: 2026 },
+    events: (machine) => [
+      { type: 'year.change', year: 2025 },
+      { type: 'data.retry' },
+      { type: 'sort.toggle', key: 'revenue' },
+      // The stored customers are listed in any year; the model's opportunities are all in 2026.
+      done(machine, 'loadCustomers', { directory: [{ id: 1, name: 'Acme', company: '' }], year: yearOf(3) }),
+      done(machine, 'loadCustomers', { directory: [], year: { opportunities: [], salespersons: [] } }),
+      failed(machine, 'loadCustomers'),
+    ],
+    distinguish: (snapshot) => ({ year: snapshot.context.year }),
+  },
+
+  customerEditor: recordEditorModel(
+    { name: 'Acme Corp', company: 'Acme Corp Inc.', email: 'buyer@acme.example', phone: '+49 30 1234567', notes: '' },
+    null,
+    'name',
+  ),
+
+  salespersonList: {
+    input: { tenantId: 1 },
+    events: (machine) => [
+      { type: 'salespersons.reload' },
+      done(machine, 'loadSalespersons', [rep]),
+      done(machine, 'loadSalespersons', []),
+      failed(machine, 'loadSalespersons'),
+    ],
+  },
+
+  salespersonEditor: {
+    input: { salespersonId: rep.id },
+    events: (machine) => [
+      { type: 'form.change', field: 'phone', value: '' },
+      { type: 'form.change', field: 'phone', value: rep.phone },
+      { type: 'form.submit' },
+      { type: 'salesperson.reload' },
+      done(machine, 'loadSalesperson', rep),
+      failed(machine, 'loadSalesperson'),
+      done(machine, 'loadTeams', [{ id: 1, name: 'North' }]),
+      failed(machine, 'loadTeams'),
+      done(machine, 'saveSalesperson', { id: rep.id }),
+      done(machine, 'saveSalesperson', {}),
+      failed(machine, 'saveSalesperson'),
+    ],
+    distinguish: (snapshot) => (snapshot.matches({ record: 'editing' }) ? { form: snapshot.context.form } : null),
+  },
+
+  teamList: {
+    input: { tenantId: 1 },
+    events: (machine) => [
+      { type: 'search.change', value: 'north' },
+      { type: 'teams.reload' },
+      done(machine, 'loadTeams', [{ id: 1, name: 'North', members: [{ id: rep.id, name: rep.name }] }]),
+      done(machine, 'loadTeams', []),
+      failed(machine, 'loadTeams'),
+    ],
+  },
+
+  teamEditor: recordEditorModel({ name: 'North', memberIds: [rep.id] }, { salespersons: [{ id: rep.id, name: rep.name }] }, 'name'),
+
+  activityList: {
+    input: { tenantId: 1, now: Date.parse('2026-06-15T12:00:00Z') },
+    events: (machine) => {
+      const due = { id: 1, kind: 'call', subject: 'Call Acme', due_at: '2026-06-14T09:00:00.000Z', duration_minutes: 30, done: false, salesperson_id: rep.id, salesperson_name: rep.name, opportunity_id: null, customer: null, notes: '', created_at: '2026-06-01T08:00:00.000Z' };
+      return [
+        { type: 'search.change', value: 'acme' },
+        { type: 'filter.change', filter: 'overdue' },
+        { type: 'activity.done.toggle', id: 1 },
+        // Not in the list: nothing to mark.
+        { type: 'activity.done.toggle', id: 99 },
+        { type: 'activities.reload' },
+        { type: 'clock.tick', now: Date.parse('2026-06-15T13:00:00Z') },
+        { type: 'page.next' },
+        { type: 'page.previous' },
+        { type: 'page.go', page: 2 },
+        done(machine, 'loadActivities', [due]),
+        // Eleven rows: two pages.
+        done(machine, 'loadActivities', [due, ...Array.from({ length: 10 }, (_, i) => ({ ...due, id: 2 + i, subject: `Visit ${i}`, due_at: '2026-06-20T09:00:00.000Z' }))]),
+        done(machine, 'loadActivities', []),
+        failed(machine, 'loadActivities'),
+        done(machine, 'saveDone', { ...due, done: true }),
+        failed(machine, 'saveDone'),
+      ];
+    },
+    // What the paging guards read: the page shown and how many there are.
+    distinguish: (snapshot) =>
+      snapshot.matches('ready') ? { page: snapshot.context.page, pages: Math.ceil(snapshot.context.visible.length / 10) } : null,
+  },
+
+  activityEditor: recordEditorModel(
+    { kind: 'call', subject: 'Call Acme', dueDate: '2026-06-16', dueTime: '09:30', duration: '30', salespersonId: String(rep.id), opportunityId: '', notes: '', done: false },
+    { salespersons: [{ id: rep.id, name: rep.name }], opportunities: [] },
+    'subject',
+  ),
+
+  calendar: {
+    // Today in February 2026: fourteen showable months (January 2025 on), and moves within
+    // a year, across the turn of the year both ways, and back to the current month from either year.
+    input: { tenantId: 1, today: new Date(2026, 1, 15) },
+    events: (machine) => [
+      { type: 'month.previous' },
+      { type: 'month.next' },
+      { type: 'month.current' },
+      { type: 'data.retry' },
+      done(machine, 'loadYear', yearOf(2)),
+      failed(machine, 'loadYear'),
+      done(machine, 'loadEvents', []),
+      failed(machine, 'loadEvents'),
+    ],
+    distinguish: (snapshot) => ({ month: snapshot.context.month }),
+  },
+
+  calendarEventEditor: recordEditorModel(
+    { title: 'Call', allDay: false, startDate: '2026-03-05', startTime: '09:00', endDate: '2026-03-05', endTime: '10:00', location: '', salespersonId: '', notes: '' },
+    { salespersons: [{ id: rep.id, name: rep.name }] },
+    'title',
+  ),
+
+  calendarEventDeletion: {
+    input: { eventId: 7, returnTo: '/calendar?month=2026-06' },
+    events: (machine) => [
+      { type: 'delete.request' },
+      { type: 'delete.confirm' },
+      { type: 'delete.cancel' },
+      done(machine, 'deleteEvent', undefined),
+      failed(machine, 'deleteEvent'),
+    ],
+  },
+
+  emailAttachments: {
+    input: { tenantId: 1 },
+    events: (machine) => {
+      const listed = (id: number, file_name: string) => ({
+        id,
+        file_name,
+        media_type: 'text/plain',
+        size_bytes: 5,
+        sha256: '0'.repeat(64),
+        opportunity_id: null,
+        opportunity_customer: null,
+        uploaded_by: 3,
+        uploaded_by_name: rep.name,
+        note: '',
+        created_at: '2026-06-01T10:00:00.000Z',
+      });
+      // Only a chosen file's name and size are read before it is sent; toJSON tells two files
+      // apart in the graph's event keys (a File serializes as {}).
+      const chosen = (name: string, size: number) =>
+        Object.defineProperties(new File(['x'], name), { size: { value: size }, toJSON: { value: () => ({ name, size }) } });
+      return [
+        { type: 'library.reload' },
+        { type: 'search.change', value: 'quote' },
+        { type: 'upload.choose', file: chosen('Quote.txt', 5) },
+        { type: 'upload.choose', file: chosen('Scan.pdf', 5 * 1024 * 1024 + 1) },
+        { type: 'upload.change', patch: { opportunityId: 9, note: 'From the customer' } },
+        { type: 'upload.clear' },
+        { type: 'upload.submit' },
+        { type: 'attachment.download', id: 1 },
+        { type: 'attachment.delete', id: 1 },
+        { type: 'delete.confirm' },
+        { type: 'delete.cancel' },
+        done(machine, 'loadLibrary', { attachments: [listed(1, 'Contract.pdf')], opportunities: [{ id: 9, label: 'Acme · proposal · 2026-03-01' }] }),
+        done(machine, 'loadLibrary', { attachments: [], opportunities: [] }),
+        failed(machine, 'loadLibrary'),
+        done(machine, 'uploadAttachment', listed(2, 'Quote.txt')),
+        failed(machine, 'uploadAttachment'),
+        done(machine, 'fetchContent', new ArrayBuffer(5)),
+        failed(machine, 'fetchContent'),
+        done(machine, 'deleteAttachment', undefined),
+        failed(machine, 'deleteAttachment'),
+      ];
+    },
+    // What the guards read: whether anything is listed, whether file 1 is, whether a file is chosen.
+    distinguish: (snapshot) =>
+      snapshot.matches('library')
+        ? {
+            any: snapshot.context.attachments.length > 0,
+            first: snapshot.context.attachments.some((attachment: { id: number }) => attachment.id === 1),
+            file: snapshot.context.draft.file !== null,
+          }
+        : null,
+  },
+};
+
+/** The events of every `after` of the machine, as the timers would send them. */
+function afterEvents(machine: AnyStateMachine): EventObject[] {
+  return getStateNodes(machine.root).flatMap((node) => node.after.map((after) => ({ type: after.eventType })));
+}
+
+// ---- traversal and replay ------------------------------------------------------------
+
+/** The machine with actors that never answer: their answers are the model's events. */
+function withSilentActors(machine: AnyStateMachine): AnyStateMachine {
+  const silent = Object.fromEntries(
+    Object.keys(machine.implementations.actors).map((name) => [name, fromPromise(() => new Promise<never>(() => {}))]),
+  );
+  return machine.provide({ actors: silent });
+}
+
+interface Exploration {
+  machine: AnyStateMachine;
+  states: Snapshot[];
+  paths: Array<{ input: unknown; events: EventObject[]; expected: string }>;
+  serialize: (snapshot: Snapshot) => string;
+  model: PathModel;
+}
+
+function explore(id: string, original: AnyStateMachine): Exploration {
+  const model = MODELS[id]!;
+  const machine = withSilentActors(original);
+  const events = model.events(machine).flat();
+  const serialize = (snapshot: Snapshot) =>
+    JSON.stringify({ value: snapshot.value, more: model.distinguish?.(snapshot) ?? null });
+  const explored = (model.inputs ?? [model.input]).map((input) => {
+    const options = {
+      input,
+      events: (snapshot: Snapshot) => events.filter((event) => snapshot.can(event)),
+      serializeState: serialize,
+    };
+    const shortest = new Map(getShortestPaths(machine, options as never).map((path) => [serialize(path.state as Snapshot), path]));
+    const adjacency = getAdjacencyMap(machine, options as never) as AdjacencyMap<Snapshot, EventObject>;
+    const entries = Object.entries(adjacency) as Array<[string, AdjacencyValue<Snapshot, EventObject>]>;
+    const paths = entries.flatMap(([key, { transitions }]) => {
+      const head = shortest.get(key)!.steps.map((step) => step.event as EventObject).filter((event) => event.type !== 'xstate.init');
+      const edges = Object.values(transitions) as Array<{ event: EventObject; state: Snapshot }>;
+      return edges.map(({ event, state }) => ({ input, events: [...head, event], expected: serialize(state) }));
+    });
+    return { states: [...shortest.values()].map((path) => path.state as Snapshot), paths };
+  });
+  return { machine, states: explored.flatMap((run) => run.states), paths: explored.flatMap((run) => run.paths), serialize, model };
+}
+
+/**
+ * Replays a path in a running actor: where it ends, the transitions it took
+ * (eventless ones included) and every snapshot on the way, passing states too.
+ */
+function replay(exploration: Exploration, input: unknown, events: EventObject[]) {
+  const taken: AnyTransitionDefinition[] = [];
+  const passed: Snapshot[] = [];
+  const actor = createActor(exploration.machine, {
+    input,
+    inspect: (inspection) => {
+      if (inspection.type !== '@xstate.microstep' || inspection.actorRef !== actor) return;
+      taken.push(...inspection._transitions);
+      passed.push(inspection.snapshot as Snapshot);
+    },
+  });
+  actor.start();
+  passed.push(actor.getSnapshot());
+  for (const event of events) actor.send(event);
+  const end = actor.getSnapshot();
+  actor.stop();
+  return { end, taken, passed };
+}
+
+function transitionDefinitions(machine: AnyStateMachine): AnyTransitionDefinition[] {
+  return [machine.root, ...getStateNodes(machine.root)].flatMap((node: AnyStateNode) => [
+    ...[...node.transitions.values()].flat(),
+    ...(node.always ?? []),
+  ]);
+}
+
+function describeTransition(definition: AnyTransitionDefinition): string {
+  const targets = (definition.target ?? []).map((target) => target.id).join(', ') || '(stays)';
+  return `${definition.source.id} on ${definition.eventType || 'always'} → ${targets}`;
+}
+
+function stateValueOf(node: AnyStateNode): unknown {
+  return node.path.reduceRight<unknown>((value, key) => (value === null ? key : { [key]: value }), null);
+}
+
+// ---- the tests ------------------------------------------------------------------------
+
+test('every machine in the catalogue has a path model and pinned counts here', () => {
+  const ids = machineCatalogue.map((entry) => entry.id).sort();
+  expect(Object.keys(MODELS).sort(), 'MODELS in tests/src/machines/catalogue-paths.test.ts').toEqual(ids);
+  expect(Object.keys(EXPECTED).sort(), 'EXPECTED in tests/src/machines/catalogue-paths.test.ts').toEqual(ids);
+});
+
+// A machine without a model fails the test above; the others are still checked.
+const modelled = machineCatalogue.filter((entry) => entry.id in MODELS && entry.id in EXPECTED);
+
+describe.each(modelled.map((entry) => [entry.id, entry] as const))('the %s machine', (id, entry) => {
+  const exploration = explore(id, entry.machine);
+  const replays = exploration.paths.map((path) => ({ path, ...replay(exploration, path.input, path.events) }));
+
+  test('has the pinned number of reachable states and of paths, one per transition from each', () => {
+    expect({ states: exploration.states.length, paths: exploration.paths.length }).toEqual(EXPECTED[id]);
+  });
+
+  test('every path replays in a running actor to the state the traversal predicted', () => {
+    for (const { path, end } of replays) expect(exploration.serialize(end)).toBe(path.expected);
+  });
+
+  test('the paths take every transition of the machine at least once', () => {
+    const taken = new Set(replays.flatMap((run) => run.taken));
+    const missed = transitionDefinitions(exploration.machine).filter((definition) => !taken.has(definition));
+    expect(missed.map(describeTransition)).toEqual([]);
+  });
+
+  test('the paths reach every state of the machine, passing states included', () => {
+    const passed = replays.flatMap((run) => run.passed);
+    const missed = getStateNodes(exploration.machine.root).filter(
+      (node) => !passed.some((snapshot) => snapshot.matches(stateValueOf(node) as never)),
+    );
+    expect(missed.map((node) => node.id)).toEqual([]);
+  });
+});
+
+describe('forbidden transitions are absent', () => {
+  test('an Admin cannot choose Super Admin in Create User, in any reachable state', () => {
+    const exploration = explore('createUser', machineCatalogue.find((entry) => entry.id === 'createUser')!.machine);
+    const editing = exploration.states.filter((snapshot) => snapshot.matches('editing'));
+    expect(editing.length).toBeGreaterThan(0);
+    for (const snapshot of editing) {
+      expect(snapshot.can({ type: 'form.role.change', roleId: SUPER_ADMIN })).toBe(false);
+      expect(snapshot.context.form.role_id).not.toBe(SUPER_ADMIN);
+    }
+    for (const snapshot of exploration.states) expect(snapshot.context.form.role_id).toBe(USER);
+  });
+
+  test('sign-up has no second submit while one is in flight', () => {
+    const exploration = explore('signup', machineCatalogue.find((entry) => entry.id === 'signup')!.machine);
+    const submitting = exploration.states.filter((snapshot) => snapshot.matches('submitting'));
+    expect(submitting.length).toBeGreaterThan(0);
+    for (const snapshot of submitting) expect(snapshot.can({ type: 'signup.submit' })).toBe(false);
+  });
+});

@@ -1,0 +1,104 @@
+import { describe, expect, test, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import type { DirectoryCustomer } from '../../../src/domain/opportunities/customers';
+import type { YearRequest } from '../../../src/domain/opportunities/rows';
+import { customerListMachine, type CustomerYearData } from '../../../src/machines/customer-list';
+import { makeOpportunity, SALESPERSONS } from '../../support/fixtures/opportunities';
+
+const opportunities = [
+  makeOpportunity({ customer: 'Initech', revenue: 100, probability: 50 }),
+  makeOpportunity({ customer: 'Hooli', revenue: 300, probability: 10 }),
+  makeOpportunity({ customer: 'Initech', revenue: 150, probability: 100, stage: 'closed won' }),
+];
+
+const directory: DirectoryCustomer[] = [
+  { id: 1, name: 'Hooli', company: 'Hooli Inc.' },
+  { id: 2, name: 'Initech', company: 'Initech LLC' },
+  { id: 3, name: 'Nakatomi Trading', company: '' },
+];
+
+const dataOf = (year: CustomerYearData['year']['opportunities'], customers = directory): CustomerYearData => ({
+  directory: customers,
+  year: { opportunities: year, salespersons: SALESPERSONS },
+});
+
+function start(load: (request: YearRequest) => Promise<CustomerYearData>, logError = vi.fn()) {
+  const actor = createActor(
+    customerListMachine.provide({
+      actors: { loadCustomers: fromPromise(({ input }) => load(input)) },
+      actions: { logError: (_, { error }) => logError(error) },
+    }),
+    { input: { tenantId: 3, year: 2026 } },
+  );
+  actor.start();
+  return actor;
+}
+
+const rowsOf = (state: { context: { customers: readonly { id: number | null; customer: string; opportunities: number; won: number; revenueUnits: number }[] } }) =>
+  state.context.customers.map(({ id, customer, opportunities: count, won, revenueUnits }) => ({ id, customer, count, won, revenueUnits }));
+
+describe('the customer list', () => {
+  test("lists every stored customer with the year's opportunities summed, 0 for one without, largest revenue first", async () => {
+    const load = vi.fn(async () => dataOf(opportunities));
+    const actor = start(load);
+    const ready = await waitFor(actor, (state) => state.matches('ready'));
+    expect(load).toHaveBeenCalledWith({ tenantId: 3, year: 2026 });
+    expect(rowsOf(ready)).toEqual([
+      { id: 1, customer: 'Hooli', count: 1, won: 0, revenueUnits: 300 * 10_000 },
+      { id: 2, customer: 'Initech', count: 2, won: 1, revenueUnits: 250 * 10_000 },
+      { id: 3, customer: 'Nakatomi Trading', count: 0, won: 0, revenueUnits: 0 },
+    ]);
+    expect(ready.context.customers[2]!.latestDay).toBeNull();
+  });
+
+  test('a name that only opportunities use is still listed, without an id, so no revenue is hidden', async () => {
+    const actor = start(async () => dataOf([...opportunities, makeOpportunity({ customer: 'Vandelay', revenue: 5, probability: 50 })]));
+    const ready = await waitFor(actor, (state) => state.matches('ready'));
+    expect(rowsOf(ready).find((row) => row.customer === 'Vandelay')).toEqual({ id: null, customer: 'Vandelay', count: 1, won: 0, revenueUnits: 5 * 10_000 });
+  });
+
+  test('sorting by weighted revenue puts the most likely money first, pressing again reverses it', async () => {
+    const actor = start(async () => dataOf(opportunities));
+    await waitFor(actor, (state) => state.matches('ready'));
+    actor.send({ type: 'sort.toggle', key: 'weighted' });
+    expect(actor.getSnapshot().context.customers.map((summary) => summary.customer)).toEqual(['Initech', 'Hooli', 'Nakatomi Trading']);
+    actor.send({ type: 'sort.toggle', key: 'weighted' });
+    expect(actor.getSnapshot().context.customers.map((summary) => summary.customer)).toEqual(['Nakatomi Trading', 'Hooli', 'Initech']);
+  });
+
+  test('another year reloads and keeps the sort; its customers are still listed, with zeros', async () => {
+    const load = vi.fn(async ({ year }: YearRequest) => dataOf(year === 2026 ? opportunities : []));
+    const actor = start(load);
+    await waitFor(actor, (state) => state.matches('ready'));
+    actor.send({ type: 'sort.toggle', key: 'customer' });
+    actor.send({ type: 'year.change', year: 2025 });
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    const ready = await waitFor(actor, (state) => state.matches('ready'));
+    expect(load).toHaveBeenLastCalledWith({ tenantId: 3, year: 2025 });
+    expect(ready.context.sort).toEqual({ key: 'customer', direction: 'ascending' });
+    expect(rowsOf(ready).map((row) => [row.customer, row.count])).toEqual([
+      ['Hooli', 0],
+      ['Initech', 0],
+      ['Nakatomi Trading', 0],
+    ]);
+  });
+
+  test('a tenant without any customer and without opportunities in the year is empty', async () => {
+    const actor = start(async () => dataOf([], []));
+    await waitFor(actor, (state) => state.matches('empty'));
+  });
+
+  test('a failed load is logged and can be retried', async () => {
+    const logError = vi.fn();
+    let attempt = 0;
+    const actor = start(async () => {
+      attempt += 1;
+      if (attempt === 1) throw new Error('offline');
+      return dataOf(opportunities);
+    }, logError);
+    await waitFor(actor, (state) => state.matches('failed'));
+    expect(logError).toHaveBeenCalledWith(new Error('offline'));
+    actor.send({ type: 'data.retry' });
+    await waitFor(actor, (state) => state.matches('ready'));
+  });
+});

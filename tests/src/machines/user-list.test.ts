@@ -1,0 +1,327 @@
+import { getAdjacencyMap, getShortestPaths } from '@xstate/graph';
+import { describe, expect, test } from 'vitest';
+import { createActor, fromPromise, waitFor, type EventFrom } from 'xstate';
+import type { Salesperson, SalespersonCreate, User, UserCreate } from '../../../src/api/client';
+import type { UserUpdateRequest } from '../../../src/domain/users/update-route';
+import { createUserMachine } from '../../../src/machines/create-user';
+import { updateUserMachine } from '../../../src/machines/update-user';
+import { currentPageRows, pageIsSelected, userListMachine } from '../../../src/machines/user-list';
+import { makeUser, tenantOfUsers } from '../../support/fixtures/users';
+
+/** A user list over a fake server holding `users`, whose answers can be replaced. */
+function startUserList(initial: User[], currentRoleId = 1, failFirstLoad = false) {
+  const server = { users: initial, loads: [] as number[], failNextLoad: failFirstLoad };
+  const seen = { successes: [] as string[], errors: [] as string[], logged: [] as unknown[] };
+  const notify = {
+    notifySuccess: (_: unknown, { message }: { message: string }) => void seen.successes.push(message),
+    notifyError: (_: unknown, { message }: { message: string }) => void seen.errors.push(message),
+    logError: (_: unknown, { error }: { error: unknown }) => void seen.logged.push(error),
+  };
+  const machine = userListMachine.provide({
+    actors: {
+      loadUsers: fromPromise<User[], { tenantId: number }>(async ({ input }) => {
+        server.loads.push(input.tenantId);
+        if (server.failNextLoad) {
+          server.failNextLoad = false;
+          throw new Error('offline');
+        }
+        return server.users;
+      }),
+      createUserModal: createUserMachine.provide({
+        actors: {
+          createUser: fromPromise<User, UserCreate>(async ({ input }) => {
+            const user = makeUser({ id: 1000, ...input });
+            server.users = [...server.users, user];
+            return user;
+          }),
+          createSalesperson: fromPromise<Salesperson, SalespersonCreate>(async ({ input }) => ({
+            id: 1,
+            latest_login: null,
+            ...input,
+          })),
+        },
+        actions: notify,
+      }),
+      updateUserModal: updateUserMachine.provide({
+        actors: {
+          updateUser: fromPromise<User, UserUpdateRequest>(async ({ input }) => {
+            server.users = server.users.map((user) => (user.id === input.id ? { ...user, name: input.body.name } : user));
+            return server.users.find((user) => user.id === input.id)!;
+          }),
+        },
+        actions: notify,
+      }),
+    },
+    actions: { logError: notify.logError },
+  });
+  const actor = createActor(machine, { input: { tenantId: 4, currentRoleId } }).start();
+  return { actor, server, seen };
+}
+
+const loaded = (actor: ReturnType<typeof startUserList>['actor']) =>
+  waitFor(actor, (snapshot) => snapshot.matches({ data: 'loaded' }));
+const pageIds = (actor: ReturnType<typeof startUserList>['actor']) =>
+  currentPageRows(actor.getSnapshot().context).map((row) => row.user.id);
+
+describe('loading', () => {
+  test("GET /api/users/getAllData/{tenant_id} with the stored profile's tenant, showing loading meanwhile", async () => {
+    const { actor, server } = startUserList(tenantOfUsers(3));
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    await loaded(actor);
+    expect(server.loads).toEqual([4]);
+    expect(actor.getSnapshot().hasTag('loading')).toBe(false);
+  });
+
+  test('a failed load shows the failed state and can be retried', async () => {
+    const { actor, server, seen } = startUserList(tenantOfUsers(3), 1, true);
+    await waitFor(actor, (snapshot) => snapshot.hasTag('failed'));
+    expect(seen.logged).toHaveLength(1);
+    actor.send({ type: 'users.refresh' });
+    await loaded(actor);
+    expect(server.loads).toHaveLength(2);
+    expect(actor.getSnapshot().context.rows).toHaveLength(3);
+  });
+});
+
+describe('refetching', () => {
+  test('a failed refetch keeps the rows on screen and only logs', async () => {
+    const { actor, server, seen } = startUserList(tenantOfUsers(3));
+    await loaded(actor);
+    server.failNextLoad = true;
+    actor.send({ type: 'users.refresh' });
+    expect(actor.getSnapshot().matches({ data: 'refreshing' })).toBe(true);
+    expect(actor.getSnapshot().hasTag('loading')).toBe(false);
+    await loaded(actor);
+    expect(actor.getSnapshot().context.rows).toHaveLength(3);
+    expect(seen.logged).toHaveLength(1);
+  });
+
+  test('a refresh asked for during a refetch starts it over, so a save is never missed', async () => {
+    const answers: ((users: User[]) => void)[] = [];
+    const machine = userListMachine.provide({
+      actors: { loadUsers: fromPromise<User[], { tenantId: number }>(() => new Promise((resolve) => answers.push(resolve))) },
+    });
+    const actor = createActor(machine, { input: { tenantId: 4, currentRoleId: 1 } }).start();
+    answers[0]!(tenantOfUsers(2));
+    await waitFor(actor, (snapshot) => snapshot.matches({ data: 'loaded' }));
+    actor.send({ type: 'users.refresh' });
+    actor.send({ type: 'users.refresh' });
+    expect(answers).toHaveLength(3);
+    answers[1]!(tenantOfUsers(2));
+    answers[2]!(tenantOfUsers(3));
+    await waitFor(actor, (snapshot) => snapshot.matches({ data: 'loaded' }));
+    expect(actor.getSnapshot().context.rows).toHaveLength(3);
+  });
+
+  test('a refetch keeps the search, the sort and the page where it can', async () => {
+    const { actor, server } = startUserList(tenantOfUsers(35));
+    await loaded(actor);
+    actor.send({ type: 'sort.toggle', key: 'email' });
+    actor.send({ type: 'search.change', value: 'demo.test' });
+    actor.send({ type: 'page.go', page: 4 });
+    server.users = server.users.slice(0, 22);
+    actor.send({ type: 'users.refresh' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ data: 'loaded' }) && snapshot.context.rows.length === 22);
+    const { context } = actor.getSnapshot();
+    expect([context.search, context.sort?.key, context.page]).toEqual(['demo.test', 'email', 3]);
+  });
+});
+
+describe('pages of 10', () => {
+  test('25 users: pages 1 to 3, Previous impossible on the first, Next impossible on the last', async () => {
+    const { actor } = startUserList(tenantOfUsers(25));
+    await loaded(actor);
+    expect(pageIds(actor)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(actor.getSnapshot().can({ type: 'page.previous' })).toBe(false);
+    actor.send({ type: 'page.next' });
+    actor.send({ type: 'page.next' });
+    expect(pageIds(actor)).toEqual([21, 22, 23, 24, 25]);
+    expect(actor.getSnapshot().can({ type: 'page.next' })).toBe(false);
+    actor.send({ type: 'page.next' });
+    expect(actor.getSnapshot().context.page).toBe(3);
+    actor.send({ type: 'page.previous' });
+    expect(actor.getSnapshot().context.page).toBe(2);
+    actor.send({ type: 'page.go', page: 99 });
+    expect(actor.getSnapshot().context.page).toBe(3);
+  });
+});
+
+describe('search and sort', () => {
+  test('searching filters by name, email and role and goes back to page 1', async () => {
+    const users = [
+      makeUser({ id: 1, name: 'Zoe', email: 'zoe@demo.test', role_id: 2 }),
+      makeUser({ id: 2, name: 'Adam', email: 'adam@else.test', role_id: 3 }),
+      ...tenantOfUsers(30).map((user) => ({ ...user, id: user.id + 10 })),
+    ];
+    const { actor } = startUserList(users);
+    await loaded(actor);
+    actor.send({ type: 'page.next' });
+    actor.send({ type: 'search.change', value: 'ELSE.test' });
+    expect(actor.getSnapshot().context.page).toBe(1);
+    expect(pageIds(actor)).toEqual([2]);
+    actor.send({ type: 'search.change', value: 'admin' });
+    expect(pageIds(actor)).toContain(1);
+    expect(currentPageRows(actor.getSnapshot().context).every((row) => /admin/i.test(row.user.role))).toBe(true);
+    actor.send({ type: 'search.change', value: 'nobody at all' });
+    expect(actor.getSnapshot().context.visible).toEqual([]);
+  });
+
+  test('a header sorts ascending, again descending, and the search still applies', async () => {
+    const users = ['Carol', 'alice', 'Bob'].map((name, i) => makeUser({ id: i + 1, name }));
+    const { actor } = startUserList(users);
+    await loaded(actor);
+    actor.send({ type: 'sort.toggle', key: 'name' });
+    expect(pageIds(actor)).toEqual([2, 3, 1]);
+    actor.send({ type: 'sort.toggle', key: 'name' });
+    expect(actor.getSnapshot().context.sort).toEqual({ key: 'name', direction: 'descending' });
+    expect(pageIds(actor)).toEqual([1, 3, 2]);
+    actor.send({ type: 'search.change', value: 'L' });
+    expect(pageIds(actor)).toEqual([1, 2]);
+  });
+});
+
+describe('selection', () => {
+  test('rows are selected one by one; select-all selects and clears the shown page', async () => {
+    const { actor } = startUserList(tenantOfUsers(15));
+    await loaded(actor);
+    actor.send({ type: 'selection.toggle', userId: 3 });
+    expect([...actor.getSnapshot().context.selected]).toEqual([3]);
+    actor.send({ type: 'selection.page.toggle' });
+    expect(actor.getSnapshot().context.selected.size).toBe(10);
+    expect(pageIsSelected(actor.getSnapshot().context)).toBe(true);
+    actor.send({ type: 'selection.page.toggle' });
+    expect(actor.getSnapshot().context.selected.size).toBe(0);
+    actor.send({ type: 'selection.toggle', userId: 3 });
+    actor.send({ type: 'selection.toggle', userId: 3 });
+    expect(actor.getSnapshot().context.selected.size).toBe(0);
+  });
+});
+
+describe('the modals are child actors of the list', () => {
+  test('Create User opens only once the list is there to check e-mails against', async () => {
+    const { actor } = startUserList(tenantOfUsers(2));
+    expect(actor.getSnapshot().can({ type: 'modal.create.open' })).toBe(false);
+    actor.send({ type: 'modal.create.open' });
+    expect(actor.getSnapshot().children.createUserModal).toBeUndefined();
+    await loaded(actor);
+    expect(actor.getSnapshot().can({ type: 'modal.create.open' })).toBe(true);
+  });
+
+  test('Create User gets the signed-in role and the list e-mails; a save refetches the list', async () => {
+    const { actor, server, seen } = startUserList(tenantOfUsers(12), 2);
+    await loaded(actor);
+    actor.send({ type: 'modal.create.open' });
+    const modal = actor.getSnapshot().children.createUserModal!;
+    expect(modal.getSnapshot().context.currentRoleId).toBe(2);
+    expect(modal.getSnapshot().context.existingEmails.has('user12@demo.test')).toBe(true);
+    expect(actor.getSnapshot().can({ type: 'modal.update.open', userId: 1 })).toBe(false);
+
+    modal.send({ type: 'form.change', field: 'email', value: 'user12@demo.test' });
+    for (const field of ['name', 'password', 'phone', 'mobile'] as const) {
+      modal.send({ type: 'form.change', field, value: field === 'password' ? 'demo-password' : field === 'name' ? 'Nina' : '5551234' });
+    }
+    modal.send({ type: 'form.submit' });
+    expect(seen.errors).toEqual(['Email already exists']);
+
+    modal.send({ type: 'form.change', field: 'email', value: 'nina@demo.test' });
+    modal.send({ type: 'form.submit' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ modal: 'closed', data: 'loaded' }) && snapshot.context.rows.length === 13);
+    expect(actor.getSnapshot().children.createUserModal).toBeUndefined();
+    expect(seen.successes).toEqual(['User created successfully']);
+    expect(server.loads).toHaveLength(2);
+  });
+
+  test('Update User edits the chosen user; the list then shows the server data', async () => {
+    const { actor, server } = startUserList(tenantOfUsers(5));
+    await loaded(actor);
+    expect(actor.getSnapshot().can({ type: 'modal.update.open', userId: 404 })).toBe(false);
+    actor.send({ type: 'modal.update.open', userId: 4 });
+    const modal = actor.getSnapshot().children.updateUserModal!;
+    expect(modal.getSnapshot().context.user.id).toBe(4);
+    modal.send({ type: 'form.change', field: 'name', value: 'Renamed Four' });
+    modal.send({ type: 'form.submit' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ modal: 'closed', data: 'loaded' }) && server.loads.length === 2);
+    expect(actor.getSnapshot().context.rows.find((row) => row.user.id === 4)!.user.name).toBe('Renamed Four');
+    expect(actor.getSnapshot().context.editedUser).toBeNull();
+  });
+
+  test('Close stops the modal and does not refetch', async () => {
+    const { actor, server } = startUserList(tenantOfUsers(5));
+    await loaded(actor);
+    actor.send({ type: 'modal.update.open', userId: 2 });
+    actor.getSnapshot().children.updateUserModal!.send({ type: 'modal.close' });
+    expect(actor.getSnapshot().matches({ modal: 'closed' })).toBe(true);
+    expect(actor.getSnapshot().children.updateUserModal).toBeUndefined();
+    expect(server.loads).toHaveLength(1);
+  });
+});
+
+describe('model of the list and its modals', () => {
+  type Event = EventFrom<typeof userListMachine>;
+  const users = tenantOfUsers(3);
+  const events = [
+    { type: 'xstate.done.actor.loadUsers', output: users },
+    { type: 'xstate.error.actor.loadUsers', error: new Error('offline') },
+    { type: 'users.refresh' },
+    { type: 'modal.create.open' },
+    { type: 'modal.update.open', userId: 2 },
+    { type: 'xstate.done.actor.createUserModal', output: { saved: true } },
+    { type: 'xstate.done.actor.createUserModal', output: { saved: false } },
+    { type: 'xstate.done.actor.updateUserModal', output: { saved: true } },
+    { type: 'xstate.done.actor.updateUserModal', output: { saved: false } },
+  ] as unknown as Event[];
+  const paths = getShortestPaths(userListMachine, { events, input: { tenantId: 4, currentRoleId: 1 } });
+  const reached = paths.map((path) => JSON.stringify(path.state.value)).sort();
+
+  test('before a first load only loading and failed, no modal; then loaded or refreshing × closed, creating or updating', () => {
+    expect(reached).toEqual(
+      [
+        { data: 'loading', modal: 'closed' },
+        { data: 'failed', modal: 'closed' },
+        ...['loaded', 'refreshing'].flatMap((data) =>
+          ['closed', 'creating', 'updating'].map((modal) => ({ data, modal })),
+        ),
+      ]
+        .map((value) => JSON.stringify(value))
+        .sort(),
+    );
+    expect(paths).toHaveLength(8);
+  });
+
+  test('from every reachable modal state, a saved modal leads to a refetch and a closed one never does', () => {
+    const adjacency = getAdjacencyMap(userListMachine, { events, input: { tenantId: 4, currentRoleId: 1 } });
+    let checked = 0;
+    for (const { state, transitions } of Object.values(adjacency)) {
+      if (state.matches({ modal: 'closed' })) continue;
+      const modal = state.matches({ modal: 'creating' }) ? 'createUserModal' : 'updateUserModal';
+      const moves = Object.values(transitions) as { event: Event; state: typeof state }[];
+      for (const { event, state: next } of moves) {
+        const output = (event as unknown as { output?: { saved: boolean } }).output;
+        if (event.type !== `xstate.done.actor.${modal}` || !output) continue;
+        checked += 1;
+        expect(next.matches({ modal: 'closed' })).toBe(true);
+        if (output.saved) expect(next.matches({ data: 'refreshing' })).toBe(true);
+        else expect((next.value as { data: string }).data).toBe((state.value as { data: string }).data);
+      }
+    }
+    // creating and updating, each while loaded and while refreshing, each saved or not.
+    expect(checked).toBe(8);
+  });
+});
+
+describe('a tenant of 10,000 users', () => {
+  test('a keystroke in the search box is handled well within a 16 ms frame', async () => {
+    const { actor } = startUserList(tenantOfUsers(10_000));
+    await loaded(actor);
+    const timings: number[] = [];
+    for (const value of ['a', 'ad', 'ada', 'ada 0', 'ada 00', 'ad', '', 'user9', 'user99@', 'admin']) {
+      const started = performance.now();
+      actor.send({ type: 'search.change', value });
+      currentPageRows(actor.getSnapshot().context);
+      timings.push(performance.now() - started);
+    }
+    timings.sort((a, b) => a - b);
+    expect(timings[Math.floor(timings.length / 2)]).toBeLessThan(16);
+    expect(actor.getSnapshot().context.visible.length).toBeGreaterThan(0);
+  });
+});
