@@ -8,6 +8,7 @@ import {
   type OpportunityForm,
 } from '../domain/opportunities/editor.ts';
 import { PIPELINE_STAGES } from '../domain/opportunities/pipeline.ts';
+import { readerLocale } from '../platform/locale.ts';
 import type { RecordEditorIo } from '../ui/kit/record-editor/use-record-editor.ts';
 
 /** Who is adding: their tenant, and their e-mail to find their own salesperson record. */
@@ -21,7 +22,12 @@ export interface EditorCaller {
  * together; saves go to POST or PUT /api/opportunities. A new opportunity is the
  * caller's own when they are a salesperson.
  */
-export function opportunityIo(api: CrmClient, caller: EditorCaller, now: () => Date = () => new Date()): RecordEditorIo<OpportunityForm, OpportunityChoices> {
+export function opportunityIo(
+  api: CrmClient,
+  caller: EditorCaller,
+  now: () => Date = () => new Date(),
+  locale: string = readerLocale(),
+): RecordEditorIo<OpportunityForm, OpportunityChoices> {
   return {
     async loadEditor({ id }) {
       const tenant = { params: { path: { tenant_id: caller.tenantId } } };
@@ -31,7 +37,8 @@ export function opportunityIo(api: CrmClient, caller: EditorCaller, now: () => D
         found(api.GET('/api/customers/getAllData/{tenant_id}', tenant)),
       ]);
       const own = salespersons.find((salesperson) => salesperson.email === caller.email.toLowerCase());
-      const form = opportunity ? opportunityFormOf(opportunity) : newOpportunityForm(now(), own?.id);
+      // Revenue is typed in the reader's locale, thousands separators and all.
+      const form = opportunity ? opportunityFormOf(opportunity, locale) : newOpportunityForm(now(), own?.id, locale);
       return {
         form,
         choices: {

@@ -78,7 +78,7 @@ export function newUserProblems(fields: NewUserFields, existingEmails: ReadonlyS
     problemsOf<NewUserField>([
       provided('name', isBlank(fields.name)),
       provided('email', email === ''),
-      provided('password', fields.password === ''),
+      provided('password', isBlank(fields.password)),
       provided('role_id', !fields.role_id),
       provided('phone', phone === ''),
       provided('mobile', mobile === ''),
@@ -86,7 +86,7 @@ export function newUserProblems(fields: NewUserFields, existingEmails: ReadonlyS
       ['email', email !== '' && !isEmailShape(email) ? SPEC_MESSAGES.emailInvalid : null],
       ['phone', phone !== '' && !isUserPhone(phone) ? SPEC_MESSAGES.phoneInvalid : null],
       ['mobile', mobile !== '' && !isUserPhone(mobile) ? SPEC_MESSAGES.phoneInvalid : null],
-      ['password', fields.password === '' ? null : passwordProblem(fields.password)],
+      ['password', isBlank(fields.password) ? null : passwordProblem(fields.password)],
       ['name', lengthProblem('Name', fields.name.trim(), MAX_NAME_LENGTH)],
     ]),
   );

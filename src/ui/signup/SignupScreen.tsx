@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import toast, { Toaster } from 'react-hot-toast';
 import { fromPromise, type ActorRefFrom } from 'xstate';
@@ -6,7 +6,10 @@ import { Link, useLocation } from 'wouter';
 import type { CrmClient } from '../../api/client.ts';
 import { signupMachine, type SignupField } from '../../machines/signup.ts';
 import { useServices } from '../kit/services.tsx';
-import { TextField } from '../kit/fields.tsx';
+import { InputField } from '../kit/form/fields.tsx';
+import { ProblemForm } from '../kit/form/ProblemForm.tsx';
+import { useFormProblems, useProblem } from '../kit/form/use-problems.ts';
+import { refusalOfAnswer } from '../../domain/rules/refusals.ts';
 import logo from '../kit/logo.svg';
 import art from './signup-art.svg';
 import './signup.css';
@@ -15,31 +18,38 @@ import { inspection } from '../../platform/inspector.ts';
 /** Sign-up has toasts of its own, top-center, apart from the app's top-right ones. */
 export const SIGNUP_TOASTER = 'signup';
 
+const SIGNUP_ERROR_TOAST = 'signup-error';
+
 type SignupActor = ActorRefFrom<typeof signupMachine>;
 
 function signupLogic(publicApi: CrmClient, navigate: (to: string) => void) {
   return signupMachine.provide({
     actors: {
       submitSignup: fromPromise(async ({ input }) => {
-        // Only the status is used; a network failure rejects and is logged by the machine.
-        const { response } = await publicApi.POST('/api/auth/signup', { body: input });
-        return { status: response.status, ok: response.ok };
+        // The status is what counts (section 7); a 400 may also name fields to show them under.
+        // A network failure rejects and is logged by the machine.
+        const { response, error } = await publicApi.POST('/api/auth/signup', { body: input });
+        const problems = response.status === 400 ? refusalOfAnswer(error).problems : [];
+        return { status: response.status, ok: response.ok, problems };
       }),
     },
     actions: {
       notifySuccess: (_, { message }) => void toast.success(message, { toasterId: SIGNUP_TOASTER }),
-      notifyError: (_, { message }) => void toast.error(message, { toasterId: SIGNUP_TOASTER }),
+      // One error toast at a time, so it can be dismissed once the field it is about changes.
+      notifyError: (_, { message }) => void toast.error(message, { toasterId: SIGNUP_TOASTER, id: SIGNUP_ERROR_TOAST }),
+      dismissError: () => toast.dismiss(SIGNUP_ERROR_TOAST, SIGNUP_TOASTER),
       navigate: (_, { to }) => navigate(to),
       logError: (_, { error }) => console.error(error),
     },
   });
 }
 
-function useField(signup: SignupActor, field: SignupField): [string, (value: string) => void] {
+function useField(signup: SignupActor, field: SignupField): [string, (value: string) => void, string | undefined] {
   const value = useSelector(signup, (state) =>
     field === 'retypedPassword' ? state.context.retypedPassword : state.context.form[field],
   );
-  return [value, (next) => signup.send({ type: 'form.change', field, value: next })];
+  const problem = useProblem(signup, field);
+  return [value, (next) => signup.send({ type: 'form.change', field, value: next }), problem];
 }
 
 /** /signup: activate the sign-in account of an existing CRM user. */
@@ -48,16 +58,12 @@ export default function SignupScreen() {
   const [, navigate] = useLocation();
   const [logic] = useState(() => signupLogic(publicApi, (to) => navigate(to)));
   const signup = useActorRef(logic, { inspect: inspection() });
-  const [email, setEmail] = useField(signup, 'email');
-  const [password, setPassword] = useField(signup, 'password');
-  const [retyped, setRetyped] = useField(signup, 'retypedPassword');
+  const [email, setEmail, emailProblem] = useField(signup, 'email');
+  const [password, setPassword, passwordProblem] = useField(signup, 'password');
+  const [retyped, setRetyped, retypedProblem] = useField(signup, 'retypedPassword');
   const canSubmit = useSelector(signup, (state) => state.can({ type: 'signup.submit' }));
   const busy = useSelector(signup, (state) => state.hasTag('busy'));
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    signup.send({ type: 'signup.submit' });
-  }
+  const { problemsShown } = useFormProblems(signup);
 
   return (
     <div className="signup">
@@ -69,14 +75,22 @@ export default function SignupScreen() {
           <img className="signup__logo" src={logo} alt="CRM" width="56" height="56" />
           <h1>Sign Up to CRM</h1>
           {/* The spec's own messages replace the browser's, so native validation is off. */}
-          <form noValidate onSubmit={submit} aria-busy={busy}>
-            <TextField label="Email address" type="email" value={email} onChange={setEmail} readOnly={busy} autoComplete="email" required />
-            <TextField label="Password" type="password" value={password} onChange={setPassword} readOnly={busy} autoComplete="new-password" required />
-            <TextField label="Re-type Password" type="password" value={retyped} onChange={setRetyped} readOnly={busy} autoComplete="new-password" required />
+          <ProblemForm onSubmit={() => signup.send({ type: 'signup.submit' })} busy={busy} problemsShown={problemsShown}>
+            <InputField label="Email address" type="email" value={email} onChange={busy ? undefined : setEmail} autoComplete="email" problem={emailProblem} required />
+            <InputField label="Password" type="password" value={password} onChange={busy ? undefined : setPassword} autoComplete="new-password" problem={passwordProblem} required />
+            <InputField
+              label="Re-type Password"
+              type="password"
+              value={retyped}
+              onChange={busy ? undefined : setRetyped}
+              autoComplete="new-password"
+              problem={retypedProblem}
+              required
+            />
             <button type="submit" className="button signup__submit" disabled={!canSubmit}>
               Create Account
             </button>
-          </form>
+          </ProblemForm>
           <p className="signup__signin">
             Already have an account? <Link href="/signin">Sign in</Link>
           </p>

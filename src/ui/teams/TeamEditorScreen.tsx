@@ -4,7 +4,7 @@ import { BLANK_TEAM_FORM, MAX_TEAM_NAME_LENGTH, teamFormOf, teamWriteOf, type Te
 import { teamEditorMachine } from '../../machines/team-editor.ts';
 import { NotFound } from '../kit/NotFound.tsx';
 import { useServices, useSession } from '../kit/services.tsx';
-import { InputField } from '../kit/record-editor/fields.tsx';
+import { InputField } from '../kit/form/fields.tsx';
 import { RecordEditorFrame } from '../kit/record-editor/RecordEditorFrame.tsx';
 import { editedRecordOf } from '../kit/record-editor/route.ts';
 import { useFormField, useRecordEditor, type RecordEditorIo } from '../kit/record-editor/use-record-editor.ts';
@@ -26,10 +26,10 @@ function TeamEditor({ recordId }: { recordId: number | null }) {
   const { api } = useServices();
   const tenantId = useSession((state) => Number(state.context.profile?.tenant_id || 0));
   const editor = useRecordEditor(teamEditorMachine, recordId, teamIo(api, tenantId));
-  const [name, setName] = useFormField(editor, 'name');
+  const [name, setName, nameProblem] = useFormField(editor, 'name');
   return (
     <RecordEditorFrame editor={editor} title={recordId === null ? 'Add Team' : 'Edit Team'} subject="the team">
-      <InputField label="Name" value={name} onChange={setName} required wide maxLength={MAX_TEAM_NAME_LENGTH} />
+      <InputField label="Name" value={name} problem={nameProblem} onChange={setName} required wide maxLength={MAX_TEAM_NAME_LENGTH} />
       <MemberChecklist editor={editor} />
     </RecordEditorFrame>
   );

@@ -1,7 +1,7 @@
 import { memo, useId, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { SortKey, UserRow } from '../../domain/users/list-view.ts';
+import { maskedPassword, type SortKey, type UserRow } from '../../domain/users/list-view.ts';
 import type { User } from '../../api/client.ts';
 import { currentPageRows, pageIsSelected, userListMachine } from '../../machines/user-list.ts';
 import { useServices, useSession } from '../kit/services.tsx';
@@ -22,8 +22,9 @@ export default function UserListScreen() {
   const { api } = useServices();
   const tenantId = useSession((state) => Number(state.context.profile?.tenant_id || 0));
   const currentRoleId = useSession((state) => state.context.profile?.role_id ?? 0);
+  const currentUserId = useSession((state) => state.context.profile?.id ?? 0);
   const [logic] = useState(() => userListLogic(api));
-  const list = useActorRef(logic, { input: { tenantId, currentRoleId }, inspect: inspection() });
+  const list = useActorRef(logic, { input: { tenantId, currentUserId, currentRoleId }, inspect: inspection() });
 
   const loading = useSelector(list, (state) => state.hasTag('loading'));
   const failed = useSelector(list, (state) => state.hasTag('failed'));
@@ -168,7 +169,7 @@ const UserTableRow = memo(function UserTableRow({ list, user, selected }: { list
       </td>
       <td className="users__email">{user.email}</td>
       <td aria-label={user.password ? 'Password set' : 'No password'}>
-        {user.password ? <span className="users__mask">{user.password}</span> : null}
+        {user.password ? <span className="users__mask">{maskedPassword(user)}</span> : null}
       </td>
       <td>
         <span className={`role-badge role-badge--${user.role_id}`}>{user.role}</span>

@@ -12,7 +12,7 @@ import { getAdjacencyMap, getShortestPaths, getStateNodes, type AdjacencyMap, ty
 import type { Salesperson, User } from '../../../src/api/client.ts';
 import { machineCatalogue } from '../../../src/machines/catalogue.ts';
 import { RefreshRefused } from '../../../src/machines/session.ts';
-import { ADMIN, SUPER_ADMIN, USER } from '../../../src/domain/users/roles.ts';
+import { ADMIN, SUPER_ADMIN, USER } from '../../../src/domain/rules/roles.ts';
 
 /*
  * Path tests generated from every machine in the catalogue. For each machine a

@@ -15,7 +15,6 @@ function startCreateUser(currentRoleId: number, server: Server = {}, existing = 
     users: [] as UserCreate[],
     salespersons: [] as SalespersonCreate[],
     successes: [] as string[],
-    errors: [] as string[],
     logged: [] as unknown[],
   };
   const machine = createUserMachine.provide({
@@ -32,7 +31,6 @@ function startCreateUser(currentRoleId: number, server: Server = {}, existing = 
     },
     actions: {
       notifySuccess: (_, { message }) => void seen.successes.push(message),
-      notifyError: (_, { message }) => void seen.errors.push(message),
       logError: (_, { error }) => void seen.logged.push(error),
     },
   });
@@ -98,12 +96,12 @@ describe('validation stops the request with the spec message', () => {
     ['email', 'not-an-email', 'Invalid email format'],
     ['phone', '0123', 'Invalid Phone number format'],
     ['mobile', '+1 555 0101', 'Invalid Phone number format'],
-  ] as const)('%s = %j gives %s', async (field, value, message) => {
+  ] as const)('%s = %j gives %s under the field', async (field, value, message) => {
     const { actor, seen } = startCreateUser(1);
     fillValid(actor);
     actor.send({ type: 'form.change', field, value });
     actor.send({ type: 'form.submit' });
-    expect(seen.errors).toEqual([message]);
+    expect(actor.getSnapshot().context.problems).toEqual([{ field, message }]);
     expect(seen.users).toEqual([]);
     expect(actor.getSnapshot().value).toBe('editing');
   });

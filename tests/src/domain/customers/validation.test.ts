@@ -2,11 +2,19 @@ import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
 import { isPhoneNumber } from '../../../../server/routes/phone.ts';
 import { BLANK_CUSTOMER_FORM, type CustomerForm } from '../../../../src/domain/customers/form.ts';
-import { CUSTOMER_MESSAGES, customerProblem, isCustomerPhone } from '../../../../src/domain/customers/validation.ts';
+import { customerProblems } from '../../../../src/domain/customers/validation.ts';
+import { CUSTOMER_MESSAGES, isCustomerPhone } from '../../../../src/domain/rules/records.ts';
+
+/** The message of the only problem of a form, or null when it has none. */
+const customerProblem = (value: CustomerForm) => {
+  const problems = customerProblems(value);
+  expect(problems.length).toBeLessThanOrEqual(1);
+  return problems[0]?.message ?? null;
+};
 
 const form = (patch: Partial<CustomerForm>): CustomerForm => ({ ...BLANK_CUSTOMER_FORM, name: 'Acme Corp', ...patch });
 
-describe('customerProblem', () => {
+describe('customerProblems', () => {
   test('a name alone is enough: every other field is optional', () => {
     expect(customerProblem(form({}))).toBeNull();
   });
@@ -29,9 +37,12 @@ describe('customerProblem', () => {
     expect(customerProblem(form({ name: 'n'.repeat(200), notes: 'x'.repeat(2000), email: 'Buyer@Example.com', phone: '+49 30 1234567' }))).toBeNull();
   });
 
-  test('the first field in the form that is wrong is the one named', () => {
-    expect(customerProblem(form({ name: '', email: 'bad', phone: 'bad' }))).toBe(CUSTOMER_MESSAGES.nameMissing);
-    expect(customerProblem(form({ email: 'bad', phone: 'bad' }))).toBe(CUSTOMER_MESSAGES.emailInvalid);
+  test('every field that is wrong is named at once, under its field', () => {
+    expect(customerProblems(form({ name: '', email: 'bad', phone: 'bad' }))).toEqual([
+      { field: 'name', message: CUSTOMER_MESSAGES.nameMissing },
+      { field: 'email', message: CUSTOMER_MESSAGES.emailInvalid },
+      { field: 'phone', message: CUSTOMER_MESSAGES.phoneInvalid },
+    ]);
   });
 
   test('surrounding spaces are not held against the e-mail or phone, since they are trimmed before saving', () => {

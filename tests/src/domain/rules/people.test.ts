@@ -8,7 +8,7 @@ import {
   signupProblems,
   SPEC_MESSAGES,
   userChangeProblems,
-} from '../../../src/domain/rules/index.ts';
+} from '../../../../src/domain/rules/index.ts';
 
 const fieldsOf = (problems: readonly { field: string }[]) => problems.map((problem) => problem.field);
 

@@ -1,6 +1,6 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { GENERIC_REFUSAL, problemsStillShown, refusalOfAnswer, refusalOf } from '../../../src/domain/rules/index.ts';
+import { GENERIC_REFUSAL, problemsStillShown, refusalOfAnswer, refusalOf } from '../../../../src/domain/rules/index.ts';
 
 describe("a server's refusal, in people's words, under the fields", () => {
   it('the agreed shape lands under the fields, renamed to the form where they differ', () => {

@@ -10,7 +10,7 @@ import {
   updateRefusal,
   USER,
   type UserChangeableField,
-} from '../../../src/domain/rules/index.ts';
+} from '../../../../src/domain/rules/index.ts';
 
 const CHANGEABLE: readonly UserChangeableField[] = ['name', 'email', 'password', 'role_id'];
 /** Every subset of the changeable fields. */

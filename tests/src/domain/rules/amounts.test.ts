@@ -1,6 +1,6 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { amountTextProblem, amountValueProblem, formatAmountInput, MAX_AMOUNT, parseAmount } from '../../../src/domain/rules/index.ts';
+import { amountTextProblem, amountValueProblem, formatAmountInput, MAX_AMOUNT, parseAmount } from '../../../../src/domain/rules/index.ts';
 
 const LOCALES = ['en', 'en-US', 'de', 'de-CH', 'fr', 'en-IN', 'es', 'nl', 'pt-BR', 'sv'];
 /** Amounts in cents, so every one has at most two decimals. */
