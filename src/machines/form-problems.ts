@@ -7,7 +7,12 @@ import { problemsStillShown, type Problem } from '../domain/rules/problems.ts';
 export interface FormProblems<Field extends string = string> {
   /** The problems shown under the fields, in the form's order. */
   problems: readonly Problem<Field>[];
-  /** Grows each time problems are presented (a refused submit, a server's refusal): the screen then focuses the first. */
+  /**
+   * Changes each time problems are presented (a refused submit, a server's
+   * refusal): the screen then focuses the first. It alternates between 1 and 2
+   * rather than counting, so the machine's states stay finitely many (the model
+   * tests walk them all).
+   */
   problemsShown: number;
   /** A refusal's words that belong to no field of the form (a stale record, say), or null. */
   formProblem: string | null;
@@ -17,7 +22,7 @@ export const NO_PROBLEMS: FormProblems<never> = { problems: [], problemsShown: 0
 
 /** The context after a submit the rules refused: every problem at once. */
 export function presentProblems<Field extends string>(current: FormProblems<Field>, problems: readonly Problem<Field>[]): FormProblems<Field> {
-  return { problems, problemsShown: current.problemsShown + 1, formProblem: null };
+  return { problems, problemsShown: nextShowing(current), formProblem: null };
 }
 
 /** After a change: a fixed field's problem goes at once, and no new one is raised before the next submit. */
@@ -54,5 +59,9 @@ export function presentRefusal<Field extends string>(
   }
   if (placed.length === 0 && unplaced.length === 0) return current;
   placed.sort((a, b) => fields.indexOf(a.field) - fields.indexOf(b.field));
-  return { problems: placed, problemsShown: current.problemsShown + 1, formProblem: unplaced[0] ?? null };
+  return { problems: placed, problemsShown: nextShowing(current), formProblem: unplaced[0] ?? null };
+}
+
+function nextShowing(current: FormProblems<string>): number {
+  return current.problemsShown === 1 ? 2 : 1;
 }
