@@ -7,7 +7,7 @@ interface StoredRow {
 }
 
 // Rows past their lifetime are never answered; the sweep only reclaims the space.
-const SELECT_LIVE = `select payload, extract(epoch from consumed_at)::bigint as consumed
+const SELECT_LIVE = `select payload, floor(extract(epoch from consumed_at))::bigint as consumed
   from oidc_payloads
   where model = $1 and %COLUMN% = $2 and (expires_at is null or expires_at > now())`;
 
