@@ -151,7 +151,8 @@ describe('the opportunity screens, on the demo data of the current year', () => 
 
   test('each screen is in the navigation', async () => {
     const { page, context } = await browser.newPage();
-    await openWithRows(page, '/dashboard');
+    await signIn(page, 'rep@demo.test', DEMO_PASSWORD, '/signin');
+    await page.waitForURL('**/dashboard');
     const nav = page.getByRole('navigation', { name: 'Main' });
     for (const [name, path] of [['Opportunities', '/opportunity'], ['Pipeline', '/pipeline'], ['Customers', '/customer'], ['Calendar', '/calendar'], ['Teams', '/team']]) {
       await expect(nav.getByRole('link', { name }).getAttribute('href')).resolves.toBe(path);
