@@ -39,7 +39,7 @@ describe('Add Customer and Edit Customer', () => {
     // Listed although it has no opportunity: zeros beside it.
     const row = page.getByRole('row', { name: new RegExp(`^${added}`) });
     await row.waitFor();
-    await expect(row.getByRole('cell').allInnerTexts()).resolves.toEqual(['E2E Holdings GmbH', '0', '0', '0.00', '0.00', '—']);
+    await expect(row.getByRole('cell').allInnerTexts()).resolves.toEqual(['E2E Holdings GmbH', '0', '0', '€0.00', '€0.00', '—']);
 
     await row.getByRole('link', { name: added }).click();
     await page.waitForURL(/\/edit-Customer\/\d+$/);

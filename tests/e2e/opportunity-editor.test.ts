@@ -45,7 +45,7 @@ describe('Add Opportunity and Edit Opportunity', () => {
     await page.getByLabel('Revenue', { exact: true }).fill('12500.50');
     await page.getByLabel('Probability (%)').fill('40');
     // Revenue × probability / 100, while typing.
-    await expect.poll(() => page.getByLabel('Weighted revenue').innerText()).toBe('5,000.20');
+    await expect.poll(() => page.getByLabel('Weighted revenue').innerText()).toBe('€5,000.20');
     await page.getByLabel('Stage').selectOption('proposal');
     await page.getByRole('button', { name: 'Save' }).click();
     await toast(page, 'Opportunity created successfully').waitFor();
@@ -59,9 +59,9 @@ describe('Add Opportunity and Edit Opportunity', () => {
       added,
       'Riley Rep',
       'Proposal',
-      '12,500.50',
+      '€12,500.50',
       '40%',
-      '5,000.20',
+      '€5,000.20',
     ]);
 
     await row.getByRole('link', { name: added }).click();
@@ -86,9 +86,9 @@ describe('Add Opportunity and Edit Opportunity', () => {
       added,
       'Riley Rep',
       'Negotiation',
-      '12,500.50',
+      '€12,500.50',
       '75%',
-      '9,375.38',
+      '€9,375.38',
     ]);
 
     // The new customer joined the directory, so adding another deal suggests it.
