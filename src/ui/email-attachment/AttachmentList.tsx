@@ -44,7 +44,7 @@ export function AttachmentList({ library }: { library: LibraryActor }) {
           No attachment matches the search.
         </p>
       ) : (
-        <div className="card table-scroll attachments__table" tabIndex={0} role="region" aria-label="Attachments">
+        <div className="card table-scroll attachments__table" tabIndex={0} role="region" aria-label="Attachments table">
           <table className="table">
             <thead>
               <tr>
