@@ -459,9 +459,13 @@ export function sessionPhase(snapshot: Pick<SessionSnapshot, 'hasTag' | 'context
   return 'waiting';
 }
 
-/** An ending the signed-out page explains (a missing role has the fallback page instead). */
+/** Whether the signed-out page explains this ending (a missing role has the fallback page instead). */
+export function explainsEnding(reason: EndReason | undefined): reason is Exclude<EndReason, 'missingRole'> {
+  return reason !== undefined && reason !== 'missingRole';
+}
+
 function endingToExplain(context: Pick<SessionContext, 'ending'>): boolean {
-  return context.ending !== null && context.ending.reason !== 'missingRole';
+  return explainsEnding(context.ending?.reason);
 }
 
 /** Whether the signed-in person manages users and salespersons (Super Admin or Admin). */

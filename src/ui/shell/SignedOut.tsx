@@ -27,10 +27,6 @@ const EXPLANATIONS: Record<Exclude<EndReason, 'missingRole'>, { message: string 
   },
 };
 
-/** Whether the signed-out page explains this ending (a missing role has the fallback page instead). */
-export function explainsEnding(reason: EndReason | undefined): reason is Exclude<EndReason, 'missingRole'> {
-  return reason !== undefined && reason !== 'missingRole';
-}
 
 /** The page a session's end leaves the person on: why it ended, and 'Sign in' to start again. */
 export function SignedOut({ reason }: { reason: Exclude<EndReason, 'missingRole'> }) {

@@ -1,9 +1,9 @@
 import { useEffect, type ReactNode } from 'react';
-import { isManager, SESSION_MESSAGES, sessionPhase, type SessionPhase } from '../../machines/session.ts';
+import { explainsEnding, isManager, SESSION_MESSAGES, sessionPhase, type SessionPhase } from '../../machines/session.ts';
 import { useServices, useSession } from '../kit/services.tsx';
 import { NotFound } from '../kit/NotFound.tsx';
 import { Spinner } from '../kit/Spinner.tsx';
-import { explainsEnding, SignedOut } from './SignedOut.tsx';
+import { SignedOut } from './SignedOut.tsx';
 import { SUPER_ADMIN } from '../../domain/users/roles.ts';
 
 /** How the session's state bears on a protected screen. */
