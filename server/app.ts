@@ -11,7 +11,7 @@ import { installSecurityHeaders } from './http/security-headers.ts';
 import { installAppShell } from './http/app-shell.ts';
 import { authenticate } from './http/authenticate.ts';
 import { installEmbeddedProvider } from './oidc/provider.ts';
-import { sessionIsLive as sessionOfProviderIsLive } from './oidc/adapter.ts';
+import { signInIsLive as signInAtProviderIsLive } from './oidc/adapter.ts';
 import { registerApiRoutes } from './routes/index.ts';
 import type { RouteContext } from './http/define-route.ts';
 import { API_DOCUMENT_PATH } from '../src/domain/api-parts.ts';
@@ -55,18 +55,19 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: COMPRESSION_THRESHOLD_BYTES, globalDecompression: false });
 
   let keys = parts.tokenKeys;
-  // Tokens of the embedded provider name its sign-in sessions, which logout ends.
-  let sessionIsLive: ((sessionId: string) => Promise<boolean>) | undefined;
+  // Tokens of the embedded provider name its sign-in sessions, which logout ends and
+  // whose grants revocation ends.
+  let signInIsLive: ((sessionId: string) => Promise<boolean>) | undefined;
   if (config.oidc.embedded) {
     const provider = await installEmbeddedProvider(app, { db, config });
     if (!keys) {
       keys = provider.keys;
-      sessionIsLive = (sessionId) => sessionOfProviderIsLive(db, sessionId);
+      signInIsLive = (sessionId) => signInAtProviderIsLive(db, sessionId, config.oidc.clientId);
     }
   }
   keys ??= await remoteKeys(config.oidc.issuer);
 
-  const callers = authenticate({ issuer: config.oidc.issuer, audience: config.oidc.audience, clientId: config.oidc.clientId, keys, sessionIsLive }, db);
+  const callers = authenticate({ issuer: config.oidc.issuer, audience: config.oidc.audience, clientId: config.oidc.clientId, keys, signInIsLive }, db);
   const context: RouteContext = { db, config, contract, callers };
   await registerApiRoutes(app, context);
 

@@ -14,6 +14,7 @@ import negotiator from '@fastify/accept-negotiator';
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
+import { createSendTurns } from '../http/send-turns.ts';
 import { currentDataVersion, type DataSubject } from './data-versions.ts';
 
 /** Which answer: a tenant's, of one subject's data. */
@@ -75,11 +76,17 @@ const brotli = (json: Buffer) =>
     params: { [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT, [zlibConstants.BROTLI_PARAM_QUALITY]: 1 },
   });
 const decodeBrotli = promisify(brotliDecompress);
+// A client taking no compression gets the JSON as it is: a megabyte or more (a year's
+// analysis, a large user list) is a fresh copy held until the client has read it, so only
+// a few go out at once (issue 19: clients asking and never reading).
+const LARGE_PLAIN_BYTES = 1024 * 1024;
+const LARGE_PLAIN_ANSWERS_AT_ONCE = 4;
 const encoders: Record<Encoding, (json: Buffer) => Promise<Buffer>> = { br: brotli, gzip: (json) => promisify(gzip)(json, { level: 1 }) };
 
 export function createAnswerCache(db: Queryable, { maxBytes }: { maxBytes: number }): AnswerCache {
   const entries = new Map<string, Entry>();
   const inFlight = new Map<string, Promise<Entry>>();
+  const plainTurns = createSendTurns(LARGE_PLAIN_ANSWERS_AT_ONCE);
   let heldBytes = 0;
 
   // A Map iterates in insertion order: moving an entry to the end keeps the least recently
@@ -192,11 +199,17 @@ export function createAnswerCache(db: Queryable, { maxBytes }: { maxBytes: numbe
 
   const send = async (request: FastifyRequest, reply: FastifyReply, answer: CachedAnswerRequest): Promise<FastifyReply> => {
     const version = await currentDataVersion(db, answer.tenantId, answer.subject);
-    if (version === undefined) return sendUncached(request, reply, await answer.produce());
+    if (version === undefined) {
+      // Its size is known only once made: a client taking no compression waits its turn first.
+      if (!acceptedEncoding(request.headers['accept-encoding'])) await plainTurns.take(reply);
+      return sendUncached(request, reply, await answer.produce());
+    }
     const slot = slotOf(answer);
     const entry = await entryFor(slot, answer, version);
     const encoding = encodingFor(entry.plainLength, request.headers['accept-encoding']);
-    return respond(request, reply, entry, await (encoding ? encodedBody(slot, entry, encoding) : plainOf(entry)), encoding);
+    if (encoding) return respond(request, reply, entry, await encodedBody(slot, entry, encoding), encoding);
+    if (entry.plainLength >= LARGE_PLAIN_BYTES) await plainTurns.take(reply);
+    return respond(request, reply, entry, await plainOf(entry), undefined);
   };
 
   return {

@@ -25,11 +25,12 @@ export interface TokenPolicy {
   /** The provider's public keys (local for the embedded provider, remote JWKS otherwise). */
   keys: JWTVerifyGetKey;
   /**
-   * Whether the sign-in session a token names (`sid`) still exists, where the issuer's
-   * sessions can be asked (the embedded provider): a token of a session that has logged
-   * out is refused at once instead of working until it expires.
+   * Whether the sign-in a token names (`sid`) still stands for this client, where the
+   * issuer's sessions can be asked (the embedded provider): a token of a session that
+   * has logged out, or whose grant was revoked, is refused at once instead of working
+   * until it expires.
    */
-  sessionIsLive?: (sessionId: string) => Promise<boolean>;
+  signInIsLive?: (sessionId: string) => Promise<boolean>;
 }
 
 // Only asymmetric signatures: a token signed with a shared secret or none is refused.
@@ -122,8 +123,8 @@ export function authenticate(policy: TokenPolicy, db: Queryable): CallerCheck {
       const token = bearerToken(request.headers.authorization);
       if (!token) throw new Unauthorized('Token not found');
       const payload = await verifyAccessToken(token, policy);
-      if (policy.sessionIsLive && (typeof payload.sid !== 'string' || !(await policy.sessionIsLive(payload.sid)))) {
-        throw new Unauthorized('The sign-in session of this token has ended');
+      if (policy.signInIsLive && (typeof payload.sid !== 'string' || !(await policy.signInIsLive(payload.sid)))) {
+        throw new Unauthorized('The sign-in of this token has ended or was revoked');
       }
       const claims = accessClaims(payload);
       const user = await userOfSubject(db, claims);

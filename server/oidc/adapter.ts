@@ -80,11 +80,20 @@ export async function sweepExpired(db: Queryable): Promise<number> {
   return rows.length;
 }
 
-/** Whether the sign-in session named by a token's `sid` (its uid) still exists: logout deletes it. */
-export async function sessionIsLive(db: Queryable, sessionUid: string): Promise<boolean> {
+/**
+ * Whether a token's sign-in still stands: the session its `sid` names (its uid) exists,
+ * and so does the client's grant in it. Logout deletes the session; revoking a refresh
+ * token, or replaying a used one, deletes only the grant, leaving the browser's session
+ * (as Keycloak ends the client's session and not the person's).
+ */
+export async function signInIsLive(db: Queryable, sessionUid: string, clientId: string): Promise<boolean> {
   const rows = await db.query(
-    `select 1 from oidc_payloads where model = 'Session' and uid = $1 and (expires_at is null or expires_at > now())`,
-    [sessionUid],
+    `select 1 from oidc_payloads session
+       join oidc_payloads grant_row on grant_row.model = 'Grant'
+        and grant_row.id = session.payload #>> array['authorizations', $2, 'grantId']
+        and (grant_row.expires_at is null or grant_row.expires_at > now())
+     where session.model = 'Session' and session.uid = $1 and (session.expires_at is null or session.expires_at > now())`,
+    [sessionUid, clientId],
   );
   return rows.length > 0;
 }

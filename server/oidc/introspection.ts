@@ -4,7 +4,7 @@ import { decodeJwt, type JWTVerifyGetKey } from 'jose';
 import type Provider from 'oidc-provider';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { sessionIsLive } from './adapter.ts';
+import { signInIsLive } from './adapter.ts';
 import { verifiedAccessToken } from './person-endpoints.ts';
 
 type IntrospectionRequest = FastifyRequest<{ Body: Record<string, string | undefined> }>;
@@ -47,7 +47,7 @@ export async function installIntrospection(
 
   const activeAccessToken = async (token: string) => {
     const claims = await verifiedAccessToken(token, { config, keys });
-    if (!claims || !(await sessionIsLive(db, String(claims.sid)))) return undefined;
+    if (!claims || !(await signInIsLive(db, String(claims.sid), String(claims.azp)))) return undefined;
     return { ...claims, active: true, client_id: claims.azp, username: claims.preferred_username, token_type: 'Bearer' };
   };
 

@@ -3,7 +3,7 @@ import { jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { bearerToken } from '../http/authenticate.ts';
-import { sessionIsLive } from './adapter.ts';
+import { signInIsLive } from './adapter.ts';
 import { findAccountById, identityClaims, type ProviderAccount } from './accounts.ts';
 import type { AppClient } from './client.ts';
 import { SIGNING_ALGORITHM } from './keys.ts';
@@ -91,7 +91,7 @@ export function personOfToken({ db, config, keys }: Pick<PersonEndpointsOptions,
     if (!token) return { refusal: { error: 'invalid_request', description: 'no access token provided' } };
     const claims = await verifiedAccessToken(token, { config, keys });
     if (!claims) return { refusal: { error: 'invalid_token', description: 'invalid token provided' } };
-    if (typeof claims.sid !== 'string' || !(await sessionIsLive(db, claims.sid))) {
+    if (typeof claims.sid !== 'string' || !(await signInIsLive(db, claims.sid, String(claims.azp)))) {
       return { refusal: { error: 'invalid_token', description: 'the session of this token has ended' } };
     }
     const account = await findAccountById(db, claims.sub!);
