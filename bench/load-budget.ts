@@ -61,7 +61,8 @@ async function catalogueOf(baseUrl: string, tenant: LargeTenant): Promise<Catalo
     tenantId,
     currentYear: tenant.currentYear,
     previousYear: tenant.previousYear,
-    opportunityIds: ids(await read('/api/opportunities/anlaysis', { year: tenant.currentYear, tenantId })),
+    // The analysis carries no ids (the spec's four fields); the whole list of the year does.
+    opportunityIds: ids(await read(`/api/opportunities/getAllData/${tenantId}?year=${tenant.currentYear}`)),
     customerIds: ids(await read(`/api/customers/getAllData/${tenantId}`)),
     activityIds: ids(await read(`/api/activities/getAllData/${tenantId}`)),
     salespersonIds: ids(await read(`/api/salespersons/getAllData/${tenantId}`)),

@@ -18,14 +18,14 @@ import { createSendTurns } from '../http/send-turns.ts';
 import { currentDataVersion, type DataSubject } from './data-versions.ts';
 
 /** Which answer: a tenant's, of one subject's data. */
-export interface AnswerSlot {
+export interface AnswerName {
   tenantId: number;
   subject: DataSubject;
   /** Tells apart the answers of one subject, e.g. `analysis-2025`; part of the ETag. */
   key: string;
 }
 
-export interface CachedAnswerRequest extends AnswerSlot {
+export interface CachedAnswerRequest extends AnswerName {
   /** The answer as JSON (text or its UTF-8 bytes), from the database as it is when called. */
   produce: () => Promise<string | Buffer>;
 }
@@ -85,25 +85,24 @@ const encoders: Record<Encoding, (json: Buffer) => Promise<Buffer>> = { br: brot
 
 export function createAnswerCache(db: Queryable, { maxBytes }: { maxBytes: number }): AnswerCache {
   const entries = new Map<string, Entry>();
-  const inFlight = new Map<string, Promise<Entry>>();
   const plainTurns = createSendTurns(LARGE_PLAIN_ANSWERS_AT_ONCE);
   let heldBytes = 0;
 
   // A Map iterates in insertion order: moving an entry to the end keeps the least recently
   // used first. The last one put there needs no move (nearly every hit under load).
   let lastMoved = 0;
-  const moveToEnd = (slot: string, entry: Entry) => {
-    entries.delete(slot);
-    entries.set(slot, entry);
+  const moveToEnd = (name: string, entry: Entry) => {
+    entries.delete(name);
+    entries.set(name, entry);
     entry.moved = ++lastMoved;
   };
-  const markUsed = (slot: string, entry: Entry): Entry => {
-    if (entry.moved !== lastMoved) moveToEnd(slot, entry);
+  const markUsed = (name: string, entry: Entry): Entry => {
+    if (entry.moved !== lastMoved) moveToEnd(name, entry);
     return entry;
   };
 
-  const forget = (slot: string, entry: Entry) => {
-    entries.delete(slot);
+  const forget = (name: string, entry: Entry) => {
+    entries.delete(name);
     heldBytes -= entry.bytes;
   };
   const evictOverBudget = () => {
@@ -112,45 +111,70 @@ export function createAnswerCache(db: Queryable, { maxBytes }: { maxBytes: numbe
       forget(oldest, old);
     }
   };
-  const remember = (slot: string, entry: Entry) => {
+  const remember = (name: string, entry: Entry) => {
     // Larger than the whole budget: served, never held.
     if (entry.bytes > maxBytes) return;
-    const held = entries.get(slot);
+    const held = entries.get(name);
     // A slower request may finish after a faster one that saw a newer version.
-    if (held && BigInt(held.version) > BigInt(entry.version)) return;
+    if (held && isOlder(entry.version, held.version)) return;
     if (held) heldBytes -= held.bytes;
-    moveToEnd(slot, entry);
+    moveToEnd(name, entry);
     heldBytes += entry.bytes;
     evictOverBudget();
   };
 
+  /** The making under way of each answer, and the version it is made for. */
+  const making = new Map<string, { version: string; entry: Promise<Entry> }>();
+  /** The one making that waits for it, shared by every request that read a newer version meanwhile. */
+  const following = new Map<string, Promise<Entry>>();
+
   /**
    * The version is read before the data: the data is then at least as new as the
    * version, so an answer is never filed under a version newer than what it shows
-   * (at worst under an older one, which the next request finds stale).
+   * (at worst under an older one, which the next request finds stale). An answer is
+   * made once at a time: a request that read a newer version than the one being made
+   * waits for it, then shares one making of the newest (issue 19: with a write every
+   * second and a slow CPU, makings of ever newer versions piled up, each holding a year).
    */
-  const entryFor = async (slot: string, answer: CachedAnswerRequest, version: string): Promise<Entry> => {
-    const cached = entries.get(slot);
-    if (cached?.version === version) return markUsed(slot, cached);
+  const entryFor = async (name: string, answer: CachedAnswerRequest, version: string): Promise<Entry> => {
+    const cached = entries.get(name);
+    if (cached && !isOlder(cached.version, version)) return markUsed(name, cached);
     // An older version is never sent again: its bytes can go before the new answer's are made.
-    if (cached && BigInt(cached.version) < BigInt(version)) forget(slot, cached);
-    const flight = `${slot}@${version}`;
-    let pending = inFlight.get(flight);
-    if (!pending) {
-      pending = answer.produce().then((json) => {
-        const entry = newEntry(json, version, opaqueEtag(slot, version));
-        remember(slot, entry);
-        return entry;
+    if (cached) forget(name, cached);
+    const current = making.get(name);
+    if (!current) return make(name, answer, version);
+    if (!isOlder(current.version, version)) return current.entry;
+    let next = following.get(name);
+    if (!next) {
+      next = current.entry.then(nothing, nothing).then(async () => {
+        following.delete(name);
+        // Read again, so at least as new as what every request waiting here read.
+        const newest = await currentDataVersion(db, answer.tenantId, answer.subject);
+        return newest === undefined ? unkeptEntry(name, await answer.produce()) : entryFor(name, answer, newest);
       });
-      inFlight.set(flight, pending);
-      // Whether it succeeds or fails, the next request after this one asks again.
-      void pending.then(
-        () => inFlight.delete(flight),
-        () => inFlight.delete(flight),
-      );
+      following.set(name, next);
     }
-    return pending;
+    return next;
   };
+
+  const make = (name: string, answer: CachedAnswerRequest, version: string): Promise<Entry> => {
+    const entry = answer.produce().then((json) => {
+      const made = newEntry(json, version, opaqueEtag(name, version));
+      remember(name, made);
+      return made;
+    });
+    const flight = { version, entry };
+    making.set(name, flight);
+    // Whether it succeeds or fails, the next request after this one asks again.
+    const done = () => {
+      if (making.get(name) === flight) making.delete(name);
+    };
+    void entry.then(done, done);
+    return entry;
+  };
+
+  /** An answer of a tenant whose version went while it waited (a TRUNCATE): sent once, never kept. */
+  const unkeptEntry = (name: string, json: string | Buffer): Entry => newEntry(json, '0', opaqueEtag(name, `unkept-${randomBytes(8).toString('hex')}`));
 
   const newEntry = (json: string | Buffer, version: string, etag: string): Entry => {
     const plain = typeof json === 'string' ? Buffer.from(json) : json;
@@ -163,13 +187,13 @@ export function createAnswerCache(db: Queryable, { maxBytes }: { maxBytes: numbe
     return entry.decoding;
   };
 
-  const encodedBody = (slot: string, entry: Entry, encoding: Encoding): Promise<Buffer> => {
+  const encodedBody = (name: string, entry: Entry, encoding: Encoding): Promise<Buffer> => {
     const existing = entry.encoded.get(encoding);
     if (existing) return existing;
     // Counted once it exists; an entry no longer held is gone with its encodings.
     const account = (bytes: number) => {
       entry.bytes += bytes;
-      if (entries.get(slot) !== entry) return;
+      if (entries.get(name) !== entry) return;
       heldBytes += bytes;
       evictOverBudget();
     };
@@ -204,10 +228,10 @@ export function createAnswerCache(db: Queryable, { maxBytes }: { maxBytes: numbe
       if (!acceptedEncoding(request.headers['accept-encoding'])) await plainTurns.take(reply);
       return sendUncached(request, reply, await answer.produce());
     }
-    const slot = slotOf(answer);
-    const entry = await entryFor(slot, answer, version);
+    const name = nameOf(answer);
+    const entry = await entryFor(name, answer, version);
     const encoding = encodingFor(entry.plainLength, request.headers['accept-encoding']);
-    if (encoding) return respond(request, reply, entry, await encodedBody(slot, entry, encoding), encoding);
+    if (encoding) return respond(request, reply, entry, await encodedBody(name, entry, encoding), encoding);
     if (entry.plainLength >= LARGE_PLAIN_BYTES) await plainTurns.take(reply);
     return respond(request, reply, entry, await plainOf(entry), undefined);
   };
@@ -244,7 +268,11 @@ function answerHeaders(entry: Entry, body: Buffer, encoding: Encoding | undefine
   return headers;
 }
 
-const slotOf = (answer: AnswerSlot) => `${answer.tenantId}/${answer.subject}/${answer.key}`;
+const nameOf = (answer: AnswerName) => `${answer.tenantId}/${answer.subject}/${answer.key}`;
+
+/** Versions are numbers from one sequence, beyond what a JavaScript number holds exactly. */
+const isOlder = (version: string, than: string) => BigInt(version) < BigInt(than);
+const nothing = () => undefined;
 
 // Clients send one of a handful of Accept-Encoding values again and again.
 const negotiated = new Map<string, Encoding | undefined>();
@@ -269,12 +297,12 @@ function acceptedEncoding(header: string | undefined): Encoding | undefined {
 
 // Versions come from one sequence for every tenant: written into an ETag, the gap
 // between two of a tenant's own ETags would count the other tenants' writes. An ETag is
-// a keyed hash of the slot (tenant and answer) and version instead, under a key of this
+// a keyed hash of the answer's name (tenant, subject and key) and version instead, under a key of this
 // process (another process's ETags then only miss a 304, never match wrongly).
 const ETAG_KEY = randomBytes(32);
 
-function opaqueEtag(slot: string, version: string): string {
-  return `W/"${createHmac('sha256', ETAG_KEY).update(`${slot}@${version}`).digest('base64url').slice(0, 22)}"`;
+function opaqueEtag(name: string, version: string): string {
+  return `W/"${createHmac('sha256', ETAG_KEY).update(`${name}@${version}`).digest('base64url').slice(0, 22)}"`;
 }
 
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {

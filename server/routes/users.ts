@@ -8,7 +8,7 @@ import { forbidden, notFound, refusingDuplicates } from '../http/refusals.ts';
 import { managesUsers, refusalToCreate, refusalToUpdate, type RoleId, type UpdateEndpoint } from './roles.ts';
 import { checkPhones } from './phone.ts';
 import { userOfTenant, usersOfTenantJson } from './user-records.ts';
-import { createAnswerCache, type AnswerSlot } from '../caching/answer-cache.ts';
+import { createAnswerCache, type AnswerName } from '../caching/answer-cache.ts';
 
 interface UserCreate {
   name: string;
@@ -35,7 +35,7 @@ const MIN_PASSWORD_LENGTH = 9;
 const USER_LIST_CACHE_BYTES = 16 * 1024 * 1024;
 
 /** Whose user list a caller may read: their own tenant's, if their role manages users. */
-function userListSlot(caller: Caller, params: { tenant_id: number }): AnswerSlot {
+function userListAnswer(caller: Caller, params: { tenant_id: number }): AnswerName {
   if (params.tenant_id !== caller.tenantId) throw notFound();
   if (!managesUsers(caller.roleId)) throw forbidden('Your role may not manage users');
   return { tenantId: caller.tenantId, subject: 'users', key: 'users' };
@@ -53,8 +53,8 @@ export function registerUserRoutes(app: FastifyInstance, context: RouteContext):
     '/api/users/getAllData/{tenant_id}',
     async (request: FastifyRequest<{ Params: { tenant_id: number } }>, reply) => {
       const { caller } = request;
-      const slot = userListSlot(caller, request.params);
-      return userLists.send(request, reply, { ...slot, produce: () => usersOfTenantJson(db, caller.tenantId) });
+      const answer = userListAnswer(caller, request.params);
+      return userLists.send(request, reply, { ...answer, produce: () => usersOfTenantJson(db, caller.tenantId) });
     },
     // The answer cache compresses once per version; the compress plugin would only look.
     { compress: false },

@@ -242,7 +242,7 @@ describe('conditional requests', () => {
 describe('the cache itself', () => {
 
   // A route of its own on the test database, to count how often the answer is made.
-  async function countingRoute(maxBytes: number, answerBytes = 100) {
+  async function countingRoute(maxBytes: number, answerBytes = 100, hold: () => Promise<void> = async () => {}) {
     const statements: string[] = [];
     // As busy as a database serving many clients: each answer arrives 20 ms after its statement ran.
     const db: Database = {
@@ -256,6 +256,8 @@ describe('the cache itself', () => {
     };
     const cache = createAnswerCache(db, { maxBytes });
     const made: number[] = [];
+    let makingNow = 0;
+    let mostAtOnce = 0;
     const app = Fastify();
     app.get('/answer/:tenant', async (request, reply) => {
       const tenantId = Number((request.params as { tenant: string }).tenant);
@@ -266,14 +268,21 @@ describe('the cache itself', () => {
         produce: async () => {
           made.push(tenantId);
           const answer = made.length;
+          mostAtOnce = Math.max(mostAtOnce, ++makingNow);
+          await hold();
           await new Promise((resolve) => setTimeout(resolve, 20));
+          makingNow -= 1;
           return JSON.stringify({ tenantId, answer, padding: 'x'.repeat(answerBytes) });
         },
       });
     });
     await app.ready();
-    return { app, cache, made, statements };
+    return { app, cache, made, statements, mostAtOnce: () => mostAtOnce };
   }
+
+  const until = async (condition: () => boolean) => {
+    while (!condition()) await new Promise((resolve) => setTimeout(resolve, 1));
+  };
 
   test('concurrent requests for one answer share one making of it, each reading only the version', async () => {
     const { app, made, statements } = await countingRoute(1024 * 1024);
@@ -299,6 +308,34 @@ describe('the cache itself', () => {
     await before;
     expect(after.json().answer).toBe(2);
     expect(made.length).toBe(2);
+    await app.close();
+  });
+
+  test('an answer is made once at a time: requests that read newer versions meanwhile wait, then share one making of the newest', async () => {
+    const held: Array<() => void> = [];
+    const { app, made, statements, mostAtOnce } = await countingRoute(1024 * 1024, 100, () => new Promise((resolve) => held.push(resolve)));
+    const ask = () => app.inject({ method: 'GET', url: '/answer/1' });
+    const write = () => server.db.query("update users set name = name where email = 'rep@demo.test'");
+    const first = ask();
+    await until(() => held.length === 1);
+    // Two writes while the first answer is being made, each followed by requests that read the newer version.
+    await write();
+    const afterOne = Array.from({ length: 5 }, ask);
+    await until(() => statements.length === 6);
+    await write();
+    const afterTwo = Array.from({ length: 5 }, ask);
+    await until(() => statements.length === 11);
+    expect(held).toHaveLength(1);
+
+    held[0]!();
+    expect((await first).json().answer).toBe(1);
+    await until(() => held.length === 2);
+    held[1]!();
+    const later = await Promise.all([...afterOne, ...afterTwo]);
+    // Made after both writes, so new enough for every one of them.
+    expect(later.map((answer) => answer.json().answer)).toEqual(Array(10).fill(2));
+    expect(made).toHaveLength(2);
+    expect(mostAtOnce()).toBe(1);
     await app.close();
   });
 
