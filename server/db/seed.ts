@@ -20,7 +20,8 @@ export interface SeedOptions {
  *
  * - Demo: admin@demo.test (Super Admin, user id 1), manager@demo.test (Admin),
  *   rep@demo.test (User), further users to 25 in all (the list pages), salespersons
- *   in three teams, 1,500 opportunities from 2025-01-01 to today;
+ *   in three teams, 1,500 opportunities from 2025-01-01 to today (none for the last
+ *   salesperson, Wren Weber, who has no revenue);
  *   newhire@demo.test has no sign-in account yet (sign-up activates it).
  * - outsider@demo.test: a sign-in account without crm-access and no CRM user.
  * - Lapsed: expired@lapsed.test, subscription expired 30 days before today.
@@ -47,7 +48,8 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
       random,
     );
     await insertTeams(tx, demo, ['Enterprise', 'Mid-Market', 'Inside Sales'], demoSales);
-    await insertOpportunities(tx, demo, demoSales, 1500, today, random);
+    // The last salesperson (Wren Weber) is new: no opportunities yet, so the dashboard shows someone without revenue.
+    await insertOpportunities(tx, demo, demoSales.slice(0, -1), 1500, today, random);
     await seedAttachments(tx, demo, today);
     await seedCustomers(tx, demo, ['Nakatomi Trading', 'Oceanic Airlines']);
     await seedActivities(tx, demo, demoSales, today);

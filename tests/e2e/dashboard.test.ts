@@ -81,6 +81,21 @@ describe('the revenue dashboard of the Demo tenant', () => {
     });
   }
 
+  test('a salesperson without revenue shows no bars, and says so, in every view', async () => {
+    // Wren Weber is seeded without opportunities.
+    await page.getByLabel('Salesperson').selectOption({ label: 'Wren Weber' });
+    const bars = page.getByRole('img', { name: /Revenue: / });
+    for (const granularity of granularities) {
+      await page.getByRole('button', { name: label(granularity) }).click();
+      await page.getByText('No revenue in this period').waitFor();
+      await expect.poll(() => bars.count()).toBe(0);
+    }
+    // The same bars are there for everyone's revenue.
+    await page.getByLabel('Salesperson').selectOption('0');
+    await expect.poll(() => bars.count()).toBeGreaterThan(0);
+    expect(await page.getByText('No revenue in this period').count()).toBe(0);
+  });
+
   test('the view states whether its figures are weighted: month with All is not, every other view is', async () => {
     await page.getByLabel('Salesperson').selectOption('0');
     await page.getByRole('button', { name: 'Month' }).click();

@@ -51,6 +51,14 @@ describe('tenant Demo', () => {
     expect(await q('select 1 from salespersons where email = $1', ['rep@demo.test'])).toHaveLength(1);
   });
 
+  test('has a salesperson without opportunities (Wren Weber), so the dashboard can show someone without revenue', async () => {
+    const rows = await q<{ name: string; opportunities: number }>(
+      `select s.name, count(o.id)::int as opportunities from salespersons s join tenants t on t.id = s.tenant_id
+       left join opportunities o on o.salesperson_id = s.id where t.name = 'Demo' group by s.id, s.name`,
+    );
+    expect(rows.filter((row) => row.opportunities === 0).map((row) => row.name)).toEqual(['Wren Weber']);
+  });
+
   test('has about 1,500 opportunities from 2025-01-01 to today with varied revenue and probability', async () => {
     const [stats] = await q<{ n: number; first: Date; last: Date; revenues: number; probabilities: number; low: number; high: number }>(
       `select count(*)::int as n, min(created_date) as first, max(created_date) as last,
