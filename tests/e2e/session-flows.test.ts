@@ -132,6 +132,13 @@ describe('signing in and out', () => {
     await expect(page.getByRole('navigation', { name: 'Main' }).count()).resolves.toBe(0);
     await expect(page.getByRole('link', { name: 'Go to the dashboard' }).count()).resolves.toBe(0);
     await expect(page.getByRole('heading', { name: 'Total Revenue' }).count()).resolves.toBe(0);
+    // Centred under the top bar, which spans the page: no empty navigation column pushes it aside.
+    const centre = async (box: Promise<{ x: number; width: number } | null>) => {
+      const { x, width } = (await box)!;
+      return x + width / 2;
+    };
+    const offset = (await centre(notFound.boundingBox())) - (await centre(page.getByRole('banner').boundingBox()));
+    expect(Math.abs(offset)).toBeLessThan(2);
     // A protected route gives the same answer after a reload.
     await page.goto('/dashboard');
     await page.getByRole('region', { name: 'Page Not Found' }).getByText(MISSING_ROLE).waitFor();

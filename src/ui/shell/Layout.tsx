@@ -60,7 +60,8 @@ export function Layout({ children }: { children: ReactNode }) {
   // Also a person the CRM turned away (no crm-access) may log out, to switch accounts.
   const canLogOut = useSession((state) => state.can({ type: 'session.logout' }));
   return (
-    <div className="layout">
+    // Without navigation (a person turned away, a signed-out page) the screen takes the whole width.
+    <div className={signedIn ? 'layout' : 'layout layout--bare'}>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
