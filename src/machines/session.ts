@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { managesUsers, type Profile } from '../domain/session/profile.ts';
+import { isSuperAdmin } from '../domain/users/roles.ts';
 import {
   REQUIRED_CLIENT_ROLE,
   measureClockSkew,
@@ -471,4 +472,9 @@ function endingToExplain(context: Pick<SessionContext, 'ending'>): boolean {
 /** Whether the signed-in person manages users and salespersons (Super Admin or Admin). */
 export function isManager(snapshot: Pick<SessionSnapshot, 'context'>): boolean {
   return snapshot.context.profile !== null && managesUsers(snapshot.context.profile);
+}
+
+/** Whether the signed-in person is their tenant's Super Admin (the tenant settings are theirs). */
+export function isTenantSuperAdmin(snapshot: Pick<SessionSnapshot, 'context'>): boolean {
+  return snapshot.context.profile !== null && isSuperAdmin(snapshot.context.profile);
 }

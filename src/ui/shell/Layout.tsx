@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useRoute } from 'wouter';
-import { isManager } from '../../machines/session.ts';
-import { SUPER_ADMIN } from '../../domain/users/roles.ts';
+import { isManager, isTenantSuperAdmin } from '../../machines/session.ts';
 import { useMissingParts, useServices, useSession } from '../kit/services.tsx';
 import logo from '../kit/logo.svg';
 import { partsNeededBy } from './screen-parts.ts';
@@ -55,7 +54,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const { session } = useServices();
   const name = useSession((state) => state.context.profile?.name ?? '');
   const manager = useSession(isManager);
-  const superAdmin = useSession((state) => state.context.profile?.role_id === SUPER_ADMIN);
+  const superAdmin = useSession(isTenantSuperAdmin);
   const signedIn = useSession((state) => state.hasTag('signedIn'));
   // Also a person the CRM turned away (no crm-access) may log out, to switch accounts.
   const canLogOut = useSession((state) => state.can({ type: 'session.logout' }));

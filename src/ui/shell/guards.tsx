@@ -1,10 +1,9 @@
 import { useEffect, type ReactNode } from 'react';
-import { explainsEnding, isManager, SESSION_MESSAGES, sessionPhase, type SessionPhase } from '../../machines/session.ts';
+import { explainsEnding, isManager, isTenantSuperAdmin, SESSION_MESSAGES, sessionPhase, type SessionPhase } from '../../machines/session.ts';
 import { useServices, useSession } from '../kit/services.tsx';
 import { NotFound } from '../kit/NotFound.tsx';
 import { Spinner } from '../kit/Spinner.tsx';
 import { SignedOut } from './SignedOut.tsx';
-import { SUPER_ADMIN } from '../../domain/users/roles.ts';
 
 /** How the session's state bears on a protected screen. */
 export function useAccess(): SessionPhase {
@@ -52,7 +51,7 @@ export function ManagersOnly({ children }: { children: ReactNode }) {
 
 /** The tenant settings: its Super Admin only; everybody else gets the fallback page. */
 export function SuperAdminOnly({ children }: { children: ReactNode }) {
-  const isSuperAdmin = useSession((state) => state.context.profile?.role_id === SUPER_ADMIN);
+  const isSuperAdmin = useSession(isTenantSuperAdmin);
   const access = useAccess();
   if (access === 'signedIn' && !isSuperAdmin) return <NotFound />;
   return <ManagersOnly>{children}</ManagersOnly>;
