@@ -123,7 +123,7 @@ function ActivityRow({ list, activity }: { list: ListActor; activity: Activity }
         />
       </td>
       <td className="activity-row__kind">
-        <span className={`kind-badge kind-badge--${activity.kind}`}>{kindLabel(activity.kind)}</span>
+        <span className={`badge kind-badge--${activity.kind}`}>{kindLabel(activity.kind)}</span>
       </td>
       <td className="activity-row__subject">
         <Link href={`/edit-Activity/${activity.id}`}>{activity.subject}</Link>

@@ -136,7 +136,7 @@ function OpportunityTable({ list }: { list: ListActor }) {
                 </td>
                 <td>{row.salespersonName}</td>
                 <td>
-                  <span className={`stage-badge stage-badge--${row.stage.replace(/\s+/g, '-')}`}>{stageLabel(row.stage)}</span>
+                  <span className={`badge stage-badge--${row.stage.replace(/\s+/g, '-')}`}>{stageLabel(row.stage)}</span>
                 </td>
                 <td className="numeric">{formatUnits(row.revenueUnits, currency)}</td>
                 <td className="numeric">{row.probability}%</td>

@@ -67,7 +67,7 @@ function SalespersonForm({ editor }: { editor: EditorActor }) {
 
   return (
     <form className="card salesperson__form" noValidate onSubmit={submit} aria-busy={saving}>
-      <div className="salesperson__grid">
+      <div className="form-grid">
         <TextField label="Name" value={name} readOnly />
         <TextField label="Email" type="email" value={email} readOnly />
         <TextField label="Phone" type="tel" value={phone} onChange={setPhone} readOnly={saving} autoComplete="off" required />

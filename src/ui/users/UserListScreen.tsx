@@ -6,10 +6,12 @@ import { currentPageRows, pageIsSelected, type User, type userListMachine } from
 import { useFlow } from '../kit/services.tsx';
 import { ListPager } from '../kit/Pager.tsx';
 import { SearchBox } from '../kit/SearchBox.tsx';
+import { SortHeader } from '../kit/SortHeader.tsx';
 import { Spinner } from '../kit/Spinner.tsx';
 import { CreateUserModal } from './CreateUserModal.tsx';
 import { UpdateUserModal } from './UpdateUserModal.tsx';
 import { userListFlow } from '../../wiring/user-list.ts';
+import '../kit/lists.css';
 import './users.css';
 
 type UserListActor = ActorRefFrom<typeof userListMachine>;
@@ -63,20 +65,12 @@ const COLUMNS: readonly { key: SortKey; label: string }[] = [
   { key: 'email', label: 'Email' },
 ];
 
-function SortHeader({ list, column }: { list: UserListActor; column: { key: SortKey; label: string } }) {
+/** The kit's sort header, its order read from the list machine. */
+function UserSortHeader({ list, column }: { list: UserListActor; column: { key: SortKey; label: string } }) {
   const direction = useSelector(list, (state) =>
     state.context.sort?.key === column.key ? state.context.sort.direction : 'none',
   );
-  return (
-    <th scope="col" aria-sort={direction}>
-      <button type="button" className="sort-button" onClick={() => list.send({ type: 'sort.toggle', key: column.key })}>
-        {column.label}
-        <span className="sort-button__arrow" aria-hidden="true">
-          {direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : '↕'}
-        </span>
-      </button>
-    </th>
-  );
+  return <SortHeader label={column.label} direction={direction} onToggle={() => list.send({ type: 'sort.toggle', key: column.key })} />;
 }
 
 function UserTable({ list }: { list: UserListActor }) {
@@ -98,10 +92,10 @@ function UserTable({ list }: { list: UserListActor }) {
               />
             </th>
             {COLUMNS.map((column) => (
-              <SortHeader key={column.key} list={list} column={column} />
+              <UserSortHeader key={column.key} list={list} column={column} />
             ))}
             <th scope="col">Password</th>
-            <SortHeader list={list} column={{ key: 'role', label: 'Role' }} />
+            <UserSortHeader list={list} column={{ key: 'role', label: 'Role' }} />
           </tr>
         </thead>
         <tbody>
@@ -146,7 +140,7 @@ const UserTableRow = memo(function UserTableRow({ list, user, selected }: { list
         {user.password ? <span className="users__mask">{user.password}</span> : null}
       </td>
       <td>
-        <span className={`role-badge role-badge--${user.role_id}`}>{user.role}</span>
+        <span className={`badge role-badge--${user.role_id}`}>{user.role}</span>
       </td>
     </tr>
   );
