@@ -79,7 +79,7 @@ function ActivityTable({ list }: { list: ListActor }) {
   const rows = useSelector(list, (state) => pageSlice(state.context.visible, state.context.page), sameRows);
   return (
     <div className="table-scroll">
-      <table className="table activities__table">
+      <table className="table table--cards activities__table">
         <thead>
           <tr>
             <th scope="col">Done</th>

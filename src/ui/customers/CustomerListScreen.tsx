@@ -76,7 +76,7 @@ function CustomerTable({ list, year }: { list: CustomerListActor; year: number }
   const customers = useSelector(list, (state) => state.context.customers);
   return (
     <div className="table-scroll">
-      <table className="table customers__table">
+      <table className="table table--cards customers__table">
         <caption className="visually-hidden">
           Customers with their opportunities created in {year}
         </caption>

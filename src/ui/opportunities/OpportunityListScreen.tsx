@@ -108,7 +108,7 @@ function OpportunityTable({ list }: { list: ListActor }) {
   const rows = useSelector(list, (state) => pageSlice(state.context.visible, state.context.page), sameRows);
   return (
     <div className="table-scroll">
-      <table className="table opportunities__table">
+      <table className="table table--cards opportunities__table">
         <thead>
           <tr>
             {COLUMNS.map((column) => (
