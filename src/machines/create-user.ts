@@ -2,7 +2,7 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { RoleId, Salesperson, SalespersonCreate, User, UserCreate } from '../api/client';
 import { newUserProblems, type NewUserField, type NewUserFields } from '../domain/rules/people.ts';
 import { creatableRoles, initialNewUserRole } from '../domain/rules/roles.ts';
-import { NO_PROBLEMS, presentProblems, presentRefusal, problemsAfterChange, problemsOfFailure, type FormProblems } from './form-problems.ts';
+import { formChanged, NO_PROBLEMS, presentProblems, presentRefusal, problemsOfFailure, type FormProblems } from './form-problems.ts';
 
 export type CreateUserTextField = 'name' | 'email' | 'password' | 'phone' | 'mobile';
 
@@ -70,13 +70,11 @@ export const createUserMachine = setup({
     logError: (_, _params: { error: unknown }) => {},
     updateField: assign(({ context, event }) => {
       assertEvent(event, 'form.change');
-      const form = { ...context.form, [event.field]: event.value };
-      return { form, ...problemsAfterChange(context, newUserProblems(form, context.existingEmails)) };
+      return formChanged(context, { [event.field]: event.value }, (form) => newUserProblems(form, context.existingEmails));
     }),
     chooseRole: assign(({ context, event }) => {
       assertEvent(event, 'form.role.change');
-      const form = { ...context.form, role_id: event.roleId };
-      return { form, ...problemsAfterChange(context, newUserProblems(form, context.existingEmails)) };
+      return formChanged(context, { role_id: event.roleId }, (form) => newUserProblems(form, context.existingEmails));
     }),
     showProblems: assign(({ context }) => presentProblems(context, newUserProblems(context.form, context.existingEmails))),
     showRefusal: assign(({ context }, params: { error: unknown }) => presentRefusal(context, params.error, CREATE_USER_FIELDS)),

@@ -33,6 +33,19 @@ export function problemsAfterChange<Field extends string>(
   return { problems: problemsStillShown(current.problems, problemsNow) };
 }
 
+/**
+ * The context after a change to the form (a typed field, a chosen role): the new
+ * form, and of the problems shown only those its rules still find.
+ */
+export function formChanged<Form extends object, Field extends string>(
+  current: FormProblems<Field> & { form: Form },
+  patch: Partial<Form>,
+  problemsOf: (form: Form) => readonly Problem<Field>[],
+): { form: Form } & Pick<FormProblems<Field>, 'problems'> {
+  const form = { ...current.form, ...patch };
+  return { form, ...problemsAfterChange(current, problemsOf(form)) };
+}
+
 /** The problems a failed save carries (the API client's ApiError keeps a refusal's fields), keyed by body property. */
 export function problemsOfFailure(error: unknown): readonly Problem[] {
   const problems = (error as { problems?: unknown } | null)?.problems;

@@ -1,6 +1,6 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { Problem } from '../domain/rules/problems.ts';
-import { NO_PROBLEMS, presentProblems, presentRefusal, problemsAfterChange, problemsOfFailure, type FormProblems } from './form-problems.ts';
+import { formChanged, NO_PROBLEMS, presentProblems, presentRefusal, problemsOfFailure, type FormProblems } from './form-problems.ts';
 
 export interface RecordEditorInput {
   /** The record being edited, from the last segment of /edit-…/:id; null when adding one. */
@@ -101,8 +101,7 @@ export function createRecordEditorMachine<Form extends object, Choices>(options:
       })),
       changeForm: assign(({ context, event }) => {
         assertEvent(event, 'form.change');
-        const form = { ...context.form, ...event.patch };
-        return { form, ...problemsAfterChange(context, problemsOf(form)) };
+        return formChanged(context, event.patch, problemsOf);
       }),
       showProblems: assign(({ context }) => presentProblems(context, problemsOf(context.form))),
       showRefusal: assign(({ context }, params: { error: unknown }) =>

@@ -2,7 +2,7 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { Salesperson, SalespersonUpdate, Team } from '../api/client';
 import { salespersonProblems, type SalespersonField as SalespersonRuleField } from '../domain/rules/people.ts';
 import type { Problem } from '../domain/rules/problems.ts';
-import { NO_PROBLEMS, presentProblems, presentRefusal, problemsAfterChange, problemsOfFailure, type FormProblems } from './form-problems.ts';
+import { formChanged, NO_PROBLEMS, presentProblems, presentRefusal, problemsOfFailure, type FormProblems } from './form-problems.ts';
 
 export interface SalespersonEditorInput {
   /** From the last segment of /edit-Salesperson/:id. */
@@ -79,8 +79,7 @@ export const salespersonEditorMachine = setup({
     acceptTeams: assign((_, params: { teams: readonly Team[] }) => ({ teamNames: joinTeamNames(params.teams) })),
     updateField: assign(({ context, event }) => {
       assertEvent(event, 'form.change');
-      const form = { ...context.form, [event.field]: event.value };
-      return { form, ...problemsAfterChange(context, problemsOf({ ...context, form })) };
+      return formChanged(context, { [event.field]: event.value }, (form) => problemsOf({ ...context, form }));
     }),
     showProblems: assign(({ context }) => presentProblems(context, problemsOf(context))),
     showRefusal: assign(({ context }, params: { error: unknown }) => presentRefusal(context, params.error, SALESPERSON_FIELDS)),

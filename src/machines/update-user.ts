@@ -5,7 +5,7 @@ import { updateAccess, type Caller, type UpdateAccess, type UserChangeableField 
 import type { Problem } from '../domain/rules/problems.ts';
 import { userUpdateRequest, type UserUpdateRequest } from '../domain/users/update-route';
 import type { ModalOutput } from './create-user';
-import { NO_PROBLEMS, presentProblems, presentRefusal, problemsAfterChange, problemsOfFailure, type FormProblems } from './form-problems.ts';
+import { formChanged, NO_PROBLEMS, presentProblems, presentRefusal, problemsOfFailure, type FormProblems } from './form-problems.ts';
 
 export type UpdateUserTextField = 'name' | 'email' | 'newPassword';
 
@@ -77,13 +77,11 @@ export const updateUserMachine = setup({
     logError: (_, _params: { error: unknown }) => {},
     updateField: assign(({ context, event }) => {
       assertEvent(event, 'form.change');
-      const form = { ...context.form, [event.field]: event.value };
-      return { form, ...problemsAfterChange(context, problemsOf({ ...context, form })) };
+      return formChanged(context, { [event.field]: event.value }, (form) => problemsOf({ ...context, form }));
     }),
     chooseRole: assign(({ context, event }) => {
       assertEvent(event, 'form.role.change');
-      const form = { ...context.form, role_id: event.roleId };
-      return { form, ...problemsAfterChange(context, problemsOf({ ...context, form })) };
+      return formChanged(context, { role_id: event.roleId }, (form) => problemsOf({ ...context, form }));
     }),
     showProblems: assign(({ context }) => presentProblems(context, problemsOf(context))),
     showRefusal: assign(({ context }, params: { error: unknown }) => presentRefusal(context, params.error, UPDATE_USER_FIELDS)),

@@ -28,12 +28,12 @@ describe('Edit Salesperson (/edit-Salesperson/:id)', () => {
     const phone = page.getByLabel('Phone');
     const mobile = page.getByLabel('Mobile');
     await phone.fill('');
-    await mobile.fill('12');
+    await mobile.fill('0800-123');
     await page.getByRole('button', { name: 'Save' }).click();
     // Both problems at once, under their fields, focus on the first; nothing typed is lost.
     await expect.poll(() => problemsShown(page)).toEqual({ Phone: 'Must fill all fields.', Mobile: 'Invalid Phone number format' });
     await expect(focusedLabel(page)).resolves.toBe('Phone');
-    await expect(mobile.inputValue()).resolves.toBe('12');
+    await expect(mobile.inputValue()).resolves.toBe('0800-123');
     await phone.fill('+0 30 1234567');
     await mobile.fill('+49 151 5550101');
     await page.getByRole('button', { name: 'Save' }).click();

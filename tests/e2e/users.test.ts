@@ -193,7 +193,8 @@ describe('the user list (/user)', () => {
     await dialog.getByRole('button', { name: 'Update' }).click();
     await toast(page, 'User updated successfully').waitFor();
     await dialog.waitFor({ state: 'detached' });
-    await expect(page.locator('tbody tr td:nth-child(5)').innerText()).resolves.toBe('Admin');
+    // The list refetches: the row shows what the server stored.
+    await expect.poll(() => page.locator('tbody tr td:nth-child(5)').innerText()).toBe('Admin');
 
     await page.getByPlaceholder('Search...').fill('admin@demo.test');
     await page.getByRole('button', { name: 'Alex Admin' }).click();
