@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { browserForFile, signInAndOpen, toast } from '../support/browser.ts';
+import { browserForFile, expectNoDeveloperWords, problemsShown, signInAndOpen, toast } from '../support/browser.ts';
 
 const browser = browserForFile();
 
@@ -27,7 +27,8 @@ describe('Activities (/activity, /add-Activity, /edit-Activity/:id)', () => {
 
     // A validation message, and nothing saved.
     await page.getByRole('button', { name: 'Save' }).click();
-    await toast(page, 'Subject is required.').waitFor();
+    await expect.poll(() => problemsShown(page)).toEqual({ Subject: 'Subject is required.' });
+    await expectNoDeveloperWords(page);
     expect(page.url()).toMatch(/\/add-Activity$/);
 
     await page.getByLabel('Kind').selectOption({ label: 'Meeting' });

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { format } from 'date-fns';
-import { browserForFile, signInAndOpen, toast } from '../support/browser.ts';
+import { browserForFile, expectNoDeveloperWords, problemsShown, signInAndOpen, toast } from '../support/browser.ts';
 
 /** Calendar events: /calendar, /add-Calendar and /edit-Calendar/{id} against the running stack. */
 const browser = browserForFile();
@@ -25,7 +25,8 @@ describe('calendar events', () => {
     await expect(page.getByLabel('Start date').inputValue()).resolves.toBe(format(today, 'yyyy-MM-dd'));
 
     await page.getByRole('button', { name: 'Save' }).click();
-    await toast(page, 'Title is required.').waitFor();
+    await expect.poll(() => problemsShown(page)).toEqual({ Title: 'Title is required.' });
+    await expectNoDeveloperWords(page);
     const title = `Call ${unique()}`;
     await page.getByLabel('Title').fill(title);
     await page.getByLabel('Start time').fill('14:30');

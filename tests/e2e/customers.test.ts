@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { browserForFile, signInAndOpen, toast } from '../support/browser.ts';
+import { browserForFile, expectNoDeveloperWords, problemsShown, signInAndOpen, toast } from '../support/browser.ts';
 
 const browser = browserForFile();
 
@@ -21,7 +21,8 @@ describe('Add Customer and Edit Customer', () => {
     await name.waitFor();
 
     await page.getByRole('button', { name: 'Save' }).click();
-    await toast(page, 'Name is required.').waitFor();
+    await expect.poll(() => problemsShown(page)).toEqual({ Name: 'Name is required.' });
+    await expectNoDeveloperWords(page);
 
     const added = `E2E Customer ${run}`;
     await name.fill(added);

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { browserForFile, signInAndOpen, toast } from '../support/browser.ts';
+import { browserForFile, expectNoDeveloperWords, problemsShown, signInAndOpen, toast } from '../support/browser.ts';
 
 const browser = browserForFile();
 
@@ -34,14 +34,27 @@ describe('Add Opportunity and Edit Opportunity', () => {
     await expect(page.getByLabel('Salesperson').locator('option:checked').innerText()).resolves.toBe('Riley Rep');
     await expect(page.getByLabel('Weighted revenue').innerText()).resolves.toBe('Enter revenue and probability');
 
+    // Issue 14's case: every problem at once, each under its field, nothing typed lost.
+    await page.getByLabel('Revenue', { exact: true }).fill('-5000');
+    await page.getByLabel('Probability (%)').fill('150');
     await page.getByRole('button', { name: 'Save' }).click();
-    await toast(page, 'Customer is required.').waitFor();
+    await expect.poll(() => problemsShown(page)).toEqual({
+      Customer: 'Customer is required.',
+      Revenue: 'Revenue must not be negative.',
+      'Probability (%)': 'Probability must be a whole number from 0 to 100.',
+    });
+    await expect(page.getByLabel('Revenue', { exact: true }).inputValue()).resolves.toBe('-5000');
+    await expect(page.getByLabel('Probability (%)').inputValue()).resolves.toBe('150');
+    await expectNoDeveloperWords(page);
 
     const added = `E2E Deal ${run}`;
     await customer.fill(added);
     await page.getByLabel('Revenue', { exact: true }).fill('12500.505');
     await page.getByRole('button', { name: 'Save' }).click();
-    await toast(page, 'Revenue must be a number from 0 to 999,999,999,999.99 with at most two decimals.').waitFor();
+    await expect.poll(() => problemsShown(page)).toEqual({
+      Revenue: 'Revenue can have at most 2 decimals.',
+      'Probability (%)': 'Probability must be a whole number from 0 to 100.',
+    });
     await page.getByLabel('Revenue', { exact: true }).fill('12500.50');
     await page.getByLabel('Probability (%)').fill('40');
     // Revenue × probability / 100, while typing.
@@ -74,7 +87,7 @@ describe('Add Opportunity and Edit Opportunity', () => {
     await page.getByLabel('Stage').selectOption('negotiation');
     await page.getByLabel('Probability (%)').fill('101');
     await page.getByRole('button', { name: 'Save' }).click();
-    await toast(page, 'Probability must be a whole number from 0 to 100.').waitFor();
+    await expect.poll(() => problemsShown(page)).toEqual({ 'Probability (%)': 'Probability must be a whole number from 0 to 100.' });
     await page.getByLabel('Probability (%)').fill('75');
     await page.getByRole('button', { name: 'Save' }).click();
     await toast(page, 'Opportunity updated successfully').waitFor();

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { browserForFile, signInAndOpen, toast } from '../support/browser.ts';
+import { browserForFile, expectNoDeveloperWords, focusedLabel, problemsShown, signInAndOpen, toast } from '../support/browser.ts';
 
 const browser = browserForFile();
 
@@ -26,12 +26,19 @@ describe('Edit Salesperson (/edit-Salesperson/:id)', () => {
     await expect.poll(() => team.inputValue()).toMatch(/^(Enterprise|Mid-Market|Inside Sales)(, (Enterprise|Mid-Market|Inside Sales))*$/);
 
     const phone = page.getByLabel('Phone');
+    const mobile = page.getByLabel('Mobile');
     await phone.fill('');
+    await mobile.fill('0800-123');
     await page.getByRole('button', { name: 'Save' }).click();
-    await toast(page, 'Must fill all fields.').waitFor();
+    // Both problems at once, under their fields, focus on the first; nothing typed is lost.
+    await expect.poll(() => problemsShown(page)).toEqual({ Phone: 'Must fill all fields.', Mobile: 'Invalid Phone number format' });
+    await expect(focusedLabel(page)).resolves.toBe('Phone');
+    await expect(mobile.inputValue()).resolves.toBe('0800-123');
     await phone.fill('+0 30 1234567');
+    await mobile.fill('+49 151 5550101');
     await page.getByRole('button', { name: 'Save' }).click();
-    await toast(page, 'Invalid Phone number format').waitFor();
+    await expect.poll(() => problemsShown(page)).toEqual({ Phone: 'Invalid Phone number format' });
+    await expectNoDeveloperWords(page);
 
     await phone.fill('+49 30 9876543');
     let release!: () => void;

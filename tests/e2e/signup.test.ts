@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { browserForFile, DEMO_PASSWORD, signIn, toast, type TrackedPage } from '../support/browser.ts';
+import { COMMON_PASSWORD } from '../../src/domain/passwords/common-passwords.ts';
+import { browserForFile, DEMO_PASSWORD, expectNoDeveloperWords, focusedLabel, problemsShown, signIn, toast, type TrackedPage } from '../support/browser.ts';
 
 const browser = browserForFile();
 
@@ -44,14 +45,32 @@ describe('sign-up', () => {
     await context.close();
   });
 
-  test("a short password and a mismatch give the spec's messages, in order", async () => {
+  test("bad input: every problem under its field at once (the spec's first also as a toast), nothing typed lost, gone once fixed", async () => {
     const { page, context } = await openSignup();
-    await fillSignup(page, 'someone@demo.test', 'short', 'other');
+    await fillSignup(page, 'someone@', 'short', 'other');
     await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect
+      .poll(() => problemsShown(page))
+      .toEqual({
+        'Email address': 'Invalid email format',
+        Password: 'The password must be longer than 8 characters.',
+        'Re-type Password': 'Password and re-enter password must be the same.',
+      });
+    await expect(focusedLabel(page)).resolves.toBe('Email address');
     await toast(page, 'The password must be longer than 8 characters.').waitFor();
-    await fillSignup(page, 'someone@demo.test', 'long-enough-1', 'long-enough-2');
+    await expect(page.getByLabel('Email address').inputValue()).resolves.toBe('someone@');
+    await expect(page.getByLabel('Password', { exact: true }).inputValue()).resolves.toBe('short');
+    await expect(page.getByLabel('Re-type Password').inputValue()).resolves.toBe('other');
+    await expectNoDeveloperWords(page);
+
+    // The toast is about the password: changing it dismisses the toast and its problem.
+    await page.getByLabel('Password', { exact: true }).fill('password123');
+    await toast(page, 'The password must be longer than 8 characters.').waitFor({ state: 'detached' });
+    await page.getByLabel('Re-type Password').fill('password123');
+    await page.getByLabel('Email address').fill('someone@demo.test');
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await toast(page, 'Password and re-enter password must be the same.').waitFor();
+    // One message on both sides: the screen refuses a leaked password as the server would.
+    await expect.poll(() => problemsShown(page)).toEqual({ Password: COMMON_PASSWORD });
     await context.close();
   });
 

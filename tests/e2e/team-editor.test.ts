@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { browserForFile, signInAndOpen, toast } from '../support/browser.ts';
+import { browserForFile, expectNoDeveloperWords, problemsShown, signInAndOpen, toast } from '../support/browser.ts';
 
 const browser = browserForFile();
 
@@ -31,7 +31,8 @@ describe('Add Team and Edit Team', () => {
     await page.getByRole('checkbox', { name: 'Riley Rep' }).waitFor();
 
     await page.getByRole('button', { name: 'Save' }).click();
-    await toast(page, 'Name is required.').waitFor();
+    await expect.poll(() => problemsShown(page)).toEqual({ Name: 'Name is required.' });
+    await expectNoDeveloperWords(page);
 
     await page.getByLabel('Name').fill(name);
     await page.getByLabel('Search salespersons').fill('riley');

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 
 export const DEMO_PASSWORD = 'demo-password';
@@ -103,3 +103,31 @@ export async function signInAndOpen(page: Page, email: string, path: string): Pr
 
 /** A toast showing `text`. */
 export const toast = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text });
+
+/**
+ * Every problem a form shows, as a person's screen reader hears it: each control
+ * marked `aria-invalid` by its label, with the text its `aria-describedby` names.
+ */
+export async function problemsShown(scope: Page | Locator): Promise<Record<string, string>> {
+  return scope.locator('[aria-invalid="true"]').evaluateAll((controls) =>
+    Object.fromEntries(
+      controls.map((control) => {
+        const label = (control as HTMLInputElement).labels?.[0]?.textContent?.trim() ?? control.id;
+        const described = (control.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
+        const text = described.map((id) => control.ownerDocument.getElementById(id)?.textContent?.trim() ?? '').join(' ');
+        return [label, text];
+      }),
+    ),
+  );
+}
+
+/** The label of the control that has focus. */
+export async function focusedLabel(page: Page): Promise<string | undefined> {
+  return page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent?.trim());
+}
+
+/** No words meant for developers ('body.phone …', a schema's name) anywhere on the page. */
+export async function expectNoDeveloperWords(page: Page): Promise<void> {
+  const text = await page.locator('body').innerText();
+  if (/\bbody[./]|#\/components|must match (?:format|pattern)/.test(text)) throw new Error(`developer words on the page: ${text}`);
+}
