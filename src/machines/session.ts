@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { managesUsers, type Profile } from '../domain/session/profile.ts';
-import { isSuperAdmin } from '../domain/users/roles.ts';
+import { isSuperAdmin } from '../domain/rules/roles.ts';
 import {
   REQUIRED_CLIENT_ROLE,
   measureClockSkew,
