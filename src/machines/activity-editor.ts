@@ -12,6 +12,6 @@ export const activityEditorMachine = createRecordEditorMachine<ActivityForm, Act
   id: 'activityEditor',
   blankForm: BLANK_ACTIVITY_FORM,
   problemOf: activityProblem,
-  messages: { created: ACTIVITY_MESSAGES.created, updated: ACTIVITY_MESSAGES.updated },
+  messages: { created: ACTIVITY_MESSAGES.created, updated: ACTIVITY_MESSAGES.updated, deleted: 'Activity deleted successfully' },
   listRoute: '/activity',
 });

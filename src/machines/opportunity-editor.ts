@@ -12,6 +12,6 @@ export const opportunityEditorMachine = createRecordEditorMachine<OpportunityFor
   id: 'opportunityEditor',
   blankForm: BLANK_OPPORTUNITY_FORM,
   problemOf: opportunityProblem,
-  messages: { created: OPPORTUNITY_MESSAGES.created, updated: OPPORTUNITY_MESSAGES.updated },
+  messages: { created: OPPORTUNITY_MESSAGES.created, updated: OPPORTUNITY_MESSAGES.updated, deleted: 'Opportunity deleted successfully' },
   listRoute: '/opportunity',
 });

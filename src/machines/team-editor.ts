@@ -6,6 +6,6 @@ export const teamEditorMachine = createRecordEditorMachine<TeamForm, TeamChoices
   id: 'teamEditor',
   blankForm: BLANK_TEAM_FORM,
   problemOf: teamProblem,
-  messages: { created: TEAM_MESSAGES.created, updated: TEAM_MESSAGES.updated },
+  messages: { created: TEAM_MESSAGES.created, updated: TEAM_MESSAGES.updated, deleted: 'Team deleted successfully' },
   listRoute: '/team',
 });

@@ -48,5 +48,9 @@ export function opportunityIo(api: CrmClient, caller: Pick<Caller, 'tenantId' | 
         ? found(api.POST('/api/opportunities', { body }))
         : found(api.PUT('/api/opportunities/{id}', { params: { path: { id } }, body }));
     },
+    async deleteRecord({ id }) {
+      await found(api.DELETE('/api/opportunities/{id}', { params: { path: { id } } }));
+    },
+    deletePart: 'records',
   };
 }

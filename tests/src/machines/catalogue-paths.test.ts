@@ -69,13 +69,17 @@ const EXPECTED: Record<string, { states: number; paths: number }> = {
   opportunityList: { states: 8, paths: 24 },
   // Adding, then editing: each loading, failed, not found, two fillings of the form
   // (with and without a customer), saving, saved and cancelled.
-  opportunityEditor: { states: 16, paths: 28 },
+  // Since issue 16, for the stored record also: asking to leave a changed form, confirming a
+  // delete, its Undo window, deleting, deleted and left.
+  opportunityEditor: { states: 26, paths: 46 },
   opportunityYear: { states: 7, paths: 15 },
   // Each year loading, ready, empty (no customer at all) or failed: the stored customers are listed in any year.
   customerList: { states: 8, paths: 18 },
   // Adding, then editing: each loading, failed, not found, the form with and without
   // a name, saving, saved and cancelled.
-  customerEditor: { states: 16, paths: 28 },
+  // Since issue 16, for the stored record also: asking to leave a changed form, confirming a
+  // delete, its Undo window, deleting, deleted and left.
+  customerEditor: { states: 26, paths: 46 },
   salespersonList: { states: 4, paths: 6 },
   // Loading, failed, editing with each draft (blank, USD, ABC) and problem, saving.
   tenantSettings: { states: 12, paths: 29 },
@@ -84,21 +88,25 @@ const EXPECTED: Record<string, { states: number; paths: number }> = {
   teamList: { states: 4, paths: 5 },
   // Adding, then editing: each loading, failed, not found, the form with and without
   // a name, saving, saved and cancelled.
-  teamEditor: { states: 16, paths: 28 },
+  // Since issue 16, for the stored record also: asking to leave a changed form, confirming a
+  // delete, its Undo window, deleting, deleted and left.
+  teamEditor: { states: 26, paths: 46 },
   // Twenty-six months (January 2025 to a year after February 2026), each loading its
   // opportunities and events (both, or one of them still), ready or failed.
   calendar: { states: 130, paths: 609 },
   // Adding, then editing: each loading, failed, not found, the form with and without
   // a title, saving, saved and cancelled.
-  calendarEventEditor: { states: 16, paths: 28 },
-  // Idle, confirming, deleting and deleted: ask, confirm or cancel, and the delete done or failed.
-  calendarEventDeletion: { states: 4, paths: 5 },
+  // Since issue 16, for the stored record also: asking to leave a changed form, confirming a
+  // delete, its Undo window, deleting, deleted and left.
+  calendarEventEditor: { states: 26, paths: 46 },
   // Loading, empty, failed, and ready idle or saving a done mark, each on one page of one
   // or on the first or second of two.
   activityList: { states: 11, paths: 57 },
   // Adding, then editing: each loading, failed, not found, the form with and without
   // a subject, saving, saved and cancelled.
-  activityEditor: { states: 16, paths: 28 },
+  // Since issue 16, for the stored record also: asking to leave a changed form, confirming a
+  // delete, its Undo window, deleting, deleted and left.
+  activityEditor: { states: 26, paths: 46 },
   // Loading and failed; then the list ready or empty, each with nothing or a file chosen, and
   // one upload, download, confirmation or delete at a time.
   emailAttachments: { states: 17, paths: 67 },
@@ -191,6 +199,16 @@ function recordEditorModel(form: Record<string, unknown>, choices: unknown, requ
       failed(machine, 'loadEditor', Object.assign(new Error('Not found'), { status: 404 })),
       done(machine, 'saveRecord', { id: 7 }),
       failed(machine, 'saveRecord'),
+      { type: 'leave.request', to: '/dashboard' },
+      { type: 'leave.confirm' },
+      { type: 'leave.cancel' },
+      { type: 'delete.request' },
+      { type: 'delete.confirm' },
+      { type: 'delete.cancel' },
+      { type: 'delete.undo' },
+      ...afterEvents(machine),
+      done(machine, 'deleteRecord', undefined),
+      failed(machine, 'deleteRecord'),
     ],
     distinguish: (snapshot) => (snapshot.matches('editing') ? { [required]: snapshot.context.form[required] } : null),
   };
@@ -519,17 +537,6 @@ const MODELS: Record<string, PathModel> = {
     { salespersons: [{ id: rep.id, name: rep.name }] },
     'title',
   ),
-
-  calendarEventDeletion: {
-    input: { eventId: 7, returnTo: '/calendar?month=2026-06' },
-    events: (machine) => [
-      { type: 'delete.request' },
-      { type: 'delete.confirm' },
-      { type: 'delete.cancel' },
-      done(machine, 'deleteEvent', undefined),
-      failed(machine, 'deleteEvent'),
-    ],
-  },
 
   emailAttachments: {
     input: { tenantId: 1 },
