@@ -6,10 +6,12 @@ import { calendarMachine } from './calendar.ts';
 import { calendarEventEditorMachine } from './calendar-event-editor.ts';
 import { createUserMachine } from './create-user.ts';
 import { customerEditorMachine } from './customer-editor.ts';
+import { customerPageMachine } from './customer-page.ts';
 import { customerListMachine } from './customer-list.ts';
 import { dashboardMachine } from './dashboard.ts';
 import { emailAttachmentsMachine } from './email-attachments.ts';
 import { opportunityEditorMachine } from './opportunity-editor.ts';
+import { opportunityPageMachine } from './opportunity-page.ts';
 import { opportunityListMachine } from './opportunity-list.ts';
 import { opportunityYearMachine } from './opportunity-year.ts';
 import { salespersonEditorMachine } from './salesperson-editor.ts';
@@ -43,9 +45,11 @@ export const machineCatalogue: readonly CatalogueEntry[] = [
   entry(dashboardMachine, 'The revenue dashboard: loading a year, the three filters, and the empty and failed states.'),
   entry(opportunityListMachine, 'The opportunity list: loading a year, search, sort and pages, and the empty and failed states.'),
   entry(opportunityEditorMachine, 'Add and Edit Opportunity: loading the opportunity and its choices, the form, the save, leaving a changed form, and a delete with Undo.'),
+  entry(opportunityPageMachine, 'An opportunity\'s page: its figures, its timeline a page at a time, a note, an activity or an event added from the page, and leaving with something unsaved.'),
   entry(opportunityYearMachine, 'The pipeline board\'s year of opportunities: loading it, choosing another, and the empty and failed states.'),
   entry(customerListMachine, 'The customer list: loading the stored customers and a year, summing the year per customer, the sort, and the empty and failed states.'),
   entry(customerEditorMachine, 'Add and Edit Customer: loading the customer, the form with its checks, the save, leaving a changed form, and a delete with Undo.'),
+  entry(customerPageMachine, 'A customer\'s page: its details and opportunities, the timeline of it and them, a note, an activity or an event added from the page, and leaving with something unsaved.'),
   entry(calendarMachine, 'The calendar: the month shown, loading its year of opportunities and events when it changes, and the failed state.'),
   entry(calendarEventEditorMachine, 'Add and Edit Event: loading the event and the salespersons to choose from, the form with its checks, the save, leaving a changed form, and a delete with Undo.'),
   entry(activityListMachine, 'The activity list: loading, the four views and the search, the clock that makes activities overdue, and marking one done.'),

@@ -73,6 +73,11 @@ const EXPECTED: Record<string, { states: number; paths: number }> = {
   // delete, its Undo window, deleting, deleted and left.
   opportunityEditor: { states: 26, paths: 46 },
   opportunityYear: { states: 7, paths: 15 },
+  // Loading, failed, not found; then the timeline (idle, loading older, refreshing; older entries or
+  // not) × the note (written or not, saving) × the activity dialog (closed, open changed or not,
+  // asking to close, saving) × leaving (free or asking).
+  opportunityPage: { states: 153, paths: 1159 },
+  customerPage: { states: 153, paths: 1159 },
   // Each year loading, ready, empty (no customer at all) or failed: the stored customers are listed in any year.
   customerList: { states: 8, paths: 18 },
   // Adding, then editing: each loading, failed, not found, the form with and without
@@ -211,6 +216,57 @@ function recordEditorModel(form: Record<string, unknown>, choices: unknown, requ
       failed(machine, 'deleteRecord'),
     ],
     distinguish: (snapshot) => (snapshot.matches('editing') ? { [required]: snapshot.context.form[required] } : null),
+  };
+}
+
+/**
+ * The model of a record page (/opportunity/:id, /customer/:id): its load and every answer, the
+ * timeline with older entries and without, a note written or not, an activity dialog changed or
+ * not, and leaving with something typed.
+ */
+function recordPageModel(): PathModel {
+  const draftActivity = { kind: 'call', subject: '', dueDate: '2026-06-15', dueTime: '10:00', duration: '', salespersonId: '3', opportunityId: '7', notes: '', done: false };
+  const draftEvent = { title: '', allDay: false, startDate: '2026-06-15', startTime: '10:00', endDate: '2026-06-15', endTime: '11:00', location: '', salespersonId: '3', notes: '', opportunityId: '7' };
+  return {
+    input: { recordId: 7 },
+    events: (machine) => [
+      done(machine, 'loadRecord', {
+        summary: {},
+        timeline: { entries: [], hasMore: true },
+        choices: { salespersons: [{ id: rep.id, name: rep.name }], opportunities: [{ id: 7, label: '#7' }] },
+        drafts: { activity: draftActivity, event: draftEvent },
+      }),
+      failed(machine, 'loadRecord'),
+      failed(machine, 'loadRecord', Object.assign(new Error('Not found'), { status: 404 })),
+      { type: 'retry' },
+      { type: 'timeline.more' },
+      done(machine, 'loadTimeline', { entries: [], hasMore: false }),
+      failed(machine, 'loadTimeline'),
+      { type: 'note.change', value: 'Budget confirmed' },
+      { type: 'note.change', value: '' },
+      { type: 'note.submit' },
+      done(machine, 'addNote', undefined),
+      failed(machine, 'addNote'),
+      { type: 'quickAdd.open', kind: 'activity' },
+      { type: 'quickAdd.change', patch: { subject: 'Call' } },
+      { type: 'quickAdd.submit' },
+      { type: 'quickAdd.close' },
+      { type: 'quickAdd.keep' },
+      { type: 'quickAdd.discard' },
+      done(machine, 'addQuick', undefined),
+      failed(machine, 'addQuick'),
+      { type: 'leave.request', to: '/dashboard' },
+      { type: 'leave.confirm' },
+      { type: 'leave.cancel' },
+    ],
+    distinguish: (snapshot) =>
+      snapshot.matches('ready')
+        ? {
+            more: snapshot.context.timeline.hasMore,
+            note: snapshot.context.note !== '',
+            changed: JSON.stringify(snapshot.context.quickAdd) !== JSON.stringify(snapshot.context.quickAddOpened),
+          }
+        : null,
   };
 }
 
@@ -537,6 +593,9 @@ const MODELS: Record<string, PathModel> = {
     { salespersons: [{ id: rep.id, name: rep.name }] },
     'title',
   ),
+
+  opportunityPage: recordPageModel(),
+  customerPage: recordPageModel(),
 
   emailAttachments: {
     input: { tenantId: 1 },
