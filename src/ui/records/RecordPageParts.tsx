@@ -80,18 +80,20 @@ export function Composer<Summary>({ page, noDealHint }: { page: RecordPageActor<
       <form onSubmit={submit} noValidate aria-busy={saving}>
         <TextAreaField label="Note" value={note} rows={3} maxLength={MAX_NOTE_LENGTH} onChange={(value) => page.send({ type: 'note.change', value })} />
         <div className="record-page__composer-actions">
-          <button type="button" className="button button--secondary" disabled={!canAdd} onClick={() => page.send({ type: 'quickAdd.open', kind: 'activity' })}>
-            Add activity
-          </button>
-          <button type="button" className="button button--secondary" disabled={!canAdd} onClick={() => page.send({ type: 'quickAdd.open', kind: 'event' })}>
-            Add event
-          </button>
           <button type="submit" className="button" disabled={saving}>
             {saving ? 'Saving...' : 'Add note'}
           </button>
         </div>
-        {!canAdd && !quickAddOpen && noDealHint ? <p className="field__hint">{noDealHint}</p> : null}
       </form>
+      <div className="record-page__quick-adds">
+        <button type="button" className="button button--secondary" disabled={!canAdd} onClick={() => page.send({ type: 'quickAdd.open', kind: 'activity' })}>
+          Add activity
+        </button>
+        <button type="button" className="button button--secondary" disabled={!canAdd} onClick={() => page.send({ type: 'quickAdd.open', kind: 'event' })}>
+          Add event
+        </button>
+      </div>
+      {!canAdd && !quickAddOpen && noDealHint ? <p className="field__hint">{noDealHint}</p> : null}
       {quickAddOpen ? <QuickAddDialog page={page} /> : null}
     </div>
   );

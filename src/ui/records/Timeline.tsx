@@ -43,36 +43,31 @@ function ChangeLines({ changes, action }: { changes: readonly FieldChange[]; act
 
 const ACTIONS: Record<string, string> = { created: 'created', updated: 'changed', deleted: 'deleted' };
 
-function Headline({ entry }: { entry: TimelineEntry }) {
+function kindOf(entry: TimelineEntry): string {
   switch (entry.kind) {
     case 'activity':
-      return (
-        <>
-          <span className="timeline__kind">{entry.activity_kind && isActivityKind(entry.activity_kind) ? kindLabel(entry.activity_kind) : 'Activity'}</span> {entry.title}
-          {entry.done ? <span className="timeline__done"> · done</span> : null}
-        </>
-      );
+      return entry.activity_kind && isActivityKind(entry.activity_kind) ? kindLabel(entry.activity_kind) : 'Activity';
     case 'event':
-      return (
-        <>
-          <span className="timeline__kind">Event</span> {entry.title}
-        </>
-      );
+      return 'Event';
     case 'attachment':
-      return (
-        <>
-          <span className="timeline__kind">Attachment</span> {entry.title}
-        </>
-      );
+      return 'Attachment';
     case 'note':
-      return <span className="timeline__kind">Note</span>;
+      return 'Note';
     default:
-      return (
-        <>
-          <span className="timeline__kind">{entry.by ?? 'Someone'}</span> {ACTIONS[entry.action ?? ''] ?? entry.action} the {entry.title}
-        </>
-      );
+      return entry.by ?? 'Someone';
   }
+}
+
+/** The entry's kind, then what it is (a link to its editor where it has one). */
+function Headline({ entry }: { entry: TimelineEntry }) {
+  const opener = openerOf(entry);
+  const title = entry.kind === 'change' ? `${ACTIONS[entry.action ?? ''] ?? entry.action} the ${entry.title}` : entry.kind === 'note' ? null : entry.title;
+  return (
+    <p className="timeline__headline">
+      <span className="timeline__kind">{kindOf(entry)}</span> {opener && title ? <Link href={opener}>{title}</Link> : title}
+      {entry.kind === 'activity' && entry.done ? <span className="timeline__done"> · done</span> : null}
+    </p>
+  );
 }
 
 function Detail({ entry }: { entry: TimelineEntry }) {
@@ -100,13 +95,10 @@ export function Timeline({ entries, showDeal }: { entries: readonly TimelineEntr
   return (
     <ol className="timeline">
       {entries.map((entry) => {
-        const opener = openerOf(entry);
         return (
           <li key={`${entry.kind}:${entry.id}`} className={`timeline__entry timeline__entry--${entry.kind}`}>
             <div className="timeline__head">
-              <p className="timeline__headline">
-                {opener ? <Link href={opener}>{<Headline entry={entry} />}</Link> : <Headline entry={entry} />}
-              </p>
+              <Headline entry={entry} />
               <time className="timeline__time" dateTime={entry.at}>
                 {when(entry.at)}
               </time>
