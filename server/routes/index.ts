@@ -14,6 +14,7 @@ import { registerOpportunityViewRoutes } from './opportunity-views.ts';
 import { registerCalendarEventRoutes } from './calendar-events.ts';
 import { registerActivityRoutes } from './activities.ts';
 import { registerAttachmentRoutes } from './attachments.ts';
+import { registerRecordRoutes } from './records.ts';
 import { registerTenantService } from './tenant-service.ts';
 import { registerTenantSettingsRoutes } from './tenant-settings.ts';
 import { refuseNulCharacters } from '../http/text-guard.ts';
@@ -74,6 +75,7 @@ export async function registerApiRoutes(app: FastifyInstance, context: RouteCont
     registerActivityRoutes(api, context);
     registerAttachmentRoutes(api, context);
     registerTenantSettingsRoutes(api, context);
+    registerRecordRoutes(api, context);
     registerTenantService(api, context, limits.public);
   });
 }

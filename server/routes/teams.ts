@@ -124,4 +124,10 @@ export function registerTeamRoutes(app: FastifyInstance, context: RouteContext):
       nameTaken(),
     );
   });
+  // The memberships go with the team (on delete cascade); its salespersons stay.
+  defineRoute(app, context, 'delete', '/api/teams/{id}', async (request: FastifyRequest<{ Params: { id: number } }>, reply) => {
+    const deleted = await db.query('delete from teams where tenant_id = $1 and id = $2 returning id', [request.caller.tenantId, request.params.id]);
+    if (deleted.length === 0) throw notFound();
+    return reply.code(204).send();
+  });
 }

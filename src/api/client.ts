@@ -26,6 +26,10 @@ export type TenantStatus = Schemas['TenantStatus'];
 export type RoleId = Schemas['RoleId'];
 export type Attachment = Schemas['Attachment'];
 export type AttachmentUpload = Schemas['AttachmentUpload'];
+export type TimelineEntry = Schemas['TimelineEntry'];
+export type Timeline = Schemas['Timeline'];
+export type FieldChange = Schemas['FieldChange'];
+export type OpportunityListRow = Schemas['OpportunityListRow'];
 
 export type CrmClient = Client<paths>;
 

@@ -16,6 +16,6 @@ export const activityEditorMachine = createRecordEditorMachine<ActivityForm, Act
   problemsOf: activityProblems,
   fields: ACTIVITY_FIELDS,
   fieldOfBody: (field) => ACTIVITY_FIELD_OF_BODY[field as keyof typeof ACTIVITY_FIELD_OF_BODY] ?? field,
-  messages: ACTIVITY_SAVED_MESSAGES,
+  messages: { ...ACTIVITY_SAVED_MESSAGES, deleted: 'Activity deleted successfully' },
   listRoute: '/activity',
 });

@@ -10,6 +10,7 @@ export interface EventChoices {
 export const EVENT_SAVED_MESSAGES = {
   created: 'Event created successfully',
   updated: 'Event updated successfully',
+  deleted: 'Event deleted successfully',
 } as const;
 
 /** The calendar on the month an event starts in (the current month while it has no date). */

@@ -3,14 +3,15 @@ import { activityEditorMachine } from './activity-editor.ts';
 import { apiPartsMachine } from './api-parts.ts';
 import { activityListMachine } from './activity-list.ts';
 import { calendarMachine } from './calendar.ts';
-import { calendarEventDeletionMachine } from './calendar-event-deletion.ts';
 import { calendarEventEditorMachine } from './calendar-event-editor.ts';
 import { createUserMachine } from './create-user.ts';
 import { customerEditorMachine } from './customer-editor.ts';
+import { customerPageMachine } from './customer-page.ts';
 import { customerListMachine } from './customer-list.ts';
 import { dashboardMachine } from './dashboard.ts';
 import { emailAttachmentsMachine } from './email-attachments.ts';
 import { opportunityEditorMachine } from './opportunity-editor.ts';
+import { opportunityPageMachine } from './opportunity-page.ts';
 import { opportunityListMachine } from './opportunity-list.ts';
 import { opportunityYearMachine } from './opportunity-year.ts';
 import { salespersonEditorMachine } from './salesperson-editor.ts';
@@ -43,15 +44,16 @@ export const machineCatalogue: readonly CatalogueEntry[] = [
   entry(signupMachine, 'The sign-up form: validation, one request at a time, and the answer shown.'),
   entry(dashboardMachine, 'The revenue dashboard: loading a year, the three filters, and the empty and failed states.'),
   entry(opportunityListMachine, 'The opportunity list: loading a year, search, sort and pages, and the empty and failed states.'),
-  entry(opportunityEditorMachine, 'Add and Edit Opportunity: loading the opportunity and its choices, the form, and the save.'),
+  entry(opportunityEditorMachine, 'Add and Edit Opportunity: loading the opportunity and its choices, the form, the save, leaving a changed form, and a delete with Undo.'),
+  entry(opportunityPageMachine, 'An opportunity\'s page: its figures, its timeline a page at a time, a note, an activity or an event added from the page, and leaving with something unsaved.'),
   entry(opportunityYearMachine, 'The pipeline board\'s year of opportunities: loading it, choosing another, and the empty and failed states.'),
   entry(customerListMachine, 'The customer list: loading the stored customers and a year, summing the year per customer, the sort, and the empty and failed states.'),
-  entry(customerEditorMachine, 'Add and Edit Customer: loading the customer, the form with its checks, and the save.'),
+  entry(customerEditorMachine, 'Add and Edit Customer: loading the customer, the form with its checks, the save, leaving a changed form, and a delete with Undo.'),
+  entry(customerPageMachine, 'A customer\'s page: its details and opportunities, the timeline of it and them, a note, an activity or an event added from the page, and leaving with something unsaved.'),
   entry(calendarMachine, 'The calendar: the month shown, loading its year of opportunities and events when it changes, and the failed state.'),
-  entry(calendarEventEditorMachine, 'Add and Edit Event: loading the event and the salespersons to choose from, the form with its checks, and the save.'),
-  entry(calendarEventDeletionMachine, 'Deleting the event open in Edit Event: the confirmation, one delete, and going back to the calendar.'),
+  entry(calendarEventEditorMachine, 'Add and Edit Event: loading the event and the salespersons to choose from, the form with its checks, the save, leaving a changed form, and a delete with Undo.'),
   entry(activityListMachine, 'The activity list: loading, the four views and the search, the clock that makes activities overdue, and marking one done.'),
-  entry(activityEditorMachine, 'Add and Edit Activity: loading the activity and its choices, the form, and the save.'),
+  entry(activityEditorMachine, 'Add and Edit Activity: loading the activity and its choices, the form, the save, leaving a changed form, and a delete with Undo.'),
   entry(userListMachine, 'The user list: loading and refetching, search, sort, pages, selection, and which modal is open.'),
   entry(createUserMachine, 'The Create User modal: the form, the roles the signed-in user may give, and the two saves.'),
   entry(updateUserMachine, 'The Update User modal: the form, the roles that may be assigned, and the save.'),
@@ -59,7 +61,7 @@ export const machineCatalogue: readonly CatalogueEntry[] = [
   entry(tenantSettingsMachine, 'Settings: loading the tenant\'s currency, checking a new code as the server does, and saving it.'),
   entry(salespersonEditorMachine, 'Edit Salesperson: loading the record and its teams, the phone and mobile form, and the save.'),
   entry(teamListMachine, 'The team list: loading the tenant\'s teams with their members, the search, and the empty and failed states.'),
-  entry(teamEditorMachine, 'Add and Edit Team: loading the team and the salespersons to choose from, the form, and the save.'),
+  entry(teamEditorMachine, 'Add and Edit Team: loading the team and the salespersons to choose from, the form, the save, leaving a changed form, and a delete with Undo.'),
   entry(emailAttachmentsMachine, 'The e-mail attachment library: loading, search, one upload, download or confirmed delete at a time, and the empty and failed states.'),
 ];
 

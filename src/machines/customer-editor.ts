@@ -8,6 +8,7 @@ export type CustomerChoices = null;
 export const CUSTOMER_SAVED_MESSAGES = {
   created: 'Customer created successfully',
   updated: 'Customer updated successfully',
+  deleted: 'Customer deleted successfully',
 } as const;
 
 /** /add-Customer and /edit-Customer/:id: one customer's details, saved back to the customer list. */

@@ -16,6 +16,6 @@ export const opportunityEditorMachine = createRecordEditorMachine<OpportunityFor
   problemsOf: opportunityProblems,
   fields: OPPORTUNITY_FIELDS,
   fieldOfBody: (field) => OPPORTUNITY_FIELD_OF_BODY[field as keyof typeof OPPORTUNITY_FIELD_OF_BODY] ?? field,
-  messages: OPPORTUNITY_SAVED_MESSAGES,
+  messages: { ...OPPORTUNITY_SAVED_MESSAGES, deleted: 'Opportunity deleted successfully' },
   listRoute: '/opportunity',
 });

@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { and, assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { Problem } from '../domain/rules/problems.ts';
 import { formChanged, NO_PROBLEMS, presentProblems, presentRefusal, problemsOfFailure, type FormProblems } from './form-problems.ts';
 
@@ -28,17 +28,40 @@ export interface SavedRecord {
   id: number;
 }
 
+export interface DeleteRecordRequest {
+  id: number;
+}
+
 export interface RecordEditorContext<Form, Choices> extends RecordEditorInput, FormProblems {
   form: Form;
+  /** The form as loaded: what the person has changed is the difference. */
+  loadedForm: Form;
   /** Null until the editor has loaded. */
   choices: Choices | null;
+  /** Where the person asked to go while the form had changes, until they confirm or stay. */
+  leaveTo: string | null;
 }
 
 export type RecordEditorEvent<Form> =
   | { type: 'form.change'; patch: Partial<Form> }
   | { type: 'form.submit' }
   | { type: 'retry' }
-  | { type: 'editor.cancel' };
+  | { type: 'editor.cancel' }
+  | { type: 'leave.request'; to: string }
+  | { type: 'leave.confirm' }
+  | { type: 'leave.cancel' }
+  | { type: 'delete.request' }
+  | { type: 'delete.confirm' }
+  | { type: 'delete.cancel' }
+  | { type: 'delete.undo' };
+
+/** How long a confirmed delete waits for Undo before it is sent. */
+export const UNDO_DELAY_MS = 5000;
+
+/** Whether the form differs from the one loaded: forms are plain values (text, flags, lists of ids). */
+export function hasUnsavedChanges<Form>(context: Pick<RecordEditorContext<Form, unknown>, 'form' | 'loadedForm'>): boolean {
+  return JSON.stringify(context.form) !== JSON.stringify(context.loadedForm);
+}
 
 export interface RecordEditorOptions<Form> {
   /** The machine's id: the name of its chart in docs/machines/. */
@@ -51,8 +74,8 @@ export interface RecordEditorOptions<Form> {
   fields: readonly string[];
   /** The form field a request body property comes from, where they differ (e.g. salesperson_id → salespersonId). */
   fieldOfBody?: (bodyField: string, form: Form) => string;
-  /** The success toasts, e.g. 'Customer created successfully'. */
-  messages: { created: string; updated: string };
+  /** The success toasts, e.g. 'Customer created successfully', and the one after a delete. */
+  messages: { created: string; updated: string; deleted: string };
   /** Where a saved or abandoned editor goes: the record's list, or the part of it the form belongs to. */
   listRoute: string | ((form: Form) => string);
 }
@@ -68,7 +91,9 @@ export function isNotFoundError(error: unknown): boolean {
  * refuse to save while the form has a problem (showing every problem under its
  * field), save once, then go back to the list. A failed save keeps what was
  * typed: a refusal about fields lands under them; any other failure the API
- * client has already shown. Each record type makes its own machine from this, so each
+ * client has already shown. Leaving a changed form (Cancel, a link, Back) asks
+ * first. A stored record can be deleted: after a confirmation, the delete waits a
+ * few seconds for Undo, then is sent once. Each record type makes its own machine from this, so each
  * has its own id, chart and path tests.
  */
 export function createRecordEditorMachine<Form extends object, Choices>(options: RecordEditorOptions<Form>) {
@@ -80,7 +105,7 @@ export function createRecordEditorMachine<Form extends object, Choices>(options:
       input: {} as RecordEditorInput,
       context: {} as RecordEditorContext<Form, Choices>,
       events: {} as RecordEditorEvent<Form>,
-      tags: {} as 'loading' | 'failed' | 'notFound' | 'saving',
+      tags: {} as 'loading' | 'failed' | 'notFound' | 'saving' | 'askingToLeave' | 'confirmingDelete' | 'deletePending' | 'deleting',
     },
     actors: {
       loadEditor: fromPromise<EditorData<Form, Choices>, LoadEditorRequest>(async () => {
@@ -89,7 +114,11 @@ export function createRecordEditorMachine<Form extends object, Choices>(options:
       saveRecord: fromPromise<SavedRecord, SaveRecordRequest<Form>>(async () => {
         throw new Error('saveRecord must be provided');
       }),
+      deleteRecord: fromPromise<void, DeleteRecordRequest>(async () => {
+        throw new Error('deleteRecord must be provided');
+      }),
     },
+    delays: { undoDelay: UNDO_DELAY_MS },
     actions: {
       notifySuccess: (_, _params: { message: string }) => {},
       navigate: (_, _params: { to: string }) => {},
@@ -97,8 +126,11 @@ export function createRecordEditorMachine<Form extends object, Choices>(options:
       logError: (_, _params: { error: unknown }) => {},
       acceptEditor: assign((_, params: { data: EditorData<Form, Choices> }) => ({
         form: params.data.form,
+        loadedForm: params.data.form,
         choices: params.data.choices,
       })),
+      holdLeaving: assign((_, params: { to: string }) => ({ leaveTo: params.to })),
+      stay: assign({ leaveTo: null }),
       changeForm: assign(({ context, event }) => {
         assertEvent(event, 'form.change');
         return formChanged(context, event.patch, problemsOf);
@@ -113,10 +145,22 @@ export function createRecordEditorMachine<Form extends object, Choices>(options:
       isFieldRefusal: (_, params: { error: unknown }) => problemsOfFailure(params.error).length > 0,
       isNotFound: (_, params: { error: unknown }) => isNotFoundError(params.error),
       isNew: ({ context }) => context.recordId === null,
+      hasUnsavedChanges: ({ context }) => hasUnsavedChanges(context),
+      /** Whether the API offers deleting this kind of record (the wiring knows); a new record has nothing to delete. */
+      deletionOffered: () => true,
+      isStored: ({ context }) => context.recordId !== null,
+      mayDelete: and(['isStored', 'deletionOffered']),
     },
   }).createMachine({
     id: options.id,
-    context: ({ input }) => ({ recordId: input.recordId, form: options.blankForm, choices: null, ...NO_PROBLEMS }),
+    context: ({ input }) => ({
+      recordId: input.recordId,
+      form: options.blankForm,
+      loadedForm: options.blankForm,
+      choices: null,
+      leaveTo: null,
+      ...NO_PROBLEMS,
+    }),
     initial: 'loading',
     states: {
       loading: {
@@ -143,11 +187,75 @@ export function createRecordEditorMachine<Form extends object, Choices>(options:
         type: 'final',
       },
       editing: {
-        on: {
-          'form.change': { actions: 'changeForm' },
-          'form.submit': [{ guard: 'formHasProblem', actions: 'showProblems' }, { target: 'saving' }],
-          'editor.cancel': 'cancelled',
+        initial: 'idle',
+        states: {
+          idle: {
+            on: {
+              'form.change': { actions: 'changeForm' },
+              'form.submit': [
+                { guard: 'formHasProblem', actions: 'showProblems' },
+                { target: '#' + options.id + '.saving' },
+              ],
+              'editor.cancel': [
+                {
+                  guard: 'hasUnsavedChanges',
+                  target: 'confirmingLeave',
+                  actions: { type: 'holdLeaving', params: ({ context }) => ({ to: listOf(context.form) }) },
+                },
+                { target: '#' + options.id + '.cancelled' },
+              ],
+              // Only a changed form holds a person back; an unchanged one lets them go unasked.
+              'leave.request': {
+                guard: 'hasUnsavedChanges',
+                target: 'confirmingLeave',
+                actions: { type: 'holdLeaving', params: ({ event }) => ({ to: event.to }) },
+              },
+              'delete.request': { guard: 'mayDelete', target: 'confirmingDelete' },
+            },
+          },
+          confirmingLeave: {
+            tags: ['askingToLeave'],
+            on: {
+              'leave.confirm': '#' + options.id + '.left',
+              'leave.cancel': { target: 'idle', actions: 'stay' },
+            },
+          },
+          confirmingDelete: {
+            tags: ['confirmingDelete'],
+            on: {
+              'delete.confirm': 'undoable',
+              'delete.cancel': 'idle',
+            },
+          },
+          undoable: {
+            tags: ['deletePending'],
+            after: { undoDelay: '#' + options.id + '.deleting' },
+            on: { 'delete.undo': 'idle' },
+          },
         },
+      },
+      deleting: {
+        tags: ['deleting'],
+        invoke: {
+          src: 'deleteRecord',
+          input: ({ context }) => ({ id: context.recordId! }),
+          onDone: 'deleted',
+          onError: {
+            target: 'editing',
+            actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+          },
+        },
+      },
+      deleted: {
+        type: 'final',
+        entry: [
+          { type: 'notifySuccess', params: { message: messages.deleted } },
+          { type: 'navigate', params: ({ context }) => ({ to: listOf(context.form) }) },
+        ],
+      },
+      left: {
+        type: 'final',
+        entry: { type: 'navigate', params: ({ context }) => ({ to: context.leaveTo! }) },
       },
       saving: {
         tags: ['saving'],

@@ -7,6 +7,6 @@ export const teamEditorMachine = createRecordEditorMachine<TeamForm, TeamChoices
   blankForm: BLANK_TEAM_FORM,
   problemsOf: teamProblems,
   fields: TEAM_FIELDS,
-  messages: TEAM_SAVED_MESSAGES,
+  messages: { ...TEAM_SAVED_MESSAGES, deleted: 'Team deleted successfully' },
   listRoute: '/team',
 });

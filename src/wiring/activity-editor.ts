@@ -44,5 +44,9 @@ function activityIo(api: CrmClient, tenantId: number, email: string): RecordEdit
         ? found(api.POST('/api/activities', { body }))
         : found(api.PUT('/api/activities/{id}', { params: { path: { id } }, body }));
     },
+    async deleteRecord({ id }) {
+      await found(api.DELETE('/api/activities/{id}', { params: { path: { id } } }));
+    },
+    deletePart: 'records',
   };
 }

@@ -1,27 +1,12 @@
-import { fromPromise } from 'xstate';
 import { found, type CrmClient } from '../api/client.ts';
 import { blankEventForm, eventFormOf, eventWriteOf, type EventForm } from '../domain/calendar/event-form.ts';
-import { calendarEventDeletionMachine } from '../machines/calendar-event-deletion.ts';
 import { calendarEventEditorMachine, type EventChoices } from '../machines/calendar-event-editor.ts';
 import { recordEditorFlow, type RecordEditorIo } from './record-editor.ts';
-import { feedbackWithNavigation, type Wiring } from './wiring.ts';
+import type { Wiring } from './wiring.ts';
 
 /** The event editor; a new event starts on `date` (YYYY-MM-DD) when given. */
 export function calendarEventEditorFlow(date: string | null): Wiring<typeof calendarEventEditorMachine> {
   return (services, caller) => recordEditorFlow(calendarEventEditorMachine, eventIo(services.api, caller.tenantId, date), services);
-}
-
-/** The Delete button's confirmation and the DELETE call. */
-export const calendarEventDeletionFlow: Wiring<typeof calendarEventDeletionMachine> = (services) =>
-  calendarEventDeletionMachine.provide({
-    actors: { deleteEvent: deleteEventFrom(services.api) },
-    actions: feedbackWithNavigation(services),
-  });
-
-function deleteEventFrom(api: CrmClient) {
-  return fromPromise<void, { id: number }>(async ({ input }) => {
-    await found(api.DELETE('/api/calendar/{id}', { params: { path: { id: input.id } } }));
-  });
 }
 
 /** The event, the salespersons to choose from, and the save, through the API client. */
@@ -43,5 +28,9 @@ function eventIo(api: CrmClient, tenantId: number, date: string | null): RecordE
         ? found(api.POST('/api/calendar', { body }))
         : found(api.PUT('/api/calendar/{id}', { params: { path: { id } }, body }));
     },
+    async deleteRecord({ id }) {
+      await found(api.DELETE('/api/calendar/{id}', { params: { path: { id } } }));
+    },
+    deletePart: 'calendar',
   };
 }

@@ -20,5 +20,9 @@ function customerIo(api: CrmClient): RecordEditorIo<CustomerForm, CustomerChoice
         ? found(api.POST('/api/customers', { body }))
         : found(api.PUT('/api/customers/{id}', { params: { path: { id } }, body }));
     },
+    async deleteRecord({ id }) {
+      await found(api.DELETE('/api/customers/{id}', { params: { path: { id } } }));
+    },
+    deletePart: 'records',
   };
 }

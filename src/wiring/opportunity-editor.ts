@@ -55,5 +55,9 @@ export function opportunityIo(
         ? found(api.POST('/api/opportunities', { body }))
         : found(api.PUT('/api/opportunities/{id}', { params: { path: { id } }, body }));
     },
+    async deleteRecord({ id }) {
+      await found(api.DELETE('/api/opportunities/{id}', { params: { path: { id } } }));
+    },
+    deletePart: 'records',
   };
 }

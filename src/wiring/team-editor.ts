@@ -26,5 +26,9 @@ function teamIo(api: CrmClient, tenantId: number): RecordEditorIo<TeamForm, Team
         ? found(api.POST('/api/teams', { body }))
         : found(api.PUT('/api/teams/{id}', { params: { path: { id } }, body }));
     },
+    async deleteRecord({ id }) {
+      await found(api.DELETE('/api/teams/{id}', { params: { path: { id } } }));
+    },
+    deletePart: 'records',
   };
 }

@@ -18,6 +18,8 @@ interface Screen {
   heading: string | RegExp;
   /** The list whose first link of this route gives `:id`. */
   idFrom?: string;
+  /** The route of the link that gives `:id`, when the list links elsewhere (its name opens the record's page). */
+  idLink?: string;
   /** The button that opens the screen's dialog, and the dialog's name. */
   dialog?: { open: string | RegExp; name: string };
 }
@@ -26,14 +28,16 @@ const SCREENS: Screen[] = [
   { path: '/dashboard', heading: 'Total Revenue' },
   { path: '/opportunity', heading: 'Opportunities' },
   { path: '/add-Opportunity', heading: 'Add Opportunity' },
-  { path: '/edit-Opportunity/:id', heading: 'Edit Opportunity', idFrom: '/opportunity' },
+  { path: '/edit-Opportunity/:id', heading: 'Edit Opportunity', idFrom: '/opportunity', idLink: '/opportunity/:id', dialog: { open: 'Delete', name: 'Delete the opportunity?' } },
+  { path: '/opportunity/:id', heading: /./, idFrom: '/opportunity', dialog: { open: 'Add activity', name: 'Add activity' } },
   { path: '/pipeline', heading: 'Pipeline' },
   { path: '/customer', heading: 'Customers' },
   { path: '/add-Customer', heading: 'Add Customer' },
-  { path: '/edit-Customer/:id', heading: 'Edit Customer', idFrom: '/customer' },
+  { path: '/edit-Customer/:id', heading: 'Edit Customer', idFrom: '/customer', idLink: '/customer/:id' },
+  { path: '/customer/:id', heading: /./, idFrom: '/customer', dialog: { open: 'Add event', name: 'Add event' } },
   { path: '/calendar', heading: 'Calendar' },
   { path: '/add-Calendar', heading: 'Add Event' },
-  { path: '/edit-Calendar/:id', heading: 'Edit Event', idFrom: '/calendar', dialog: { open: /^Delete/, name: 'Delete event' } },
+  { path: '/edit-Calendar/:id', heading: 'Edit Event', idFrom: '/calendar', dialog: { open: /^Delete/, name: 'Delete the event?' } },
   { path: '/activity', heading: 'Activities' },
   { path: '/add-Activity', heading: 'Add Activity' },
   { path: '/edit-Activity/:id', heading: 'Edit Activity', idFrom: '/activity' },
@@ -84,7 +88,7 @@ async function visitEveryRoute(page: Page, ids: Map<string, string>, width: stri
   for (const screen of SCREENS) {
     let path = screen.path;
     if (screen.idFrom) {
-      if (!ids.has(screen.path)) ids.set(screen.path, await firstIdLinkedFrom(page, screen.idFrom, screen.path));
+      if (!ids.has(screen.path)) ids.set(screen.path, await firstIdLinkedFrom(page, screen.idFrom, screen.idLink ?? screen.path));
       path = screen.path.replace(':id', ids.get(screen.path)!);
     }
     await go(page, path);

@@ -93,12 +93,14 @@ describe('calendar events', () => {
     await page.waitForURL(/\/edit-Calendar\/\d+$/);
     await page.getByLabel('Title').waitFor();
     await page.getByRole('button', { name: 'Delete' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Delete event' });
-    await dialog.getByText(`Delete ${title}? It cannot be brought back.`).waitFor();
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete the event?' });
+    await dialog.getByText('You can undo this for a few seconds.').waitFor();
+    await dialog.getByRole('button', { name: 'Keep it' }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Delete' }).click();
     await dialog.getByRole('button', { name: 'Delete' }).click();
+    // A few seconds to undo, then it goes.
+    await page.getByRole('status').filter({ hasText: 'The event will be deleted in a few seconds.' }).waitFor();
     await toast(page, 'Event deleted successfully').waitFor();
     await page.waitForURL(`**/calendar?month=${format(first, 'yyyy-MM')}`);
     await loaded(page);

@@ -42,7 +42,11 @@ describe('Add Customer and Edit Customer', () => {
     await row.waitFor();
     await expect(row.getByRole('cell').allInnerTexts()).resolves.toEqual(['E2E Holdings GmbH', '0', '0', '€0.00', '€0.00', '—']);
 
+    // The name opens the customer's page; its Edit, the spec's edit route.
     await row.getByRole('link', { name: added }).click();
+    await page.waitForURL(/\/customer\/\d+$/);
+    await page.getByRole('heading', { name: added, level: 1 }).waitFor();
+    await page.getByRole('main').getByRole('link', { name: 'Edit' }).click();
     await page.waitForURL(/\/edit-Customer\/\d+$/);
     await page.getByRole('heading', { name: 'Edit Customer', level: 1 }).waitFor();
     await expect.poll(() => page.getByLabel('Name').inputValue()).toBe(added);

@@ -18,7 +18,7 @@ type CustomerListActor = ActorRefFrom<typeof customerListMachine>;
 
 /**
  * /customer: the tenant's customers, each with what its opportunities of the chosen
- * year brought (0 when none), sortable; a name opens Edit Customer, a count the
+ * year brought (0 when none), sortable; a name opens the customer's page, a count the
  * customer's opportunities, and 'Add Customer' a new one.
  */
 export default function CustomerListScreen() {
@@ -109,8 +109,8 @@ function CustomerRow({ customer, year }: { customer: CustomerSummary; year: numb
   return (
     <tr>
       <th scope="row">
-        {/* A name only opportunities use has no record to edit. */}
-        {customer.id === null ? label : <Link href={`/edit-Customer/${customer.id}`}>{label}</Link>}
+        {/* A name only opportunities use has no record to open. */}
+        {customer.id === null ? label : <Link href={`/customer/${customer.id}`}>{label}</Link>}
       </th>
       <td>{customer.company}</td>
       <td className="numeric">

@@ -132,7 +132,7 @@ function OpportunityTable({ list }: { list: ListActor }) {
               <tr key={row.id}>
                 <td className="nowrap">{formatDay(row.day)}</td>
                 <td>
-                  <Link href={`/edit-Opportunity/${row.id}`}>{customerLabel(row.customer)}</Link>
+                  <Link href={`/opportunity/${row.id}`}>{customerLabel(row.customer)}</Link>
                 </td>
                 <td>{row.salespersonName}</td>
                 <td>

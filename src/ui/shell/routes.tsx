@@ -29,6 +29,8 @@ const ActivityListScreen = lazy(() => import('../activities/ActivityListScreen.t
 const ActivityEditorScreen = lazy(() => import('../activities/ActivityEditorScreen.tsx'));
 const EmailAttachmentScreen = lazy(() => import('../email-attachment/EmailAttachmentScreen.tsx'));
 const OpportunityEditorScreen = lazy(() => import('../opportunities/OpportunityEditorScreen.tsx'));
+const OpportunityPageScreen = lazy(() => import('../records/OpportunityPageScreen.tsx'));
+const CustomerPageScreen = lazy(() => import('../records/CustomerPageScreen.tsx'));
 const SettingsScreen = lazy(() => import('../settings/SettingsScreen.tsx'));
 const MachinesScreen = lazy(() => import('../machine-charts/MachinesScreen.tsx'));
 
@@ -83,6 +85,8 @@ const ActivityListRoute = protectedScreen(ActivityListScreen);
 const ActivityEditorRoute = protectedScreen(ActivityEditorScreen);
 const EmailAttachmentRoute = protectedScreen(EmailAttachmentScreen);
 const OpportunityEditorRoute = protectedScreen(OpportunityEditorScreen);
+const OpportunityPageRoute = protectedScreen(OpportunityPageScreen);
+const CustomerPageRoute = protectedScreen(CustomerPageScreen);
 const MachinesRoute = protectedScreen(MachinesScreen, ManagersOnly);
 const SettingsRoute = protectedScreen(SettingsScreen, SuperAdminOnly);
 
@@ -93,8 +97,10 @@ const protectedRoutes: ReadonlyArray<readonly [route: string, Screen: ComponentT
   ['/edit-Salesperson/:id', EditSalespersonRoute],
   ['/salesperson', SalespersonListRoute],
   ['/opportunity', OpportunityListRoute],
+  ['/opportunity/:id', OpportunityPageRoute],
   ['/pipeline', PipelineRoute],
   ['/customer', CustomerListRoute],
+  ['/customer/:id', CustomerPageRoute],
   ['/add-Customer', CustomerEditorRoute],
   ['/edit-Customer/:id', CustomerEditorRoute],
   ['/team', TeamListRoute],

@@ -1,7 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { blankEventForm, type EventForm } from '../../../src/domain/calendar/event-form';
-import { calendarEventDeletionMachine, EVENT_DELETED_MESSAGE } from '../../../src/machines/calendar-event-deletion';
 import { calendarEventEditorMachine, type EventChoices } from '../../../src/machines/calendar-event-editor';
 import type { SaveRecordRequest } from '../../../src/machines/record-editor';
 
@@ -74,65 +73,30 @@ describe('Add Event and Edit Event', () => {
   });
 });
 
-function startDeletion(deleteEvent: (id: number) => Promise<void>) {
-  const seen = { deleted: [] as number[], successes: [] as string[], navigations: [] as string[], logged: [] as unknown[] };
-  const actor = createActor(
-    calendarEventDeletionMachine.provide({
-      actors: {
-        deleteEvent: fromPromise<void, { id: number }>(async ({ input }) => {
-          seen.deleted.push(input.id);
-          return deleteEvent(input.id);
-        }),
-      },
-      actions: {
-        notifySuccess: (_, { message }) => void seen.successes.push(message),
-        navigate: (_, { to }) => void seen.navigations.push(to),
-        logError: (_, { error }) => void seen.logged.push(error),
-      },
-    }),
-    { input: { eventId: 7, returnTo: '/calendar?month=2026-06' } },
-  );
-  actor.start();
-  return { actor, seen };
-}
-
 describe('Delete on Edit Event', () => {
-  test('deletes nothing until confirmed; cancelling keeps the event', () => {
-    const { actor, seen } = startDeletion(async () => {});
-    actor.send({ type: 'delete.confirm' });
-    expect(actor.getSnapshot().value).toBe('idle');
+  test("confirmed and not undone, it deletes the event once, says 'Event deleted successfully' and shows the calendar on the event's month", async () => {
+    const deleted: number[] = [];
+    const seen = { successes: [] as string[], navigations: [] as string[] };
+    const actor = createActor(
+      calendarEventEditorMachine.provide({
+        actors: {
+          loadEditor: fromPromise(async () => ({ form: { ...blankEventForm('2026-06-03', new Date()), title: 'Call' }, choices })),
+          deleteRecord: fromPromise<void, { id: number }>(async ({ input }) => void deleted.push(input.id)),
+        },
+        actions: {
+          notifySuccess: (_, { message }) => void seen.successes.push(message),
+          navigate: (_, { to }) => void seen.navigations.push(to),
+        },
+        delays: { undoDelay: 0 },
+      }),
+      { input: { recordId: 7 } },
+    ).start();
+    await waitFor(actor, (state) => state.matches('editing'));
     actor.send({ type: 'delete.request' });
-    expect(actor.getSnapshot().value).toBe('confirming');
-    actor.send({ type: 'delete.cancel' });
-    expect(actor.getSnapshot().value).toBe('idle');
-    expect(seen.deleted).toEqual([]);
-  });
-
-  test("confirmed, it deletes the event once, says 'Event deleted successfully' and shows the calendar on the event's month", async () => {
-    let finish: () => void = () => {};
-    const { actor, seen } = startDeletion(() => new Promise<void>((resolve) => (finish = resolve)));
-    actor.send({ type: 'delete.request' });
     actor.send({ type: 'delete.confirm' });
-    expect(actor.getSnapshot().hasTag('deleting')).toBe(true);
-    actor.send({ type: 'delete.confirm' });
-    actor.send({ type: 'delete.request' });
-    finish();
     await waitFor(actor, (state) => state.status === 'done');
-    expect(seen.deleted).toEqual([7]);
-    expect(seen.successes).toEqual([EVENT_DELETED_MESSAGE]);
-    expect(EVENT_DELETED_MESSAGE).toBe('Event deleted successfully');
+    expect(deleted).toEqual([7]);
+    expect(seen.successes).toEqual(['Event deleted successfully']);
     expect(seen.navigations).toEqual(['/calendar?month=2026-06']);
-  });
-
-  test('a failed delete is logged and keeps the event open, to try again', async () => {
-    const { actor, seen } = startDeletion(async () => {
-      throw new Error('503');
-    });
-    actor.send({ type: 'delete.request' });
-    actor.send({ type: 'delete.confirm' });
-    await waitFor(actor, (state) => state.matches('idle'));
-    expect(seen.logged).toEqual([new Error('503')]);
-    expect(seen.navigations).toEqual([]);
-    expect(actor.getSnapshot().can({ type: 'delete.request' })).toBe(true);
   });
 });

@@ -70,13 +70,22 @@ const EXPECTED: Record<string, { states: number; paths: number }> = {
   opportunityList: { states: 8, paths: 24 },
   // Adding, then editing: each loading, failed, not found, two fillings of the form
   // (with and without a customer), saving, saved and cancelled.
-  opportunityEditor: { states: 16, paths: 30 },
+  // Since issue 16, for the stored record also: asking to leave a changed form, confirming a
+  // delete, its Undo window, deleting, deleted and left.
+  opportunityEditor: { states: 26, paths: 46 },
   opportunityYear: { states: 7, paths: 15 },
+  // Loading, failed, not found; then the timeline (idle, loading older, refreshing; older entries or
+  // not) × the note (written or not, saving) × the activity dialog (closed, open changed or not,
+  // asking to close, saving) × leaving (free or asking).
+  opportunityPage: { states: 153, paths: 1159 },
+  customerPage: { states: 153, paths: 1159 },
   // Each year loading, ready, empty (no customer at all) or failed: the stored customers are listed in any year.
   customerList: { states: 8, paths: 18 },
   // Adding, then editing: each loading, failed, not found, the form with and without
   // a name, saving, saved and cancelled.
-  customerEditor: { states: 16, paths: 30 },
+  // Since issue 16, for the stored record also: asking to leave a changed form, confirming a
+  // delete, its Undo window, deleting, deleted and left.
+  customerEditor: { states: 26, paths: 46 },
   salespersonList: { states: 4, paths: 6 },
   // Loading, failed, editing with each draft (blank, USD, ABC) and problem, saving.
   tenantSettings: { states: 12, paths: 29 },
@@ -85,21 +94,25 @@ const EXPECTED: Record<string, { states: number; paths: number }> = {
   teamList: { states: 4, paths: 5 },
   // Adding, then editing: each loading, failed, not found, the form with and without
   // a name, saving, saved and cancelled.
-  teamEditor: { states: 16, paths: 30 },
+  // Since issue 16, for the stored record also: asking to leave a changed form, confirming a
+  // delete, its Undo window, deleting, deleted and left.
+  teamEditor: { states: 26, paths: 46 },
   // Twenty-six months (January 2025 to a year after February 2026), each loading its
   // opportunities and events (both, or one of them still), ready or failed.
   calendar: { states: 130, paths: 609 },
   // Adding, then editing: each loading, failed, not found, the form with and without
   // a title, saving, saved and cancelled.
-  calendarEventEditor: { states: 16, paths: 30 },
-  // Idle, confirming, deleting and deleted: ask, confirm or cancel, and the delete done or failed.
-  calendarEventDeletion: { states: 4, paths: 5 },
+  // Since issue 16, for the stored record also: asking to leave a changed form, confirming a
+  // delete, its Undo window, deleting, deleted and left.
+  calendarEventEditor: { states: 26, paths: 46 },
   // Loading, empty, failed, and ready idle or saving a done mark, each on one page of one
   // or on the first or second of two.
   activityList: { states: 11, paths: 57 },
   // Adding, then editing: each loading, failed, not found, the form with and without
   // a subject, saving, saved and cancelled.
-  activityEditor: { states: 16, paths: 30 },
+  // Since issue 16, for the stored record also: asking to leave a changed form, confirming a
+  // delete, its Undo window, deleting, deleted and left.
+  activityEditor: { states: 26, paths: 46 },
   // Loading and failed; then the list ready or empty, each with nothing or a file chosen, and
   // one upload, download, confirmation or delete at a time.
   emailAttachments: { states: 17, paths: 67 },
@@ -198,8 +211,69 @@ function recordEditorModel(form: Record<string, unknown>, choices: unknown, requ
       done(machine, 'saveRecord', { id: 7 }),
       failed(machine, 'saveRecord'),
       refused(machine, 'saveRecord', required),
+      { type: 'leave.request', to: '/dashboard' },
+      { type: 'leave.confirm' },
+      { type: 'leave.cancel' },
+      { type: 'delete.request' },
+      { type: 'delete.confirm' },
+      { type: 'delete.cancel' },
+      { type: 'delete.undo' },
+      ...afterEvents(machine),
+      done(machine, 'deleteRecord', undefined),
+      failed(machine, 'deleteRecord'),
     ],
     distinguish: (snapshot) => (snapshot.matches('editing') ? { [required]: snapshot.context.form[required] } : null),
+  };
+}
+
+/**
+ * The model of a record page (/opportunity/:id, /customer/:id): its load and every answer, the
+ * timeline with older entries and without, a note written or not, an activity dialog changed or
+ * not, and leaving with something typed.
+ */
+function recordPageModel(): PathModel {
+  const draftActivity = { kind: 'call', subject: '', dueDate: '2026-06-15', dueTime: '10:00', duration: '', salespersonId: '3', opportunityId: '7', notes: '', done: false };
+  const draftEvent = { title: '', allDay: false, startDate: '2026-06-15', startTime: '10:00', endDate: '2026-06-15', endTime: '11:00', location: '', salespersonId: '3', notes: '', opportunityId: '7' };
+  return {
+    input: { recordId: 7 },
+    events: (machine) => [
+      done(machine, 'loadRecord', {
+        summary: {},
+        timeline: { entries: [], hasMore: true },
+        choices: { salespersons: [{ id: rep.id, name: rep.name }], opportunities: [{ id: 7, label: '#7' }] },
+        drafts: { activity: draftActivity, event: draftEvent },
+      }),
+      failed(machine, 'loadRecord'),
+      failed(machine, 'loadRecord', Object.assign(new Error('Not found'), { status: 404 })),
+      { type: 'retry' },
+      { type: 'timeline.more' },
+      done(machine, 'loadTimeline', { entries: [], hasMore: false }),
+      failed(machine, 'loadTimeline'),
+      { type: 'note.change', value: 'Budget confirmed' },
+      { type: 'note.change', value: '' },
+      { type: 'note.submit' },
+      done(machine, 'addNote', undefined),
+      failed(machine, 'addNote'),
+      { type: 'quickAdd.open', kind: 'activity' },
+      { type: 'quickAdd.change', patch: { subject: 'Call' } },
+      { type: 'quickAdd.submit' },
+      { type: 'quickAdd.close' },
+      { type: 'quickAdd.keep' },
+      { type: 'quickAdd.discard' },
+      done(machine, 'addQuick', undefined),
+      failed(machine, 'addQuick'),
+      { type: 'leave.request', to: '/dashboard' },
+      { type: 'leave.confirm' },
+      { type: 'leave.cancel' },
+    ],
+    distinguish: (snapshot) =>
+      snapshot.matches('ready')
+        ? {
+            more: snapshot.context.timeline.hasMore,
+            note: snapshot.context.note !== '',
+            changed: JSON.stringify(snapshot.context.quickAdd) !== JSON.stringify(snapshot.context.quickAddOpened),
+          }
+        : null,
   };
 }
 
@@ -537,16 +611,8 @@ const MODELS: Record<string, PathModel> = {
     'title',
   ),
 
-  calendarEventDeletion: {
-    input: { eventId: 7, returnTo: '/calendar?month=2026-06' },
-    events: (machine) => [
-      { type: 'delete.request' },
-      { type: 'delete.confirm' },
-      { type: 'delete.cancel' },
-      done(machine, 'deleteEvent', undefined),
-      failed(machine, 'deleteEvent'),
-    ],
-  },
+  opportunityPage: recordPageModel(),
+  customerPage: recordPageModel(),
 
   emailAttachments: {
     input: { tenantId: 1 },

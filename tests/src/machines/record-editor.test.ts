@@ -29,7 +29,7 @@ const noteEditorMachine = createRecordEditorMachine<NoteForm, Choices>({
   ],
   fields: ['title', 'body'],
   fieldOfBody: (field) => (field === 'text' ? 'body' : field),
-  messages: { created: 'Note created successfully', updated: 'Note updated successfully' },
+  messages: { created: 'Note created successfully', updated: 'Note updated successfully', deleted: 'Note deleted successfully' },
   listRoute: '/notes',
 });
 
@@ -38,6 +38,9 @@ const stored: NoteForm = { title: 'Call Acme', body: 'About the renewal' };
 interface Server {
   load?: (request: LoadEditorRequest) => Promise<EditorData<NoteForm, Choices>>;
   save?: (request: SaveRecordRequest<NoteForm>) => Promise<SavedRecord>;
+  delete?: (id: number) => Promise<void>;
+  /** Whether the API offers deleting (true unless said). */
+  deletable?: boolean;
 }
 
 function notFound(): Error {
@@ -48,6 +51,7 @@ function startEditor(recordId: number | null, server: Server = {}) {
   const seen = {
     loads: [] as LoadEditorRequest[],
     saves: [] as SaveRecordRequest<NoteForm>[],
+    deletes: [] as number[],
     successes: [] as string[],
     navigations: [] as string[],
     logged: [] as unknown[],
@@ -63,7 +67,14 @@ function startEditor(recordId: number | null, server: Server = {}) {
         seen.saves.push(input);
         return server.save ? server.save(input) : { id: input.id ?? 99 };
       }),
+      deleteRecord: fromPromise<void, { id: number }>(async ({ input }) => {
+        seen.deletes.push(input.id);
+        return server.delete?.(input.id);
+      }),
     },
+    guards: { deletionOffered: () => server.deletable ?? true },
+    // The Undo window lasts a tick here; its length is the app's, UNDO_DELAY_MS.
+    delays: { undoDelay: 20 },
     actions: {
       notifySuccess: (_, { message }) => void seen.successes.push(message),
       navigate: (_, { to }) => void seen.navigations.push(to),
@@ -235,14 +246,92 @@ describe('editing a record', () => {
     expect(seen.saves).toHaveLength(1);
   });
 
-  test('Cancel discards the changes and goes back to the list without saving', async () => {
+  test('Cancel on an unchanged form goes back to the list at once', async () => {
+    const { actor, seen } = startEditor(7);
+    await editing(actor);
+    actor.send({ type: 'editor.cancel' });
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(seen.navigations).toEqual(['/notes']);
+  });
+});
+
+describe('unsaved changes are never lost silently', () => {
+  test('Cancel on a changed form asks first: staying keeps what was typed, discarding goes back to the list without saving', async () => {
     const { actor, seen } = startEditor(7);
     await editing(actor);
     actor.send({ type: 'form.change', patch: { title: 'Not kept' } });
     actor.send({ type: 'editor.cancel' });
+    expect(actor.getSnapshot().hasTag('askingToLeave')).toBe(true);
+    actor.send({ type: 'leave.cancel' });
+    expect(actor.getSnapshot().context.form.title).toBe('Not kept');
+    actor.send({ type: 'editor.cancel' });
+    actor.send({ type: 'leave.confirm' });
     expect(actor.getSnapshot().status).toBe('done');
     expect(seen.navigations).toEqual(['/notes']);
     expect(seen.saves).toEqual([]);
+  });
+
+  test('leaving by a link or Back is held only while the form differs from the one loaded, and goes where the person was going', async () => {
+    const { actor, seen } = startEditor(7);
+    await editing(actor);
+    expect(actor.getSnapshot().can({ type: 'leave.request', to: '/dashboard' })).toBe(false);
+    actor.send({ type: 'form.change', patch: { title: 'Changed' } });
+    expect(actor.getSnapshot().can({ type: 'leave.request', to: '/dashboard' })).toBe(true);
+    // Typed back to what was loaded: nothing would be lost.
+    actor.send({ type: 'form.change', patch: { title: stored.title } });
+    expect(actor.getSnapshot().can({ type: 'leave.request', to: '/dashboard' })).toBe(false);
+    actor.send({ type: 'form.change', patch: { body: 'Changed' } });
+    actor.send({ type: 'leave.request', to: '/dashboard' });
+    actor.send({ type: 'leave.confirm' });
+    expect(seen.navigations).toEqual(['/dashboard']);
+  });
+});
+
+describe('deleting a stored record', () => {
+  test('asks first; confirmed, it waits for Undo, then deletes once, says so and goes back to the list', async () => {
+    const { actor, seen } = startEditor(7);
+    await editing(actor);
+    actor.send({ type: 'delete.request' });
+    expect(actor.getSnapshot().hasTag('confirmingDelete')).toBe(true);
+    actor.send({ type: 'delete.cancel' });
+    actor.send({ type: 'delete.request' });
+    actor.send({ type: 'delete.confirm' });
+    expect(actor.getSnapshot().hasTag('deletePending')).toBe(true);
+    expect(seen.deletes).toEqual([]);
+    await waitFor(actor, (state) => state.status === 'done');
+    expect(seen.deletes).toEqual([7]);
+    expect(seen.successes).toEqual(['Note deleted successfully']);
+    expect(seen.navigations).toEqual(['/notes']);
+  });
+
+  test('Undo within the few seconds deletes nothing and keeps the form as it was', async () => {
+    const { actor, seen } = startEditor(7);
+    await editing(actor);
+    actor.send({ type: 'form.change', patch: { body: 'Typed' } });
+    actor.send({ type: 'delete.request' });
+    actor.send({ type: 'delete.confirm' });
+    actor.send({ type: 'delete.undo' });
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(seen.deletes).toEqual([]);
+    expect(actor.getSnapshot().matches({ editing: 'idle' })).toBe(true);
+    expect(actor.getSnapshot().context.form.body).toBe('Typed');
+  });
+
+  test('a failed delete keeps the record open (the client has shown why); a new record or an API without deleting offers no Delete', async () => {
+    const failing = startEditor(7, { delete: async () => Promise.reject(new Error('503')) });
+    await editing(failing.actor);
+    failing.actor.send({ type: 'delete.request' });
+    failing.actor.send({ type: 'delete.confirm' });
+    await waitFor(failing.actor, (state) => state.matches({ editing: 'idle' }) && failing.seen.deletes.length === 1);
+    expect(failing.seen.logged).toEqual([new Error('503')]);
+    expect(failing.seen.navigations).toEqual([]);
+
+    const adding = startEditor(null);
+    await editing(adding.actor);
+    expect(adding.actor.getSnapshot().can({ type: 'delete.request' })).toBe(false);
+    const withoutPart = startEditor(7, { deletable: false });
+    await editing(withoutPart.actor);
+    expect(withoutPart.actor.getSnapshot().can({ type: 'delete.request' })).toBe(false);
   });
 });
 

@@ -59,14 +59,14 @@ describe('the customer list', () => {
     await until(() => byRole('status').includes("No customers yet. Add the first with 'Add Customer'."));
   });
 
-  test('lists a stored customer in a year without opportunities, with zeros, its name opening Edit Customer', async () => {
+  test('lists a stored customer in a year without opportunities, with zeros, its name opening the customer page', async () => {
     const customer = { id: 5, name: 'Nakatomi Trading', company: 'Nakatomi Corp', email: '', phone: '', notes: '', created_at: '2026-01-01T00:00:00.000Z' };
     const { release } = render(CustomerListScreen, { ...noOpportunities, '/api/customers/getAllData/1': json([customer]) });
     await release();
     await until(() => screen.container.querySelector('tbody tr') !== null);
     const cells = [...screen.container.querySelectorAll('tbody tr > *')].map((cell) => cell.textContent);
     expect(cells).toEqual(['Nakatomi Trading', 'Nakatomi Corp', '0', '0', '€0.00', '€0.00', '—']);
-    expect(screen.container.querySelector('tbody th a')?.getAttribute('href')).toBe('/edit-Customer/5');
+    expect(screen.container.querySelector('tbody th a')?.getAttribute('href')).toBe('/customer/5');
   });
 
   test('says when the customers could not be loaded, with a button to try again', async () => {

@@ -1,0 +1,189 @@
+import type { FormEvent, ReactNode } from 'react';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { ACTIVITY_KINDS } from '../../domain/activities/activity.ts';
+import type { ActivityForm } from '../../domain/activities/editor.ts';
+import { EVENT_LIMITS, startDateChange } from '../../domain/calendar/event-form.ts';
+import { MAX_NOTE_LENGTH, type QuickEventForm } from '../../domain/records/record-page.ts';
+import { hasUnsavedInput, type RecordPageMachine } from '../../machines/record-page.ts';
+import { Dialog } from '../kit/Dialog.tsx';
+import { LoadNotice } from '../kit/LoadNotice.tsx';
+import { NotFound } from '../kit/NotFound.tsx';
+import { InputField, SelectField, TextAreaField } from '../kit/form/fields.tsx';
+import { LeaveDialog } from '../kit/record-editor/RecordEditorFrame.tsx';
+import { useLeaveGuard } from '../kit/use-leave-guard.ts';
+import { Timeline } from './Timeline.tsx';
+import './records.css';
+
+export type RecordPageActor<Summary> = ActorRefFrom<RecordPageMachine<Summary>>;
+
+/**
+ * A record page's frame: loading, failed with 'Try again', not found as the fallback
+ * page, or the page; and the question before leaving it with something unsaved.
+ */
+export function RecordPageFrame<Summary>({
+  page,
+  what,
+  children,
+}: {
+  page: RecordPageActor<Summary>;
+  /** What loads, for the notices: 'the opportunity'. */
+  what: string;
+  children: (summary: Summary) => ReactNode;
+}) {
+  const phase = useSelector(page, (state) => (state.hasTag('loading') ? 'loading' : state.hasTag('failed') ? 'failed' : state.hasTag('notFound') ? 'notFound' : 'ready'));
+  const summary = useSelector(page, (state) => state.context.summary);
+  const unsaved = useSelector(page, (state) => state.matches('ready') && hasUnsavedInput(state.context));
+  const askingToLeave = useSelector(page, (state) => state.hasTag('askingToLeave'));
+  useLeaveGuard(unsaved, (to) => page.send({ type: 'leave.request', to }));
+
+  if (phase === 'notFound') return <NotFound />;
+  if (phase !== 'ready' || summary === null) {
+    return (
+      <section className="record-page">
+        <LoadNotice phase={phase === 'failed' ? 'failed' : 'loading'} what={what} empty="" onRetry={() => page.send({ type: 'retry' })} />
+      </section>
+    );
+  }
+  return (
+    <>
+      {children(summary)}
+      {askingToLeave ? <LeaveDialog onStay={() => page.send({ type: 'leave.cancel' })} onLeave={() => page.send({ type: 'leave.confirm' })} /> : null}
+    </>
+  );
+}
+
+/** A figure at the top of a record page: a label and its value. */
+export function Figure({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="record-page__figure">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** The note box and the buttons that add an activity or an event, above the timeline. */
+export function Composer<Summary>({ page, noDealHint }: { page: RecordPageActor<Summary>; noDealHint?: string }) {
+  const note = useSelector(page, (state) => state.context.note);
+  const saving = useSelector(page, (state) => state.hasTag('savingNote'));
+  const canAdd = useSelector(page, (state) => state.can({ type: 'quickAdd.open', kind: 'activity' }));
+  const quickAddOpen = useSelector(page, (state) => state.hasTag('quickAddOpen'));
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    page.send({ type: 'note.submit' });
+  }
+
+  return (
+    <div className="card record-page__composer">
+      <form onSubmit={submit} noValidate aria-busy={saving}>
+        <TextAreaField label="Note" value={note} rows={3} maxLength={MAX_NOTE_LENGTH} onChange={(value) => page.send({ type: 'note.change', value })} />
+        <div className="record-page__composer-actions">
+          <button type="submit" className="button" disabled={saving}>
+            {saving ? 'Saving...' : 'Add note'}
+          </button>
+        </div>
+      </form>
+      <div className="record-page__quick-adds">
+        <button type="button" className="button button--secondary" disabled={!canAdd} onClick={() => page.send({ type: 'quickAdd.open', kind: 'activity' })}>
+          Add activity
+        </button>
+        <button type="button" className="button button--secondary" disabled={!canAdd} onClick={() => page.send({ type: 'quickAdd.open', kind: 'event' })}>
+          Add event
+        </button>
+      </div>
+      {!canAdd && !quickAddOpen && noDealHint ? <p className="field__hint">{noDealHint}</p> : null}
+      {quickAddOpen ? <QuickAddDialog page={page} /> : null}
+    </div>
+  );
+}
+
+/** Adding an activity or an event without leaving the page; closing it with changes asks first. */
+function QuickAddDialog<Summary>({ page }: { page: RecordPageActor<Summary> }) {
+  const quickAdd = useSelector(page, (state) => state.context.quickAdd);
+  const choices = useSelector(page, (state) => state.context.choices);
+  const saving = useSelector(page, (state) => state.hasTag('savingQuickAdd'));
+  const askingToClose = useSelector(page, (state) => state.hasTag('askingToClose'));
+  if (!quickAdd) return null;
+  const close = () => page.send({ type: 'quickAdd.close' });
+  const change = (patch: Partial<ActivityForm> | Partial<QuickEventForm>) => page.send({ type: 'quickAdd.change', patch });
+  const salespersons = choices.salespersons.map((person) => ({ value: String(person.id), label: person.name }));
+  const opportunities = choices.opportunities.map((deal) => ({ value: String(deal.id), label: deal.label }));
+
+  if (askingToClose) {
+    return <LeaveDialog onStay={() => page.send({ type: 'quickAdd.keep' })} onLeave={() => page.send({ type: 'quickAdd.discard' })} />;
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    page.send({ type: 'quickAdd.submit' });
+  }
+
+  const { form } = quickAdd;
+  return (
+    <Dialog title={quickAdd.kind === 'activity' ? 'Add activity' : 'Add event'} onClose={close}>
+      <form onSubmit={submit} noValidate aria-busy={saving}>
+        <fieldset className="dialog__grid record-page__dialog-fields" disabled={saving}>
+          {quickAdd.kind === 'activity' ? (
+            <>
+              <SelectField
+                label="Kind"
+                value={quickAdd.form.kind}
+                options={ACTIVITY_KINDS.map((kind) => ({ value: kind.kind, label: kind.label }))}
+                onChange={(kind) => change({ kind: kind as ActivityForm['kind'] })}
+              />
+              <InputField label="Subject" value={quickAdd.form.subject} onChange={(subject) => change({ subject })} required maxLength={200} />
+              <InputField label="Due date" type="date" value={quickAdd.form.dueDate} onChange={(dueDate) => change({ dueDate })} required />
+              <InputField label="Due time" type="time" value={quickAdd.form.dueTime} onChange={(dueTime) => change({ dueTime })} required />
+            </>
+          ) : (
+            <>
+              <InputField label="Title" value={quickAdd.form.title} onChange={(title) => change({ title })} required wide maxLength={EVENT_LIMITS.title} />
+              <InputField
+                label="Date"
+                type="date"
+                value={quickAdd.form.startDate}
+                onChange={(startDate) => change(startDateChange(quickAdd.form, startDate))}
+                required
+                wide
+              />
+              <InputField label="Start time" type="time" value={quickAdd.form.startTime} onChange={(startTime) => change({ startTime })} required />
+              <InputField label="End time" type="time" value={quickAdd.form.endTime} onChange={(endTime) => change({ endTime })} required />
+            </>
+          )}
+          <SelectField label="Salesperson" value={form.salespersonId} options={salespersons} onChange={(salespersonId) => change({ salespersonId })} emptyLabel={quickAdd.kind === 'activity' ? 'Choose a salesperson' : 'Nobody'} />
+          {opportunities.length > 1 ? (
+            <SelectField label="Opportunity" value={form.opportunityId} options={opportunities} onChange={(opportunityId) => change({ opportunityId })} />
+          ) : null}
+        </fieldset>
+        <div className="dialog__actions">
+          <button type="button" className="button button--secondary" onClick={close} disabled={saving}>
+            Cancel
+          </button>
+          <button type="submit" className="button" disabled={saving}>
+            {saving ? 'Saving...' : 'Save'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/** The timeline under its heading, with its states: empty, and older entries on request. */
+export function TimelineSection<Summary>({ page, showDeal }: { page: RecordPageActor<Summary>; showDeal: boolean }) {
+  const entries = useSelector(page, (state) => state.context.timeline.entries);
+  const hasMore = useSelector(page, (state) => state.context.timeline.hasMore);
+  const loadingMore = useSelector(page, (state) => state.hasTag('loadingMore'));
+  return (
+    <section className="record-page__timeline" aria-labelledby="timeline-title">
+      <h2 id="timeline-title">Timeline</h2>
+      {entries.length === 0 ? <p className="card notice">Nothing has happened here yet.</p> : <Timeline entries={entries} showDeal={showDeal} />}
+      {hasMore ? (
+        <button type="button" className="button button--secondary record-page__more" disabled={loadingMore} onClick={() => page.send({ type: 'timeline.more' })}>
+          {loadingMore ? 'Loading...' : 'Show older'}
+        </button>
+      ) : null}
+    </section>
+  );
+}
