@@ -12,7 +12,7 @@ import { dashboardMachine } from './dashboard.ts';
 import { emailAttachmentsMachine } from './email-attachments.ts';
 import { opportunityEditorMachine } from './opportunity-editor.ts';
 import { opportunityListMachine } from './opportunity-list.ts';
-import { opportunityYearMachine } from './opportunity-year.ts';
+import { pipelineBoardMachine } from './pipeline-board.ts';
 import { salespersonEditorMachine } from './salesperson-editor.ts';
 import { salespersonListMachine } from './salesperson-list.ts';
 import { tenantSettingsMachine } from './tenant-settings.ts';
@@ -44,7 +44,7 @@ export const machineCatalogue: readonly CatalogueEntry[] = [
   entry(dashboardMachine, 'The revenue dashboard: loading a year, the three filters, and the empty and failed states.'),
   entry(opportunityListMachine, 'The opportunity list: loading a year, search, sort and pages, and the empty and failed states.'),
   entry(opportunityEditorMachine, 'Add and Edit Opportunity: loading the opportunity and its choices, the form, and the save.'),
-  entry(opportunityYearMachine, 'The pipeline board\'s year of opportunities: loading it, choosing another, and the empty and failed states.'),
+  entry(pipelineBoardMachine, 'The pipeline board: loading a year\'s columns for everyone or one salesperson, paging each column, and moving a deal (picked up, carried, dropped, saved, or put back when refused).'),
   entry(customerListMachine, 'The customer list: loading the stored customers and a year, summing the year per customer, the sort, and the empty and failed states.'),
   entry(customerEditorMachine, 'Add and Edit Customer: loading the customer, the form with its checks, and the save.'),
   entry(calendarMachine, 'The calendar: the month shown, loading its year of opportunities and events when it changes, and the failed state.'),

@@ -5,6 +5,7 @@ import { createActor, fromTransition } from 'xstate';
 import { navigate } from 'wouter/use-browser-location';
 import { createCrmClient } from '../../src/api/client.ts';
 import { createTenantCurrency } from '../../src/platform/tenant-currency.ts';
+import { createDataYears } from '../../src/platform/data-years.ts';
 import type { AppServices } from '../../src/platform/session-runtime.ts';
 
 /*
@@ -49,7 +50,9 @@ export function screenServices(answers: Record<string, Answer>, { gate, profile 
   const session = createActor(fromTransition((state) => state, { profile: profile ?? { tenant_id: 1, role_id: 3 } })).start();
   // The real currency store: this API has no tenant settings, so amounts are in the default currency.
   const currency = createTenantCurrency(api, 'EUR', async () => false);
-  return { session, api, quietApi: api, publicApi: api, navigate, inspect: undefined, currency } as unknown as AppServices;
+  // The real years store: this API has no board part, so the year choices are 2025 to now.
+  const dataYears = createDataYears(api, async () => false);
+  return { session, api, quietApi: api, publicApi: api, navigate, inspect: undefined, currency, dataYears } as unknown as AppServices;
 }
 
 export interface ScreenRoot {

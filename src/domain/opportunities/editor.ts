@@ -1,7 +1,7 @@
 import type { Opportunity, OpportunityWrite, Salesperson } from '../../api/client';
 import { dayNumberOf, startOfDayNumber } from '../revenue/calendar.ts';
 import { localDayOfCreatedDate } from '../revenue/prepare.ts';
-import { PIPELINE_STAGES } from './pipeline.ts';
+import { DEFAULT_STAGE_PROBABILITIES, PIPELINE_STAGES, stageProbabilityOf, type StageProbabilities } from './pipeline.ts';
 
 /**
  * The add and edit screens' form. Inputs hold text, so what a person typed is
@@ -31,6 +31,8 @@ export interface OpportunityChoices {
   /** Known customer names, suggested while typing; any other name is a new customer. */
   customers: readonly string[];
   stages: readonly string[];
+  /** The tenant's default probability of each stage, offered when the stage changes. */
+  stageProbabilities: StageProbabilities;
 }
 
 export const MAX_CUSTOMER_LENGTH = 200;
@@ -38,8 +40,8 @@ export const MAX_CUSTOMER_LENGTH = 200;
 export const MAX_REVENUE = 999_999_999_999.99;
 const FIRST_YEAR = 1970;
 const LAST_YEAR = 9999;
-/** A deal just qualified rarely closes; 10 % is the usual first estimate in sales pipelines. */
-export const DEFAULT_PROBABILITY = 10;
+/** A new deal starts in the first stage, at its default probability. */
+export const DEFAULT_PROBABILITY = DEFAULT_STAGE_PROBABILITIES[PIPELINE_STAGES[0]!]!;
 
 export const OPPORTUNITY_MESSAGES = {
   customerMissing: 'Customer is required.',
@@ -186,4 +188,22 @@ export function customerSuggestions(names: Iterable<string>): string[] {
     if (trimmed !== '' && !byKey.has(key)) byKey.set(key, trimmed);
   }
   return [...byKey.values()].sort((a, b) => a.localeCompare(b));
+}
+
+/**
+ * What choosing a stage changes: the stage, and the probability with it while the
+ * probability is still the old stage's default (nobody has set one of their own);
+ * otherwise the new stage's default is only offered (offeredProbability).
+ */
+export function stageChange(form: OpportunityForm, stage: string, probabilities: StageProbabilities): Partial<OpportunityForm> {
+  const before = stageProbabilityOf(probabilities, form.stage);
+  const after = stageProbabilityOf(probabilities, stage);
+  const untouched = form.probability.trim() === '' || (before !== null && Number(form.probability) === before);
+  return after !== null && untouched ? { stage, probability: String(after) } : { stage };
+}
+
+/** The stage's default probability when the form's differs from it, to offer next to the field; null otherwise. */
+export function offeredProbability(form: OpportunityForm, probabilities: StageProbabilities): number | null {
+  const offer = stageProbabilityOf(probabilities, form.stage);
+  return offer === null || form.probability.trim() === String(offer) ? null : offer;
 }

@@ -1,7 +1,14 @@
 import { useId } from 'react';
 import { useSelector } from '@xstate/react';
 import { useLocation } from 'wouter';
-import { MAX_CUSTOMER_LENGTH, weightedUnitsOf, type OpportunityChoices, type OpportunityForm } from '../../domain/opportunities/editor.ts';
+import {
+  MAX_CUSTOMER_LENGTH,
+  offeredProbability,
+  stageChange,
+  weightedUnitsOf,
+  type OpportunityChoices,
+  type OpportunityForm,
+} from '../../domain/opportunities/editor.ts';
 import { NotFound } from '../kit/NotFound.tsx';
 import { useCurrency } from '../kit/services.tsx';
 import { formatUnits, stageLabel } from '../kit/format.ts';
@@ -38,7 +45,7 @@ function OpportunityFields({ editor }: { editor: OpportunityEditorActor }) {
   const choices = useChoices(editor);
   const [customer, setCustomer] = useFormField(editor, 'customer');
   const [salespersonId, setSalespersonId] = useFormField(editor, 'salespersonId');
-  const [stage, setStage] = useFormField(editor, 'stage');
+  const [stage] = useFormField(editor, 'stage');
   const [date, setDate] = useFormField(editor, 'date');
   const [revenue, setRevenue] = useFormField(editor, 'revenue');
   const [probability, setProbability] = useFormField(editor, 'probability');
@@ -65,15 +72,32 @@ function OpportunityFields({ editor }: { editor: OpportunityEditorActor }) {
       <SelectField
         label="Stage"
         value={stage}
-        onChange={setStage}
+        onChange={(next) =>
+          choices && editor.send({ type: 'form.change', patch: stageChange(editor.getSnapshot().context.form, next, choices.stageProbabilities) })
+        }
         required
         options={(choices?.stages ?? []).map((name) => ({ value: name, label: stageLabel(name) }))}
       />
       <InputField label="Date" type="date" value={date} onChange={setDate} required />
       <InputField label="Revenue" inputMode="decimal" value={revenue} onChange={setRevenue} required hint="In currency units, at most two decimals." />
       <InputField label="Probability (%)" inputMode="numeric" value={probability} onChange={setProbability} required hint="A whole number from 0 to 100." />
+      <ProbabilityOffer editor={editor} />
       <WeightedRevenue editor={editor} />
     </>
+  );
+}
+
+/** The stage's default probability, offered when the deal's differs from it. */
+function ProbabilityOffer({ editor }: { editor: OpportunityEditorActor }) {
+  const offer = useSelector(editor, (state) => (state.context.choices ? offeredProbability(state.context.form, state.context.choices.stageProbabilities) : null));
+  const stage = useSelector(editor, (state) => state.context.form.stage);
+  if (offer === null) return null;
+  return (
+    <div className="field opportunity-editor__offer">
+      <button type="button" className="button button--secondary" onClick={() => editor.send({ type: 'form.change', patch: { probability: String(offer) } })}>
+        Use {offer} %, the {stageLabel(stage).toLowerCase()} default
+      </button>
+    </div>
   );
 }
 
