@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type 
 import { useSelector } from '@xstate/react';
 import type { Actor } from 'xstate';
 import { Link } from 'wouter';
-import type { BoardCard } from '../../domain/opportunities/board.ts';
+import { findCard, type BoardCard } from '../../domain/opportunities/board.ts';
 import type { pipelineBoardMachine } from '../../machines/pipeline-board.ts';
 import { formatMoney } from '../../domain/money.ts';
 import { useCurrency } from '../kit/services.tsx';
@@ -31,6 +31,10 @@ export function BoardColumnView({ board, stage, instructionsId, onPointerDown }:
   const dragging = useSelector(board, (state) => state.context.drag);
   const paging = useSelector(board, (state) => state.context.paging === stage);
   const over = dragging !== null && dragging.over === stage;
+  // The deal carried over this column from another: where it would land, and at what probability.
+  const incoming = useSelector(board, (state) =>
+    state.context.drag?.over === stage ? findCard(state.context.columns, state.context.drag.cardId) : undefined,
+  );
   const headingId = `stage-${stage.replace(/\s+/g, '-')}`;
   const scroller = useRef<HTMLDivElement>(null);
   const [view, setView] = useState({ top: 0, height: 600 });
@@ -80,8 +84,13 @@ export function BoardColumnView({ board, stage, instructionsId, onPointerDown }:
         </p>
       </header>
       <div className="board-column__scroller" ref={scroller} tabIndex={-1}>
+        {incoming && incoming.stage !== stage && column.droppable ? (
+          <p className="board-column__drop" aria-hidden="true">
+            {customerLabel(incoming.customer)} lands here at {column.probability ?? incoming.probability} %
+          </p>
+        ) : null}
         {column.count === 0 ? (
-          <p className="board-column__none">{over ? 'Drop here' : 'No deals'}</p>
+          <p className="board-column__none">No deals</p>
         ) : (
           <ul
             className="board-column__cards"
@@ -96,6 +105,8 @@ export function BoardColumnView({ board, stage, instructionsId, onPointerDown }:
                 aria-setsize={column.count}
                 aria-posinset={first + offset + 1}
                 onPointerDown={(event) => onPointerDown(card.id, event)}
+                // The browser's own dragging of the link would take the pointer away.
+                onDragStart={(event) => event.preventDefault()}
               >
                 <CardView card={card} currency={currency} interactive instructionsId={instructionsId} board={board} />
               </li>
