@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server-harness.ts';
 import { DEFAULT_STAGE_PROBABILITIES, PIPELINE_STAGES } from '../../src/domain/opportunities/pipeline.ts';
+import type { Schemas } from '../../src/api/client.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -10,24 +11,8 @@ afterAll(async () => {
   await server.close();
 });
 
-interface Card {
-  id: number;
-  created_date: string;
-  customer: string;
-  stage: string;
-  revenue: number;
-  probability: number;
-  salesperson_id: number;
-  salesperson_name: string;
-}
-interface Column {
-  stage: string;
-  probability: number | null;
-  count: number;
-  revenue: number;
-  weighted: number;
-  cards: Card[];
-}
+type Card = Schemas['OpportunityListRow'];
+type Column = Schemas['BoardColumn'];
 
 async function get<T>(email: string, url: string): Promise<{ status: number; body: T }> {
   const response = await server.app.inject({ method: 'GET', url, headers: await server.as(email) });

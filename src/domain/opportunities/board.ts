@@ -1,20 +1,12 @@
 import type { Schemas } from '../../api/client';
 import { PIPELINE_STAGES, stageName } from './pipeline.ts';
+import type { OpportunityRow } from './rows.ts';
 
-/** A deal on the board: what its card shows and what a move sends back whole. */
-export interface BoardCard {
-  id: number;
-  customer: string;
-  stage: string;
-  salespersonId: number;
-  salespersonName: string;
-  /** The stored instant, sent back as it is so a move never shifts the date. */
-  createdDate: string;
-  revenue: number;
-  probability: number;
-  /** Revenue in cents × probability: the board's order and exact sums (units, see revenue/prepare.ts). */
-  weightedUnits: number;
-}
+/** A deal on the board: what its card shows and what its order and the column sums need (weightedUnits: revenue in cents × probability). */
+export type BoardCard = Pick<
+  OpportunityRow,
+  'id' | 'customer' | 'stage' | 'salespersonId' | 'salespersonName' | 'createdDate' | 'revenue' | 'probability' | 'weightedUnits'
+>;
 
 /** Where a column's next page starts: after this card in the board's order. */
 export interface BoardCursor {
