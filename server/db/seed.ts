@@ -1,4 +1,5 @@
 import { hashPassword } from '../accounts/passwords.ts';
+import { DEFAULT_STAGE_PROBABILITIES, PIPELINE_STAGES } from '../../src/domain/opportunities/pipeline.ts';
 import { REQUIRED_CLIENT_ROLE } from '../../src/domain/session/tokens.ts';
 import type { Database, Queryable } from './database.ts';
 import { seedAttachments } from './seed-attachments.ts';
@@ -197,7 +198,7 @@ async function insertTeams(tx: Queryable, tenantId: number, names: string[], sal
   ]);
 }
 
-const stages = ['qualification', 'proposal', 'negotiation', 'closed won', 'closed lost'];
+const stages = PIPELINE_STAGES;
 
 async function insertOpportunities(
   tx: Queryable,
@@ -209,15 +210,18 @@ async function insertOpportunities(
 ): Promise<void> {
   const span = Math.max(0, today.getTime() - FIRST_DAY);
   const rows = Array.from({ length: count }, () => {
-    const probability = Math.round(random() * 20) * 5;
+    // One draw in 41 closes (won or lost); the others sit in an open stage. Every deal has
+    // its stage's default probability, as a deal moved there on the board gets it.
+    const closing = Math.round(random() * 20) * 5;
+    const stage = closing === 100 ? 'closed won' : closing === 0 ? 'closed lost' : stages[Math.floor(random() * 3)]!;
     return {
       salesperson_id: salespersonIds[Math.floor(random() * salespersonIds.length)]!,
       customer: customers[Math.floor(random() * customers.length)]!,
-      stage: probability === 100 ? 'closed won' : probability === 0 ? 'closed lost' : stages[Math.floor(random() * 3)]!,
+      stage,
       created_date: new Date(FIRST_DAY + Math.floor(random() * span)).toISOString(),
       // Mostly small deals, a few large ones.
       revenue: Math.round((500 + random() ** 3 * 99_500) * 100) / 100,
-      probability,
+      probability: DEFAULT_STAGE_PROBABILITIES[stage]!,
     };
   });
   await tx.query(

@@ -11,6 +11,7 @@ import { registerCustomerRoutes } from './customers.ts';
 import { registerOpportunityRoutes } from './opportunities.ts';
 import { registerOpportunityRecordRoutes } from './opportunity-records.ts';
 import { registerOpportunityViewRoutes } from './opportunity-views.ts';
+import { registerOpportunityBoardRoutes } from './opportunity-board.ts';
 import { registerCalendarEventRoutes } from './calendar-events.ts';
 import { registerActivityRoutes } from './activities.ts';
 import { registerAttachmentRoutes } from './attachments.ts';
@@ -71,6 +72,7 @@ export async function registerApiRoutes(app: FastifyInstance, context: RouteCont
     registerOpportunityRoutes(api, context);
     registerOpportunityRecordRoutes(api, context);
     registerOpportunityViewRoutes(api, context);
+    registerOpportunityBoardRoutes(api, context);
     registerCalendarEventRoutes(api, context);
     registerActivityRoutes(api, context);
     registerAttachmentRoutes(api, context);

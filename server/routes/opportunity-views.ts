@@ -7,9 +7,6 @@ import { notFound } from '../http/refusals.ts';
 
 /** The opportunity list's page size (spec section 9: list page size 10). */
 export const PAGE_SIZE = 10;
-const CARDS_PER_STAGE = 8;
-/** The stages in the order a deal moves through them; any other follows by name. */
-const KNOWN_STAGES = ['qualification', 'proposal', 'negotiation', 'closed won', 'closed lost'];
 
 type SortKey = 'date' | 'customer' | 'salesperson' | 'stage' | 'revenue' | 'weighted';
 
@@ -50,7 +47,7 @@ interface ListRow {
 const INVALID_PARAMETER = '22023';
 
 /** A time zone both the runtime and the database know; anything else is the caller's mistake, in words. */
-function zoneOf(query: YearQuery): string {
+export function zoneOf(query: { zone?: string }): string {
   const zone = query.zone ?? 'UTC';
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
@@ -60,7 +57,7 @@ function zoneOf(query: YearQuery): string {
   return zone;
 }
 
-async function refusingUnknownZones<T>(zone: string, read: () => Promise<T>): Promise<T> {
+export async function refusingUnknownZones<T>(zone: string, read: () => Promise<T>): Promise<T> {
   try {
     return await read();
   } catch (error) {
@@ -88,7 +85,7 @@ const yearRows = `year_rows as (
     and ($4::text is null or o.customer ilike $4 or s.name ilike $4 or o.stage ilike $4)
 )`;
 
-const rowColumns = `id, to_char(created_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_date, customer, stage,
+export const rowColumns = `id, to_char(created_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_date, customer, stage,
   revenue::float8 as revenue, probability, salesperson_id, salesperson_name`;
 
 async function page(db: Queryable, tenantId: number, query: PageQuery) {
@@ -113,45 +110,10 @@ async function page(db: Queryable, tenantId: number, query: PageQuery) {
   });
 }
 
-async function pipeline(db: Queryable, tenantId: number, query: YearQuery) {
-  const zone = zoneOf(query);
-  return refusingUnknownZones(zone, async () => {
-    const parameters = [tenantId, query.year, zone, null];
-    const [sums, cards] = await Promise.all([
-      db.query<{ stage: string; count: number; revenue: number; weighted: number }>(
-        `with ${yearRows}
-         select stage, count(*)::int as count, sum(revenue)::float8 as revenue, sum(weighted)::float8 as weighted
-         from year_rows group by stage`,
-        parameters,
-      ),
-      db.query<ListRow & { stage: string }>(
-        `with ${yearRows}
-         select ${rowColumns} from (
-           select *, row_number() over (partition by stage order by weighted desc, revenue desc, id) as rank from year_rows
-         ) as ranked
-         where rank <= ${CARDS_PER_STAGE}
-         order by stage, rank`,
-        parameters,
-      ),
-    ]);
-    const others = sums.map((sum) => sum.stage).filter((stage) => !KNOWN_STAGES.includes(stage)).sort();
-    return [...KNOWN_STAGES, ...others].map((stage) => {
-      const sum = sums.find((candidate) => candidate.stage === stage);
-      return {
-        stage,
-        count: sum?.count ?? 0,
-        revenue: sum?.revenue ?? 0,
-        weighted: sum?.weighted ?? 0,
-        cards: cards.filter((card) => card.stage === stage),
-      };
-    });
-  });
-}
-
 /**
  * The opportunity screens' own answers (x-crm-extension: opportunity-list), so the
- * dashboard's analysis carries only what the chart reads: a page of the list, the
- * pipeline's columns, and whole records for the screens that name opportunities.
+ * dashboard's analysis carries only what the chart reads: a page of the list, and
+ * whole records for the screens that name opportunities.
  */
 export function registerOpportunityViewRoutes(app: FastifyInstance, context: RouteContext): void {
   const { db } = context;
@@ -160,11 +122,6 @@ export function registerOpportunityViewRoutes(app: FastifyInstance, context: Rou
   defineRoute(app, context, 'get', '/api/opportunities/page/{tenant_id}', async (request: Request<PageQuery>) => {
     if (request.params.tenant_id !== request.caller.tenantId) throw notFound();
     return page(db, request.caller.tenantId, request.query);
-  });
-
-  defineRoute(app, context, 'get', '/api/opportunities/pipeline/{tenant_id}', async (request: Request<YearQuery>) => {
-    if (request.params.tenant_id !== request.caller.tenantId) throw notFound();
-    return pipeline(db, request.caller.tenantId, request.query);
   });
 
   defineRoute(app, context, 'get', '/api/opportunities/getAllData/{tenant_id}', async (request: Request<{ year: number }>) => {

@@ -1,32 +1,43 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { currencyProblem } from '../../src/domain/money.ts';
+import { stageProbabilitiesProblem, type StageProbabilities } from '../../src/domain/opportunities/pipeline.ts';
 import { defineRoute, HttpError, type RouteContext } from '../http/define-route.ts';
 import { forbidden } from '../http/refusals.ts';
 import { SUPER_ADMIN } from '../../src/domain/rules/roles.ts';
 
 interface TenantSettings {
   currency: string;
+  stage_probabilities: StageProbabilities;
 }
+
+const SETTINGS_COLUMNS = 'currency, stage_probabilities';
 
 /** The tenant's own settings: read by every signed-in user, changed by its Super Admin. */
 export function registerTenantSettingsRoutes(app: FastifyInstance, context: RouteContext): void {
   const { db } = context;
 
   defineRoute(app, context, 'get', '/api/tenant/settings', async (request) => {
-    const [settings] = await db.query<TenantSettings>('select currency from tenants where id = $1', [request.caller.tenantId]);
+    const [settings] = await db.query<TenantSettings>(`select ${SETTINGS_COLUMNS} from tenants where id = $1`, [request.caller.tenantId]);
     return settings;
   });
 
-  defineRoute(app, context, 'put', '/api/tenant/settings', async (request: FastifyRequest<{ Body: TenantSettings }>) => {
-    const { caller, body } = request;
-    if (caller.roleId !== SUPER_ADMIN) throw forbidden('Only the Super Admin may change the tenant settings');
-    // The same rule the settings screen applies, so the server never stores what the app cannot show.
-    const problem = currencyProblem(body.currency);
-    if (problem) throw new HttpError(400, problem);
-    const [settings] = await db.query<TenantSettings>('update tenants set currency = $2 where id = $1 returning currency', [
-      caller.tenantId,
-      body.currency,
-    ]);
-    return settings;
-  });
+  defineRoute(
+    app,
+    context,
+    'put',
+    '/api/tenant/settings',
+    async (request: FastifyRequest<{ Body: { currency: string; stage_probabilities?: StageProbabilities } }>) => {
+      const { caller, body } = request;
+      if (caller.roleId !== SUPER_ADMIN) throw forbidden('Only the Super Admin may change the tenant settings');
+      // The same rules the settings screen applies, so the server never stores what the app cannot show.
+      const problem = currencyProblem(body.currency) ?? (body.stage_probabilities ? stageProbabilitiesProblem(body.stage_probabilities) : null);
+      if (problem) throw new HttpError(400, problem);
+      const [settings] = await db.query<TenantSettings>(
+        `update tenants set currency = $2, stage_probabilities = coalesce($3::jsonb, stage_probabilities)
+         where id = $1 returning ${SETTINGS_COLUMNS}`,
+        [caller.tenantId, body.currency, body.stage_probabilities ? JSON.stringify(body.stage_probabilities) : null],
+      );
+      return settings;
+    },
+  );
 }

@@ -18,6 +18,11 @@ export const API_PART_OPERATIONS = {
     'GET /api/attachments/{id}/content',
     'POST /api/attachments',
   ],
+  'board': [
+    'GET /api/opportunities/board/{tenant_id}',
+    'GET /api/opportunities/board/{tenant_id}/cards',
+    'GET /api/opportunities/years/{tenant_id}',
+  ],
   'calendar': [
     'DELETE /api/calendar/{id}',
     'GET /api/calendar/getAllData/{tenant_id}',
@@ -34,7 +39,6 @@ export const API_PART_OPERATIONS = {
   'opportunity-list': [
     'GET /api/opportunities/getAllData/{tenant_id}',
     'GET /api/opportunities/page/{tenant_id}',
-    'GET /api/opportunities/pipeline/{tenant_id}',
   ],
   'opportunity-records': [
     'GET /api/opportunities/{id}',

@@ -400,7 +400,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/opportunities/pipeline/{tenant_id}": {
+    "/api/opportunities/board/{tenant_id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -408,10 +408,50 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The pipeline board of a year, a column per stage.
-         * @description The opportunities of the caller's tenant created in the given year in the given time zone, a column per stage: the known stages (qualification, proposal, negotiation, closed won, closed lost) always and in that order, any other stage after them by name. Each column has its count and sums and its eight largest cards by weighted revenue (then revenue, then id).
+         * The pipeline board of a year, a column per stage, with each column's first cards.
+         * @description The opportunities of the caller's tenant created in the given year in the given time zone, of one salesperson or all, a column per stage: the known stages (qualification, proposal, negotiation, closed won, closed lost) always and in that order, any other stage after them by name. Each column has the stage's default probability (a tenant setting; null for a stage the pipeline does not know), its count and sums, and its first 40 cards by weighted revenue (largest first, then by id); further cards come from the column's own pages.
          */
-        get: operations["opportunityPipeline"];
+        get: operations["opportunityBoard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/opportunities/board/{tenant_id}/cards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The next 40 cards of one column of the pipeline board.
+         * @description The column's cards in the board's order (revenue times probability, largest first, then by id) after the card given by after_revenue, after_probability and after_id (all three or none; none starts at the top). A cursor rather than an offset, so a card moved to another column meanwhile shifts no page.
+         */
+        get: operations["opportunityBoardCards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/opportunities/years/{tenant_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The years holding any of the caller's tenant's opportunities, oldest first.
+         * @description In the given time zone's calendar. The year choices of the opportunity list, the board and the customer list offer these as well as 2025 to the current year, so a deal dated in any year can be found.
+         */
+        get: operations["opportunityYears"];
         put?: never;
         post?: never;
         delete?: never;
@@ -798,7 +838,10 @@ export interface paths {
          * @description Any signed-in user of the tenant may read them (every amount on every screen is shown in the currency).
          */
         get: operations["getTenantSettings"];
-        /** Change the caller's tenant's settings; the Super Admin only. */
+        /**
+         * Change the caller's tenant's settings; the Super Admin only.
+         * @description Stage probabilities left out are kept as they are.
+         */
         put: operations["updateTenantSettings"];
         post?: never;
         delete?: never;
@@ -832,12 +875,27 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         TenantSettings: {
-            /**
-             * @description The ISO 4217 code of the currency every amount of the tenant is in, e.g. EUR or USD.
-             * @example EUR
-             */
-            currency: string;
+            currency: components["schemas"]["CurrencyCode"];
+            stage_probabilities: components["schemas"]["StageProbabilities"];
         };
+        TenantSettingsWrite: {
+            currency: components["schemas"]["CurrencyCode"];
+            stage_probabilities?: components["schemas"]["StageProbabilities"];
+        };
+        /**
+         * @description The ISO 4217 code of the currency every amount of the tenant is in, e.g. EUR or USD.
+         * @example EUR
+         */
+        CurrencyCode: string;
+        /** @description Each pipeline stage's default probability in percent, which moving a deal to the stage offers. Seeded 10, 30, 60, 100 and 0. */
+        StageProbabilities: {
+            qualification: components["schemas"]["Percent"];
+            proposal: components["schemas"]["Percent"];
+            negotiation: components["schemas"]["Percent"];
+            "closed won": components["schemas"]["Percent"];
+            "closed lost": components["schemas"]["Percent"];
+        };
+        Percent: number;
         Error: {
             message: string;
         };
@@ -1020,8 +1078,10 @@ export interface components {
             weighted: number;
             rows: components["schemas"]["OpportunityListRow"][];
         };
-        PipelineColumn: {
+        BoardColumn: {
             stage: string;
+            /** @description The stage's default probability (a tenant setting); null for a stage the pipeline does not know. */
+            probability: number | null;
             count: number;
             revenue: number;
             weighted: number;
@@ -1301,6 +1361,8 @@ export interface components {
     };
     parameters: {
         Year: number;
+        /** @description Only this salesperson's opportunities; all when left out. */
+        BoardSalesperson: number;
         /** @description The IANA time zone whose calendar year is meant, e.g. Europe/Berlin. */
         TimeZone: string;
         Id: number;
@@ -2069,12 +2131,14 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
-    opportunityPipeline: {
+    opportunityBoard: {
         parameters: {
             query: {
                 year: components["parameters"]["Year"];
                 /** @description The IANA time zone whose calendar year is meant, e.g. Europe/Berlin. */
                 zone?: components["parameters"]["TimeZone"];
+                /** @description Only this salesperson's opportunities; all when left out. */
+                salesperson?: components["parameters"]["BoardSalesperson"];
             };
             header?: never;
             path: {
@@ -2091,7 +2155,74 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PipelineColumn"][];
+                    "application/json": components["schemas"]["BoardColumn"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    opportunityBoardCards: {
+        parameters: {
+            query: {
+                year: components["parameters"]["Year"];
+                /** @description The IANA time zone whose calendar year is meant, e.g. Europe/Berlin. */
+                zone?: components["parameters"]["TimeZone"];
+                /** @description Only this salesperson's opportunities; all when left out. */
+                salesperson?: components["parameters"]["BoardSalesperson"];
+                stage: string;
+                after_revenue?: number;
+                after_probability?: number;
+                after_id?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Must be the caller's own tenant; another tenant's id answers 404. */
+                tenant_id: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cards. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpportunityListRow"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    opportunityYears: {
+        parameters: {
+            query?: {
+                /** @description The IANA time zone whose calendar year is meant, e.g. Europe/Berlin. */
+                zone?: components["parameters"]["TimeZone"];
+            };
+            header?: never;
+            path: {
+                /** @description Must be the caller's own tenant; another tenant's id answers 404. */
+                tenant_id: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The years. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": number[];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2821,7 +2952,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["TenantSettings"];
+                "application/json": components["schemas"]["TenantSettingsWrite"];
             };
         };
         responses: {
@@ -2834,7 +2965,7 @@ export interface operations {
                     "application/json": components["schemas"]["TenantSettings"];
                 };
             };
-            /** @description The currency is not an ISO 4217 code; the message says so in people's words. */
+            /** @description The currency is not an ISO 4217 code, or a probability not a whole number from 0 to 100; the message says so in people's words. */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -22,7 +22,7 @@ const PART_DESCRIPTIONS: Record<string, string> = {
   'opportunity-records': 'opportunity records',
   'opportunity-list': 'the opportunity list',
   'tenant-settings': 'tenant settings (the currency)',
-  records: 'record pages (timelines, notes, history and deleting)',
+  board: 'the pipeline board',
 };
 
 /** The parts in people's words, joined as a sentence does: "a, b and c". */

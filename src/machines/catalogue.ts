@@ -13,7 +13,7 @@ import { emailAttachmentsMachine } from './email-attachments.ts';
 import { opportunityEditorMachine } from './opportunity-editor.ts';
 import { opportunityPageMachine } from './opportunity-page.ts';
 import { opportunityListMachine } from './opportunity-list.ts';
-import { opportunityYearMachine } from './opportunity-year.ts';
+import { pipelineBoardMachine } from './pipeline-board.ts';
 import { salespersonEditorMachine } from './salesperson-editor.ts';
 import { salespersonListMachine } from './salesperson-list.ts';
 import { tenantSettingsMachine } from './tenant-settings.ts';
@@ -46,7 +46,7 @@ export const machineCatalogue: readonly CatalogueEntry[] = [
   entry(opportunityListMachine, 'The opportunity list: loading a year, search, sort and pages, and the empty and failed states.'),
   entry(opportunityEditorMachine, 'Add and Edit Opportunity: loading the opportunity and its choices, the form, the save, leaving a changed form, and a delete with Undo.'),
   entry(opportunityPageMachine, 'An opportunity\'s page: its figures, its timeline a page at a time, a note, an activity or an event added from the page, and leaving with something unsaved.'),
-  entry(opportunityYearMachine, 'The pipeline board\'s year of opportunities: loading it, choosing another, and the empty and failed states.'),
+  entry(pipelineBoardMachine, 'The pipeline board: loading a year\'s columns for everyone or one salesperson, paging each column, and moving a deal (picked up, carried, dropped, saved, or put back when refused).'),
   entry(customerListMachine, 'The customer list: loading the stored customers and a year, summing the year per customer, the sort, and the empty and failed states.'),
   entry(customerEditorMachine, 'Add and Edit Customer: loading the customer, the form with its checks, the save, leaving a changed form, and a delete with Undo.'),
   entry(customerPageMachine, 'A customer\'s page: its details and opportunities, the timeline of it and them, a note, an activity or an event added from the page, and leaving with something unsaved.'),

@@ -1,5 +1,18 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { currencyProblem } from '../domain/money.ts';
+import {
+  stageProbabilitiesOf,
+  stageProbabilitiesProblem,
+  stageProbabilityDrafts,
+  type StageProbabilities,
+  type StageProbabilityDrafts,
+} from '../domain/opportunities/pipeline.ts';
+
+/** The settings as the API answers them. */
+export interface TenantSettings {
+  currency: string;
+  stage_probabilities: StageProbabilities;
+}
 
 export interface TenantSettingsContext {
   /** The currency as stored. */
@@ -7,14 +20,22 @@ export interface TenantSettingsContext {
   /** What the Super Admin is typing. */
   draft: string;
   problem: string | null;
+  /** Each stage's default probability as typed. */
+  probabilities: StageProbabilityDrafts;
+  probabilityProblem: string | null;
 }
 
-export type TenantSettingsEvent = { type: 'currency.change'; value: string } | { type: 'settings.save' } | { type: 'settings.retry' };
+export type TenantSettingsEvent =
+  | { type: 'currency.change'; value: string }
+  | { type: 'probability.change'; stage: string; value: string }
+  | { type: 'settings.save' }
+  | { type: 'settings.retry' };
 
 /**
- * /settings: the tenant's currency, read for everyone and changed by its Super
- * Admin. The code is checked with the same rule the server applies before it is
- * sent; what the server refuses is shown under the field, and the draft is kept.
+ * /settings: the tenant's currency and its stages' default probabilities, read for
+ * everyone and changed by its Super Admin. They are checked with the same rules the
+ * server applies before they are sent; what the server refuses is shown, and the
+ * drafts are kept.
  */
 export const tenantSettingsMachine = setup({
   types: {
@@ -23,29 +44,44 @@ export const tenantSettingsMachine = setup({
     tags: {} as 'loading' | 'saving',
   },
   actors: {
-    loadSettings: fromPromise<{ currency: string }>(async () => {
+    loadSettings: fromPromise<TenantSettings>(async () => {
       throw new Error('loadSettings must be provided');
     }),
-    saveSettings: fromPromise<{ currency: string }, { currency: string }>(async () => {
+    saveSettings: fromPromise<TenantSettings, TenantSettings>(async () => {
       throw new Error('saveSettings must be provided');
     }),
   },
   actions: {
     logError: (_, _params: { error: unknown }) => {},
-    notifySaved: (_, _params: { currency: string }) => {},
+    notifySaved: (_, _params: TenantSettings) => {},
     edit: assign(({ event }) => {
       assertEvent(event, 'currency.change');
       return { draft: event.value.trim().toUpperCase(), problem: null };
     }),
-    accept: assign((_, params: { currency: string }) => ({ saved: params.currency, draft: params.currency, problem: null })),
-    refuse: assign((_, params: { problem: string }) => ({ problem: params.problem })),
+    editProbability: assign(({ context, event }) => {
+      assertEvent(event, 'probability.change');
+      return { probabilities: { ...context.probabilities, [event.stage]: event.value }, probabilityProblem: null };
+    }),
+    accept: assign((_, params: TenantSettings) => ({
+      saved: params.currency,
+      draft: params.currency,
+      problem: null,
+      probabilities: stageProbabilityDrafts(params.stage_probabilities),
+      probabilityProblem: null,
+    })),
+    refuse: assign(({ context }) => ({
+      problem: currencyProblem(context.draft),
+      probabilityProblem: stageProbabilitiesProblem(stageProbabilitiesOf(context.probabilities)),
+    })),
+    refuseSaved: assign((_, params: { problem: string }) => ({ problem: params.problem })),
   },
   guards: {
-    draftIsWrong: ({ context }) => currencyProblem(context.draft) !== null,
+    draftIsWrong: ({ context }) =>
+      currencyProblem(context.draft) !== null || stageProbabilitiesProblem(stageProbabilitiesOf(context.probabilities)) !== null,
   },
 }).createMachine({
   id: 'tenantSettings',
-  context: { saved: '', draft: '', problem: null },
+  context: { saved: '', draft: '', problem: null, probabilities: {}, probabilityProblem: null },
   initial: 'loading',
   states: {
     loading: {
@@ -60,20 +96,15 @@ export const tenantSettingsMachine = setup({
     editing: {
       on: {
         'currency.change': { actions: 'edit' },
-        'settings.save': [
-          {
-            guard: 'draftIsWrong',
-            actions: { type: 'refuse', params: ({ context }) => ({ problem: currencyProblem(context.draft)! }) },
-          },
-          { target: 'saving' },
-        ],
+        'probability.change': { actions: 'editProbability' },
+        'settings.save': [{ guard: 'draftIsWrong', actions: 'refuse' }, { target: 'saving' }],
       },
     },
     saving: {
       tags: ['saving'],
       invoke: {
         src: 'saveSettings',
-        input: ({ context }) => ({ currency: context.draft }),
+        input: ({ context }) => ({ currency: context.draft, stage_probabilities: stageProbabilitiesOf(context.probabilities) }),
         onDone: {
           target: 'editing',
           actions: [{ type: 'accept', params: ({ event }) => event.output }, { type: 'notifySaved', params: ({ event }) => event.output }],
@@ -81,7 +112,7 @@ export const tenantSettingsMachine = setup({
         onError: {
           target: 'editing',
           actions: [
-            { type: 'refuse', params: ({ event }) => ({ problem: event.error instanceof Error ? event.error.message : 'The settings could not be saved.' }) },
+            { type: 'refuseSaved', params: ({ event }) => ({ problem: event.error instanceof Error ? event.error.message : 'The settings could not be saved.' }) },
             { type: 'logError', params: ({ event }) => ({ error: event.error }) },
           ],
         },

@@ -8,6 +8,7 @@ import type { RuntimeConfig } from './runtime-config.ts';
 import { createOidc, PROVIDER_TIMEOUT_MS } from './oidc.ts';
 import { apiPartsLogic } from '../wiring/api-parts.ts';
 import { createTenantCurrency, type TenantCurrency } from './tenant-currency.ts';
+import { createDataYears, type DataYears } from './data-years.ts';
 
 export const TOKENS_STORAGE_KEY = 'crm.session.tokens';
 /** Why the last session of this tab ended, kept across the provider's logout and read once. */
@@ -41,6 +42,8 @@ export interface AppServices {
   publicApi: CrmClient;
   /** The tenant's currency, for every amount. */
   currency: TenantCurrency;
+  /** The years holding the tenant's opportunities, for every year choice but the dashboard's. */
+  dataYears: DataYears;
   /** Moves the app to a route (an editor after a save, the dashboard's filters into the address). */
   navigate(path: string, options?: { replace?: boolean }): void;
   /** The inspector's observer, handed to every actor the app starts; undefined when inspection is off. */
@@ -163,6 +166,10 @@ export function createAppServices(
     currency: createTenantCurrency(quietApi, config.defaultCurrency, async () => {
       const known = await waitFor(apiParts, (state) => state.hasTag('known'));
       return known.context.parts.includes('tenant-settings');
+    }),
+    dataYears: createDataYears(quietApi, async () => {
+      const known = await waitFor(apiParts, (state) => state.hasTag('known'));
+      return known.context.parts.includes('board');
     }),
     navigate: (path, options) => browser.navigate(path, options),
     inspect,

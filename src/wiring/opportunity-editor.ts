@@ -8,14 +8,14 @@ import {
   type OpportunityChoices,
   type OpportunityForm,
 } from '../domain/opportunities/editor.ts';
-import { PIPELINE_STAGES } from '../domain/opportunities/pipeline.ts';
+import { DEFAULT_STAGE_PROBABILITIES, PIPELINE_STAGES, type StageProbabilities } from '../domain/opportunities/pipeline.ts';
 import { opportunityEditorMachine } from '../machines/opportunity-editor.ts';
 import { recordEditorFlow, type RecordEditorIo } from './record-editor.ts';
 import type { Wiring } from './wiring.ts';
 import { readerLocale } from '../platform/locale.ts';
 
 export const opportunityEditorFlow: Wiring<typeof opportunityEditorMachine> = (services, caller) =>
-  recordEditorFlow(opportunityEditorMachine, opportunityIo(services.api, caller), services);
+  recordEditorFlow(opportunityEditorMachine, opportunityIo(services, caller), services);
 
 /**
  * The opportunity, the tenant's salespersons and its customer directory, loaded
@@ -23,7 +23,7 @@ export const opportunityEditorFlow: Wiring<typeof opportunityEditorMachine> = (s
  * caller's own when they are a salesperson.
  */
 export function opportunityIo(
-  api: CrmClient,
+  { api, quietApi }: { api: CrmClient; quietApi: CrmClient },
   caller: Pick<Caller, 'tenantId' | 'email'>,
   now: () => Date = () => new Date(),
   locale: string = readerLocale(),
@@ -31,10 +31,11 @@ export function opportunityIo(
   return {
     async loadEditor({ id }) {
       const tenant = { params: { path: { tenant_id: caller.tenantId } } };
-      const [opportunity, salespersons, customers] = await Promise.all([
+      const [opportunity, salespersons, customers, stageProbabilities] = await Promise.all([
         id === null ? null : found(api.GET('/api/opportunities/{id}', { params: { path: { id } } })),
         found(api.GET('/api/salespersons/getAllData/{tenant_id}', tenant)),
         found(api.GET('/api/customers/getAllData/{tenant_id}', tenant)),
+        stageProbabilitiesFrom(quietApi),
       ]);
       const own = salespersons.find((salesperson) => salesperson.email === caller.email.toLowerCase());
       // Revenue is typed in the reader's locale, thousands separators and all.
@@ -46,6 +47,7 @@ export function opportunityIo(
           customers: customerSuggestions(customers.map((customer) => customer.name)),
           // A stage the pipeline no longer knows is shown as it is, so it can be seen and changed.
           stages: PIPELINE_STAGES.includes(form.stage) ? PIPELINE_STAGES : [...PIPELINE_STAGES, form.stage],
+          stageProbabilities,
         },
       };
     },
@@ -60,4 +62,14 @@ export function opportunityIo(
     },
     deletePart: 'records',
   };
+}
+
+/** The tenant's stage probabilities; an API without tenant settings has the usual ones. */
+async function stageProbabilitiesFrom(quietApi: CrmClient): Promise<StageProbabilities> {
+  try {
+    return (await found(quietApi.GET('/api/tenant/settings'))).stage_probabilities;
+  } catch (error) {
+    console.info('No tenant settings; stages offer the usual probabilities', error);
+    return DEFAULT_STAGE_PROBABILITIES;
+  }
 }

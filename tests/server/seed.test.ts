@@ -59,7 +59,7 @@ describe('tenant Demo', () => {
     expect(rows.filter((row) => row.opportunities === 0).map((row) => row.name)).toEqual(['Wren Weber']);
   });
 
-  test('has about 1,500 opportunities from 2025-01-01 to today with varied revenue and probability', async () => {
+  test("has about 1,500 opportunities from 2025-01-01 to today with varied revenue, each at its stage's default probability", async () => {
     const [stats] = await q<{ n: number; first: Date; last: Date; revenues: number; probabilities: number; low: number; high: number }>(
       `select count(*)::int as n, min(created_date) as first, max(created_date) as last,
               count(distinct revenue)::int as revenues, count(distinct probability)::int as probabilities,
@@ -73,8 +73,14 @@ describe('tenant Demo', () => {
     expect(new Date(stats!.first).getTime()).toBeLessThan(Date.UTC(2025, 0, 15));
     expect(new Date(stats!.last).getTime()).toBeGreaterThan(SEED_TODAY.getTime() - 15 * 24 * 3600 * 1000);
     expect(stats!.revenues).toBeGreaterThan(1000);
-    expect(stats!.probabilities).toBeGreaterThan(15);
+    expect(stats!.probabilities).toBe(5);
     expect([stats!.low, stats!.high]).toEqual([0, 100]);
+    // Issue 16: seeded Qualification deals sat at 95 %; every deal follows its tenant's stage probabilities.
+    const astray = await q(
+      `select o.id from opportunities o join tenants t on t.id = o.tenant_id
+       where o.probability <> (t.stage_probabilities ->> o.stage)::int`,
+    );
+    expect(astray).toEqual([]);
   });
 
   test('newhire@demo.test is a Demo CRM user without a sign-in account', async () => {

@@ -194,9 +194,13 @@ const probes: Record<string, Probe> = {
     { method: 'GET', url: `/api/opportunities/getAllData/${victim.id}?year=2025`, expect: 'not found' },
   ],
   'get /api/opportunities/page/{tenant_id}': (victim) => [{ method: 'GET', url: `/api/opportunities/page/${victim.id}?year=2025`, expect: 'not found' }],
-  'get /api/opportunities/pipeline/{tenant_id}': (victim) => [
-    { method: 'GET', url: `/api/opportunities/pipeline/${victim.id}?year=2025`, expect: 'not found' },
+  'get /api/opportunities/board/{tenant_id}': (victim) => [
+    { method: 'GET', url: `/api/opportunities/board/${victim.id}?year=2025`, expect: 'not found' },
   ],
+  'get /api/opportunities/board/{tenant_id}/cards': (victim) => [
+    { method: 'GET', url: `/api/opportunities/board/${victim.id}/cards?year=2025&stage=proposal`, expect: 'not found' },
+  ],
+  'get /api/opportunities/years/{tenant_id}': (victim) => [{ method: 'GET', url: `/api/opportunities/years/${victim.id}`, expect: 'not found' }],
   // The settings are always the caller's own tenant's; the body cannot name another.
   'get /api/tenant/settings': () => [{ method: 'GET', url: '/api/tenant/settings', expect: 'no victim data' }],
   'put /api/tenant/settings': (victim) => [

@@ -5,6 +5,7 @@ import { createActor, fromTransition } from 'xstate';
 import { navigate } from 'wouter/use-browser-location';
 import { createCrmClient } from '../../src/api/client.ts';
 import { createTenantCurrency } from '../../src/platform/tenant-currency.ts';
+import { createDataYears } from '../../src/platform/data-years.ts';
 import type { AppServices } from '../../src/platform/session-runtime.ts';
 import { API_PARTS } from '../../src/domain/api-parts.ts';
 
@@ -52,7 +53,9 @@ export function screenServices(answers: Record<string, Answer>, { gate, profile 
   const currency = createTenantCurrency(api, 'EUR', async () => false);
   // An API with every optional part, known at once.
   const apiParts = createActor(fromTransition((state) => state, { parts: API_PARTS })).start();
-  return { session, apiParts, api, quietApi: api, publicApi: api, navigate, inspect: undefined, currency } as unknown as AppServices;
+  // The real years store: this API has no board part, so the year choices are 2025 to now.
+  const dataYears = createDataYears(api, async () => false);
+  return { session, apiParts, api, quietApi: api, publicApi: api, navigate, inspect: undefined, currency, dataYears } as unknown as AppServices;
 }
 
 export interface ScreenRoot {

@@ -19,7 +19,7 @@ import {
   type OpportunityBodyField,
   type Problem,
 } from '../rules/index.ts';
-import { PIPELINE_STAGES } from './pipeline.ts';
+import { DEFAULT_STAGE_PROBABILITIES, PIPELINE_STAGES, stageProbabilityOf, type StageProbabilities } from './pipeline.ts';
 
 /**
  * The add and edit screens' form. Inputs hold text, so what a person typed is
@@ -52,11 +52,13 @@ export interface OpportunityChoices {
   /** Known customer names, suggested while typing; any other name is a new customer. */
   customers: readonly string[];
   stages: readonly string[];
+  /** The tenant's default probability of each stage, offered when the stage changes. */
+  stageProbabilities: StageProbabilities;
 }
 
-/** A deal just qualified rarely closes; 10 % is the usual first estimate in sales pipelines. */
-export const DEFAULT_PROBABILITY = 10;
 export const MAX_CUSTOMER_LENGTH = RECORD_LIMITS.customer;
+/** A new deal starts in the first stage, at its default probability. */
+export const DEFAULT_PROBABILITY = DEFAULT_STAGE_PROBABILITIES[PIPELINE_STAGES[0]!]!;
 
 export const OPPORTUNITY_SAVED_MESSAGES = {
   created: 'Opportunity created successfully',
@@ -197,4 +199,22 @@ export function customerSuggestions(names: Iterable<string>): string[] {
     if (trimmed !== '' && !byKey.has(key)) byKey.set(key, trimmed);
   }
   return [...byKey.values()].sort((a, b) => a.localeCompare(b));
+}
+
+/**
+ * What choosing a stage changes: the stage, and the probability with it while the
+ * probability is still the old stage's default (nobody has set one of their own);
+ * otherwise the new stage's default is only offered (offeredProbability).
+ */
+export function stageChange(form: OpportunityForm, stage: string, probabilities: StageProbabilities): Partial<OpportunityForm> {
+  const before = stageProbabilityOf(probabilities, form.stage);
+  const after = stageProbabilityOf(probabilities, stage);
+  const untouched = form.probability.trim() === '' || (before !== null && Number(form.probability) === before);
+  return after !== null && untouched ? { stage, probability: String(after) } : { stage };
+}
+
+/** The stage's default probability when the form's differs from it, to offer next to the field; null otherwise. */
+export function offeredProbability(form: OpportunityForm, probabilities: StageProbabilities): number | null {
+  const offer = stageProbabilityOf(probabilities, form.stage);
+  return offer === null || form.probability.trim() === String(offer) ? null : offer;
 }

@@ -1,46 +1,61 @@
 import { PIPELINE_STAGES as STAGES } from '../rules/records.ts';
-import type { OpportunityRow } from './rows.ts';
 
 /** The stages in the order a deal moves through them (as the demo data uses them). */
 export const PIPELINE_STAGES: readonly string[] = STAGES;
 
-/** How many cards a column shows: the largest deals; the rest are counted. */
-export const CARDS_PER_STAGE = 8;
-
-export interface StageColumn {
-  stage: string;
-  count: number;
-  revenueUnits: number;
-  weightedUnits: number;
-  /** The column's largest opportunities by weighted value, at most CARDS_PER_STAGE. */
-  cards: OpportunityRow[];
-}
-
-const byWeightedValue = (a: OpportunityRow, b: OpportunityRow) =>
-  b.weightedUnits - a.weightedUnits || b.revenueUnits - a.revenueUnits || a.id - b.id;
+/** Each stage's default probability, in percent: what moving a deal to the stage offers. */
+export type StageProbabilities = Readonly<Record<string, number>>;
 
 /**
- * One column per stage: the known stages always, in their order, even when
- * empty, so the board keeps its shape; any other stage the data holds after
- * them, by name, so no opportunity is left off the board.
+ * The usual first estimates of sales pipelines, and every tenant's until its Super
+ * Admin changes them (migration 020 stores the same; a server test holds the two
+ * face to face).
  */
-export function groupByStage(rows: readonly OpportunityRow[], cardsPerStage = CARDS_PER_STAGE): StageColumn[] {
-  const groups = new Map<string, OpportunityRow[]>(PIPELINE_STAGES.map((stage) => [stage, []]));
-  for (const row of rows) {
-    const group = groups.get(row.stage);
-    if (group) group.push(row);
-    else groups.set(row.stage, [row]);
-  }
-  const known = new Set(PIPELINE_STAGES);
-  const stages = [...PIPELINE_STAGES, ...[...groups.keys()].filter((stage) => !known.has(stage)).sort()];
-  return stages.map((stage) => {
-    const group = groups.get(stage)!;
-    let revenueUnits = 0;
-    let weightedUnits = 0;
-    for (const row of group) {
-      revenueUnits += row.revenueUnits;
-      weightedUnits += row.weightedUnits;
+export const DEFAULT_STAGE_PROBABILITIES: StageProbabilities = {
+  qualification: 10,
+  proposal: 30,
+  negotiation: 60,
+  'closed won': 100,
+  'closed lost': 0,
+};
+
+export const STAGE_PROBABILITY_MESSAGES = {
+  invalid: (stageLabel: string) => `${stageLabel} probability must be a whole number from 0 to 100.`,
+} as const;
+
+/** The stage's default probability, or null for a stage the pipeline does not know. */
+export function stageProbabilityOf(probabilities: StageProbabilities, stage: string): number | null {
+  return PIPELINE_STAGES.includes(stage) ? (probabilities[stage] ?? DEFAULT_STAGE_PROBABILITIES[stage] ?? null) : null;
+}
+
+/** A stage as people read it: its first letter capitalised. */
+export function stageName(stage: string): string {
+  return stage === '' ? 'No stage' : stage.charAt(0).toUpperCase() + stage.slice(1);
+}
+
+/**
+ * The first stage whose probability is not a whole number from 0 to 100, in people's
+ * words, or null when every known stage has one. The settings screen and the server
+ * both ask this.
+ */
+export function stageProbabilitiesProblem(probabilities: Readonly<Record<string, unknown>>): string | null {
+  for (const stage of PIPELINE_STAGES) {
+    const value = probabilities[stage];
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 100) {
+      return STAGE_PROBABILITY_MESSAGES.invalid(stageName(stage));
     }
-    return { stage, count: group.length, revenueUnits, weightedUnits, cards: group.sort(byWeightedValue).slice(0, cardsPerStage) };
-  });
+  }
+  return null;
+}
+
+/** The probabilities as typed into the settings screen, one text per stage. */
+export type StageProbabilityDrafts = Readonly<Record<string, string>>;
+
+export function stageProbabilityDrafts(probabilities: StageProbabilities): StageProbabilityDrafts {
+  return Object.fromEntries(PIPELINE_STAGES.map((stage) => [stage, String(probabilities[stage] ?? DEFAULT_STAGE_PROBABILITIES[stage])]));
+}
+
+/** The typed probabilities as numbers; a text that is no whole number stays NaN, which the problem check names. */
+export function stageProbabilitiesOf(drafts: StageProbabilityDrafts): StageProbabilities {
+  return Object.fromEntries(PIPELINE_STAGES.map((stage) => [stage, /^\s*\d{1,3}\s*$/.test(drafts[stage] ?? '') ? Number(drafts[stage]) : Number.NaN]));
 }

@@ -18,3 +18,12 @@ export function selectableYears(today: Date): number[] {
   for (let year = FIRST_SELECTABLE_YEAR; year <= today.getFullYear(); year += 1) years.push(year);
   return years;
 }
+
+/**
+ * The year choices of the lists, the board and the counts: 2025 to the current year as on
+ * the dashboard, and besides them every year that holds data and the year shown, so no
+ * deal is ever out of reach. Oldest first.
+ */
+export function yearsWithData(today: Date, dataYears: readonly number[], shown: number): number[] {
+  return [...new Set([...selectableYears(today), ...dataYears, shown])].sort((a, b) => a - b);
+}

@@ -1,14 +1,19 @@
 import { useId } from 'react';
-import { selectableYears } from '../../domain/revenue/date-range.ts';
+import { yearsWithData } from '../../domain/revenue/date-range.ts';
+import { useDataYears } from './services.tsx';
 
-/** The year dropdown of the opportunity screens: every year from 2025 to the current one, as on the dashboard. */
+/**
+ * The year dropdown of the opportunity screens (list, board, customers): 2025 to the
+ * current year as on the dashboard, and every other year that holds opportunities.
+ */
 export function YearSelect({ year, onChange }: { year: number; onChange: (year: number) => void }) {
   const id = useId();
+  const dataYears = useDataYears();
   return (
     <div className="year-select">
       <label htmlFor={id}>Year</label>
       <select id={id} className="select" value={year} onChange={(event) => onChange(Number(event.target.value))}>
-        {selectableYears(new Date()).map((option) => (
+        {yearsWithData(new Date(), dataYears, year).map((option) => (
           <option key={option} value={option}>
             {option}
           </option>

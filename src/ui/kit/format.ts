@@ -13,10 +13,8 @@ export function formatDay(day: number): string {
   return format(startOfDayNumber(day), 'yyyy.MM.dd');
 }
 
-/** A stage as a heading: 'closed won' → 'Closed won'. */
-export function stageLabel(stage: string): string {
-  return stage === '' ? 'No stage' : stage.charAt(0).toUpperCase() + stage.slice(1);
-}
+/** A stage as people read it (the domain's one wording). */
+export { stageName as stageLabel } from '../../domain/opportunities/pipeline.ts';
 
 /** A customer name, or what to show when an opportunity has none. */
 export function customerLabel(customer: string): string {

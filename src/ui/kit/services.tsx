@@ -64,3 +64,16 @@ export function useCurrency(): string {
   }, [currency]);
   return useSyncExternalStore(currency.subscribe, currency.current);
 }
+
+/**
+ * The years holding the tenant's opportunities, asked of the API again whenever a year
+ * choice appears (a deal saved meanwhile may have added one).
+ */
+export function useDataYears(): readonly number[] {
+  const { dataYears } = useServices();
+  const { tenantId } = useCaller();
+  useEffect(() => {
+    dataYears.refresh(tenantId);
+  }, [dataYears, tenantId]);
+  return useSyncExternalStore(dataYears.subscribe, dataYears.current);
+}

@@ -2,7 +2,14 @@ import { useId } from 'react';
 import { useSelector } from '@xstate/react';
 import { useLocation } from 'wouter';
 import { formatAmountInput } from '../../domain/rules/amounts.ts';
-import { MAX_CUSTOMER_LENGTH, weightedUnitsOf, type OpportunityChoices, type OpportunityForm } from '../../domain/opportunities/editor.ts';
+import {
+  MAX_CUSTOMER_LENGTH,
+  offeredProbability,
+  stageChange,
+  weightedUnitsOf,
+  type OpportunityChoices,
+  type OpportunityForm,
+} from '../../domain/opportunities/editor.ts';
 import { NotFound } from '../kit/NotFound.tsx';
 import { useCurrency } from '../kit/services.tsx';
 import { formatUnits, stageLabel } from '../kit/format.ts';
@@ -39,7 +46,7 @@ function OpportunityFields({ editor }: { editor: OpportunityEditorActor }) {
   const choices = useChoices(editor);
   const [customer, setCustomer, customerProblem] = useFormField(editor, 'customer');
   const [salespersonId, setSalespersonId, salespersonIdProblem] = useFormField(editor, 'salespersonId');
-  const [stage, setStage, stageProblem] = useFormField(editor, 'stage');
+  const [stage, , stageProblem] = useFormField(editor, 'stage');
   const [date, setDate, dateProblem] = useFormField(editor, 'date');
   const [revenue, setRevenue, revenueProblem] = useFormField(editor, 'revenue');
   const [probability, setProbability, probabilityProblem] = useFormField(editor, 'probability');
@@ -70,7 +77,9 @@ function OpportunityFields({ editor }: { editor: OpportunityEditorActor }) {
         label="Stage"
         value={stage}
         problem={stageProblem}
-        onChange={setStage}
+        onChange={(next) =>
+          choices && editor.send({ type: 'form.change', patch: stageChange(editor.getSnapshot().context.form, next, choices.stageProbabilities) })
+        }
         required
         options={(choices?.stages ?? []).map((name) => ({ value: name, label: stageLabel(name) }))}
       />
@@ -93,8 +102,23 @@ function OpportunityFields({ editor }: { editor: OpportunityEditorActor }) {
         required
         hint="A whole number from 0 to 100."
       />
+      <ProbabilityOffer editor={editor} />
       <WeightedRevenue editor={editor} />
     </>
+  );
+}
+
+/** The stage's default probability, offered when the deal's differs from it. */
+function ProbabilityOffer({ editor }: { editor: OpportunityEditorActor }) {
+  const offer = useSelector(editor, (state) => (state.context.choices ? offeredProbability(state.context.form, state.context.choices.stageProbabilities) : null));
+  const stage = useSelector(editor, (state) => state.context.form.stage);
+  if (offer === null) return null;
+  return (
+    <div className="field opportunity-editor__offer">
+      <button type="button" className="button button--secondary" onClick={() => editor.send({ type: 'form.change', patch: { probability: String(offer) } })}>
+        Use {offer} %, the {stageLabel(stage).toLowerCase()} default
+      </button>
+    </div>
   );
 }
 

@@ -1,79 +1,117 @@
-import { useMemo } from 'react';
+import { useCallback, useEffect, useId, useRef, type RefObject } from 'react';
 import { useSelector } from '@xstate/react';
-import { Link } from 'wouter';
-import { groupByStage, type StageColumn } from '../../domain/opportunities/pipeline.ts';
+import type { BoardOwner } from '../../machines/pipeline-board.ts';
+import { findCard } from '../../domain/opportunities/board.ts';
+import { pipelineBoardFlow } from '../../wiring/pipeline-board.ts';
 import { useCurrency, useFlow } from '../kit/services.tsx';
-import { customerLabel, formatUnits, stageLabel } from '../kit/format.ts';
-import { opportunityYearFlow } from '../../wiring/opportunity-year.ts';
-import { YearNotice } from '../kit/StateNotices.tsx';
+import { LoadNotice } from '../kit/LoadNotice.tsx';
 import { YearSelect } from '../kit/YearSelect.tsx';
+import { BoardColumnView, CardView, type PipelineBoardActor } from './BoardColumn.tsx';
+import { usePointerDrag } from './use-pointer-drag.ts';
 import '../kit/lists.css';
 import './pipeline.css';
 
-/** /pipeline: a year's opportunities on a board, one column per stage, read-only. */
+/**
+ * /pipeline: the year's deals on a board, a column per stage. A deal moves by dragging
+ * it (mouse, pen or finger) or from the keyboard with its move button; the board's
+ * machine saves the move and puts it back if the server refuses.
+ */
 export default function PipelineScreen() {
-  const pipeline = useFlow(opportunityYearFlow, ({ tenantId }) => ({ tenantId, year: new Date().getFullYear() }));
-  const phase = useSelector(pipeline, (state) => state.value);
-  const year = useSelector(pipeline, (state) => state.context.year);
-  const rows = useSelector(pipeline, (state) => state.context.rows);
-  const columns = useMemo(() => groupByStage(rows), [rows]);
+  const board = useFlow(pipelineBoardFlow, ({ tenantId }) => ({ tenantId, year: new Date().getFullYear() }));
+  const phase = useSelector(board, (state) => (state.hasTag('loading') ? 'loading' : state.matches('failed') ? 'failed' : 'ready'));
+  const year = useSelector(board, (state) => state.context.year);
+  const stages = useSelector(board, (state) => state.context.columns.map((column) => column.stage).join('\u001f'));
+  const announcement = useSelector(board, (state) => state.context.announcement);
+  const boardRef = useRef<HTMLDivElement>(null);
+  const instructionsId = useId();
+
+  const { ghost, start } = usePointerDrag(
+    useCallback(() => boardRef.current, []),
+    {
+      pick: (id) => board.send({ type: 'card.pick', id }),
+      over: (stage) => board.send({ type: 'card.over', stage }),
+      drop: () => board.send({ type: 'card.drop' }),
+      cancel: () => board.send({ type: 'card.cancel' }),
+    },
+  );
+
+  useFocusFollowsMove(board, boardRef);
 
   return (
     <section className="pipeline" aria-labelledby="pipeline-title">
       <div className="screen-header">
         <h1 id="pipeline-title">Pipeline</h1>
-        <YearSelect year={year} onChange={(next) => pipeline.send({ type: 'year.change', year: next })} />
+        <div className="screen-header__actions">
+          <OwnerSelect board={board} />
+          <YearSelect year={year} onChange={(next) => board.send({ type: 'year.change', year: next })} />
+        </div>
+      </div>
+      <p id={instructionsId} className="visually-hidden">
+        To move a deal, press Space on its move button, choose a stage with the left and right arrow keys, and press Space again to drop it there, or Escape to cancel.
+      </p>
+      <div role="status" aria-live="assertive" aria-atomic="true" className="visually-hidden">
+        {announcement}
       </div>
       {phase === 'ready' ? (
-        <div className="pipeline__board">
-          {columns.map((column) => (
-            <StageColumnView key={column.stage} column={column} />
+        <div className="pipeline__board" ref={boardRef}>
+          {stages.split('\u001f').map((stage) => (
+            <BoardColumnView key={stage} board={board} stage={stage} instructionsId={instructionsId} onPointerDown={start} />
           ))}
         </div>
       ) : (
-        <YearNotice phase={phase} year={year} what="pipeline" onRetry={() => pipeline.send({ type: 'retry' })} />
+        <LoadNotice phase={phase} what="pipeline" empty="" onRetry={() => board.send({ type: 'retry' })} />
       )}
+      {ghost ? <DragGhost board={board} ghost={ghost} /> : null}
     </section>
   );
 }
 
-function StageColumnView({ column }: { column: StageColumn }) {
-  const currency = useCurrency();
-  const headingId = `stage-${column.stage.replace(/\s+/g, '-')}`;
-  const more = column.count - column.cards.length;
+/** Everyone's deals, the caller's own ('Mine', when they are a salesperson), or one salesperson's. */
+function OwnerSelect({ board }: { board: PipelineBoardActor }) {
+  const id = useId();
+  const owner = useSelector(board, (state) => state.context.owner);
+  const own = useSelector(board, (state) => state.context.ownSalespersonId);
+  const salespersons = useSelector(board, (state) => state.context.salespersons);
+  const ownerOf = (value: string): BoardOwner => (value === 'all' || value === 'mine' ? value : Number(value));
   return (
-    <section className="pipeline__column" aria-labelledby={headingId}>
-      <header className="pipeline__column-header">
-        <h2 id={headingId}>{stageLabel(column.stage)}</h2>
-        <dl className="pipeline__stats">
-          <div>
-            <dt>Opportunities</dt>
-            <dd>{column.count}</dd>
-          </div>
-          <div>
-            <dt>Weighted</dt>
-            <dd>{formatUnits(column.weightedUnits, currency)}</dd>
-          </div>
-        </dl>
-      </header>
-      {column.count === 0 ? (
-        <p className="pipeline__none">None this year.</p>
-      ) : (
-        <ol className="pipeline__cards" aria-label={`Largest ${stageLabel(column.stage).toLowerCase()} opportunities`}>
-          {column.cards.map((card) => (
-            <li key={card.id} className="pipeline__card">
-              <Link href={`/edit-Opportunity/${card.id}`} className="pipeline__customer">
-                {customerLabel(card.customer)}
-              </Link>
-              <span className="pipeline__revenue">
-                {formatUnits(card.revenueUnits, currency)} at {card.probability}%
-              </span>
-              <span className="pipeline__meta">{card.salespersonName}</span>
-            </li>
-          ))}
-        </ol>
-      )}
-      {more > 0 ? <p className="pipeline__more">and {more} more</p> : null}
-    </section>
+    <div className="year-select">
+      <label htmlFor={id}>Salesperson</label>
+      <select id={id} className="select" value={String(owner)} onChange={(event) => board.send({ type: 'owner.change', owner: ownerOf(event.target.value) })}>
+        <option value="all">Everyone</option>
+        {own !== null || owner === 'mine' ? <option value="mine">Mine</option> : null}
+        {salespersons.map((person) => (
+          <option key={person.id} value={person.id}>
+            {person.name}
+          </option>
+        ))}
+      </select>
+    </div>
   );
+}
+
+/** The card under the pointer while it is dragged. */
+function DragGhost({ board, ghost }: { board: PipelineBoardActor; ghost: NonNullable<ReturnType<typeof usePointerDrag>['ghost']> }) {
+  const card = useSelector(board, (state) => (state.hasTag('dragging') ? findCard(state.context.columns, ghost.cardId) : undefined));
+  const currency = useCurrency();
+  if (!card) return null;
+  return (
+    <div className="pipeline__ghost" aria-hidden="true" style={{ width: ghost.width, transform: `translate(${ghost.x - ghost.offsetX}px, ${ghost.y - ghost.offsetY}px) rotate(2deg)` }}>
+      <CardView card={card} currency={currency} interactive={false} />
+    </div>
+  );
+}
+
+/**
+ * The keyboard's arrows carry the picked-up deal from column to column; once dropped,
+ * the focus goes with it to its new place, so the next key press continues from there.
+ */
+function useFocusFollowsMove(board: PipelineBoardActor, boardRef: RefObject<HTMLDivElement | null>) {
+  const moved = useSelector(board, (state) => state.context.move?.card.id ?? null);
+  useEffect(() => {
+    if (moved === null) return;
+    const focused = document.activeElement as HTMLElement | null;
+    if (!focused?.dataset.moveHandle || !boardRef.current?.contains(focused)) return;
+    // The card re-renders in its new column; find its button there once it has.
+    requestAnimationFrame(() => boardRef.current?.querySelector<HTMLElement>(`[data-move-handle="${moved}"]`)?.focus());
+  }, [moved, boardRef]);
 }

@@ -8,9 +8,9 @@ import type { ApiPart } from '../../domain/api-parts.ts';
  */
 export const SCREEN_PARTS: Readonly<Record<string, { title: string; parts: readonly ApiPart[] }>> = {
   // The list and the board read pages of opportunities with their customers and stages,
-  // which the specification's analysis answer does not carry.
+  // which the specification's analysis answer does not carry; the board's moves are updates.
   '/opportunity': { title: 'Opportunities', parts: ['opportunity-list'] },
-  '/pipeline': { title: 'Pipeline', parts: ['opportunity-list'] },
+  '/pipeline': { title: 'Pipeline', parts: ['board', 'opportunity-records'] },
   '/add-Opportunity': { title: 'Add Opportunity', parts: ['opportunity-records', 'customers'] },
   '/edit-Opportunity/:id': { title: 'Edit Opportunity', parts: ['opportunity-records', 'customers'] },
   '/opportunity/:id': { title: 'Opportunity', parts: ['records', 'opportunity-records'] },

@@ -13,6 +13,7 @@ import type { Salesperson, User } from '../../../src/api/client.ts';
 import { machineCatalogue } from '../../../src/machines/catalogue.ts';
 import { RefreshRefused } from '../../../src/machines/session.ts';
 import { ADMIN, SUPER_ADMIN, USER } from '../../../src/domain/rules/roles.ts';
+import { DEFAULT_STAGE_PROBABILITIES } from '../../../src/domain/opportunities/pipeline.ts';
 
 /*
  * Path tests generated from every machine in the catalogue. For each machine a
@@ -73,12 +74,15 @@ const EXPECTED: Record<string, { states: number; paths: number }> = {
   // Since issue 16, for the stored record also: asking to leave a changed form, confirming a
   // delete, its Undo window, deleting, deleted and left; and a save refused about a field.
   opportunityEditor: { states: 26, paths: 48 },
-  opportunityYear: { states: 7, paths: 15 },
   // Loading, failed, not found; then the timeline (idle, loading older, refreshing; older entries or
   // not) × the note (written or not, saving) × the activity dialog (closed, open changed or not,
   // asking to close, saving) × leaving (free or asking).
   opportunityPage: { states: 153, paths: 1159 },
   customerPage: { states: 153, paths: 1159 },
+  // Loading, failed, and the board: deal 1 in Qualification or Proposal, picked up over
+  // either column, saving or settled, Qualification with a page to load or not; for two
+  // years and everyone's or the caller's own deals.
+  pipelineBoard: { states: 80, paths: 412 },
   // Each year loading, ready, empty (no customer at all) or failed: the stored customers are listed in any year.
   customerList: { states: 8, paths: 18 },
   // Adding, then editing: each loading, failed, not found, the form with and without
@@ -87,8 +91,9 @@ const EXPECTED: Record<string, { states: number; paths: number }> = {
   // delete, its Undo window, deleting, deleted and left; and a save refused about a field.
   customerEditor: { states: 26, paths: 48 },
   salespersonList: { states: 4, paths: 6 },
-  // Loading, failed, editing with each draft (blank, USD, ABC) and problem, saving.
-  tenantSettings: { states: 12, paths: 29 },
+  // Loading, failed, editing with each draft (blank, USD, ABC) and problem, and the
+  // negotiation probability as loaded or out of range, with its problem shown or not; saving.
+  tenantSettings: { states: 22, paths: 75 },
   salespersonEditor: { states: 18, paths: 51 },
   // Loading, ready (searchable), empty and failed (reloadable).
   teamList: { states: 4, paths: 5 },
@@ -461,20 +466,44 @@ const MODELS: Record<string, PathModel> = {
 
   opportunityEditor: recordEditorModel(
     { customer: 'Acme', salespersonId: String(rep.id), stage: 'proposal', date: '2026-03-05', createdAt: null, revenue: '1000.00', probability: '40' },
-    { salespersons: [{ id: rep.id, name: rep.name }], customers: ['Acme'], stages: ['proposal'] },
+    { salespersons: [{ id: rep.id, name: rep.name }], customers: ['Acme'], stages: ['proposal'], stageProbabilities: DEFAULT_STAGE_PROBABILITIES },
     'customer',
   ),
 
-  opportunityYear: {
+  pipelineBoard: {
     input: { tenantId: 1, year: 2026 },
     events: (machine) => [
       { type: 'year.change', year: 2025 },
+      { type: 'owner.change', owner: 'mine' },
       { type: 'retry' },
-      done(machine, 'loadYear', yearOf(1)),
-      done(machine, 'loadYear', { opportunities: [], salespersons: [] }),
-      failed(machine, 'loadYear'),
+      { type: 'card.pick', id: 1 },
+      { type: 'card.over', stage: 'proposal' },
+      { type: 'card.step', direction: 1 },
+      { type: 'card.drop' },
+      { type: 'card.cancel' },
+      { type: 'column.more', stage: 'qualification' },
+      // Deal 1 in Qualification, with one more there the board has not loaded.
+      done(machine, 'loadBoard', {
+        columns: [
+          { stage: 'qualification', probability: 10, count: 2, revenue: 1000, weighted: 100, cards: [{ id: 1, created_date: '2026-03-05T09:30:00.000Z', customer: 'Acme', stage: 'qualification', revenue: 1000, probability: 10, salesperson_id: rep.id, salesperson_name: rep.name }] },
+          { stage: 'proposal', probability: 30, count: 0, revenue: 0, weighted: 0, cards: [] },
+        ],
+        salespersons: [{ id: rep.id, name: rep.name }],
+        ownSalespersonId: rep.id,
+      }),
+      failed(machine, 'loadBoard'),
+      done(machine, 'loadCards', []),
+      failed(machine, 'loadCards'),
+      done(machine, 'saveMove', {}),
+      failed(machine, 'saveMove'),
     ],
-    distinguish: (snapshot) => ({ year: snapshot.context.year }),
+    distinguish: (snapshot) => ({
+      year: snapshot.context.year,
+      owner: snapshot.context.owner,
+      over: snapshot.context.drag?.over,
+      at: snapshot.context.columns.findIndex((column: { cards: { id: number }[] }) => column.cards.some((card) => card.id === 1)),
+      more: snapshot.context.columns[0]?.more,
+    }),
   },
 
   customerList: {
@@ -502,14 +531,20 @@ const MODELS: Record<string, PathModel> = {
     events: (machine) => [
       { type: 'currency.change', value: 'usd' },
       { type: 'currency.change', value: 'ABC' },
+      { type: 'probability.change', stage: 'negotiation', value: '101' },
       { type: 'settings.save' },
       { type: 'settings.retry' },
-      done(machine, 'loadSettings', { currency: 'EUR' }),
-      done(machine, 'saveSettings', { currency: 'USD' }),
+      done(machine, 'loadSettings', { currency: 'EUR', stage_probabilities: DEFAULT_STAGE_PROBABILITIES }),
+      done(machine, 'saveSettings', { currency: 'USD', stage_probabilities: DEFAULT_STAGE_PROBABILITIES }),
       failed(machine, 'loadSettings'),
       failed(machine, 'saveSettings'),
     ],
-    distinguish: (snapshot) => ({ draft: snapshot.context.draft, problem: snapshot.context.problem !== null }),
+    distinguish: (snapshot) => ({
+      draft: snapshot.context.draft,
+      problem: snapshot.context.problem !== null,
+      probability: snapshot.context.probabilities.negotiation,
+      probabilityProblem: snapshot.context.probabilityProblem !== null,
+    }),
   },
   salespersonList: {
     input: { tenantId: 1 },

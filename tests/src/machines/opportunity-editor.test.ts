@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { newOpportunityForm, type OpportunityChoices, type OpportunityForm } from '../../../src/domain/opportunities/editor';
-import { PIPELINE_STAGES } from '../../../src/domain/opportunities/pipeline';
+import { DEFAULT_STAGE_PROBABILITIES, PIPELINE_STAGES } from '../../../src/domain/opportunities/pipeline';
 import { opportunityEditorMachine } from '../../../src/machines/opportunity-editor';
 import type { EditorData, LoadEditorRequest, SaveRecordRequest, SavedRecord } from '../../../src/machines/record-editor';
 
@@ -14,7 +14,7 @@ const shownProblems = (actor: { getSnapshot(): { context: { problems: readonly {
  * record-editor.test.ts) with the opportunity's form, checks and messages.
  */
 
-const choices: OpportunityChoices = { salespersons: [{ id: 3, name: 'Riley Rep' }], customers: ['Acme Corp'], stages: PIPELINE_STAGES };
+const choices: OpportunityChoices = { salespersons: [{ id: 3, name: 'Riley Rep' }], customers: ['Acme Corp'], stages: PIPELINE_STAGES, stageProbabilities: DEFAULT_STAGE_PROBABILITIES };
 const stored: OpportunityForm = {
   customer: 'Acme Corp',
   salespersonId: '3',

@@ -33,7 +33,6 @@ const failing = { '/api/opportunities/getAllData/1': json({ message: 'Database u
 
 describe.each([
   ['the opportunity list', OpportunityListScreen, 'Loading opportunities', 'The opportunities could not be loaded.'],
-  ['the pipeline', PipelineScreen, 'Loading pipeline', 'The pipeline could not be loaded.'],
 ] as const)('%s', (_, Screen, loading, failed) => {
   test('says it is loading, then that the year has no opportunities', async () => {
     const { release } = render(Screen, noOpportunities);
@@ -46,6 +45,30 @@ describe.each([
     const { release } = render(Screen, failing);
     await release();
     await until(() => byRole('alert').some((alert) => alert.includes(failed)));
+    expect(screen.container.querySelector('[role="alert"] button')?.textContent).toBe('Try again');
+  });
+});
+
+describe('the pipeline', () => {
+  const emptyColumn = (stage: string, probability: number) => ({ stage, probability, count: 0, revenue: 0, weighted: 0, cards: [] });
+  const emptyBoard = {
+    '/api/opportunities/board/1': json([emptyColumn('qualification', 10), emptyColumn('proposal', 30), emptyColumn('negotiation', 60), emptyColumn('closed won', 100), emptyColumn('closed lost', 0)]),
+    '/api/salespersons/getAllData/1': salespersons,
+  };
+
+  test('says it is loading, then shows every stage, each without deals', async () => {
+    const { release } = render(PipelineScreen, emptyBoard);
+    expect(byRole('status')).toContain('Loading pipeline');
+    await release();
+    await until(() => screen.container.querySelectorAll('.board-column').length === 5);
+    expect([...screen.container.querySelectorAll('h2')].map((heading) => heading.textContent)).toEqual(['Qualification', 'Proposal', 'Negotiation', 'Closed won', 'Closed lost']);
+    expect(text()).toContain('No deals');
+  });
+
+  test('says when the board could not be loaded, with a button to try again', async () => {
+    const { release } = render(PipelineScreen, { ...emptyBoard, '/api/opportunities/board/1': json({ message: 'Database unavailable' }, 503) });
+    await release();
+    await until(() => byRole('alert').some((alert) => alert.includes('The pipeline could not be loaded.')));
     expect(screen.container.querySelector('[role="alert"] button')?.textContent).toBe('Try again');
   });
 });

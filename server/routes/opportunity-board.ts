@@ -1,0 +1,140 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Queryable } from '../db/database.ts';
+import { defineRoute, HttpError, type RouteContext } from '../http/define-route.ts';
+import { notFound } from '../http/refusals.ts';
+import { PIPELINE_STAGES, stageProbabilityOf, type StageProbabilities } from '../../src/domain/opportunities/pipeline.ts';
+import { refusingUnknownZones, rowColumns, zoneOf } from './opportunity-views.ts';
+
+/** Cards per column in the board's first answer and per further page. */
+export const BOARD_PAGE_SIZE = 40;
+
+interface BoardQuery {
+  year: number;
+  zone?: string;
+  salesperson?: number;
+}
+
+interface CardsQuery extends BoardQuery {
+  stage: string;
+  after_revenue?: number;
+  after_probability?: number;
+  after_id?: number;
+}
+
+/**
+ * The year's opportunities of the board in the caller's time zone, of one salesperson or
+ * all ($1 tenant, $2 year, $3 zone, $4 salesperson id or null), with the name and
+ * weighted revenue the cards show.
+ */
+const boardRows = `board_rows as (
+  select o.id, o.created_date, o.customer, o.stage, o.revenue, o.probability, o.salesperson_id,
+         coalesce(s.name, '') as salesperson_name, o.revenue * o.probability as weight
+  from opportunities o left join salespersons s on s.id = o.salesperson_id
+  where o.tenant_id = $1
+    and o.created_date >= make_timestamptz($2::int, 1, 1, 0, 0, 0, $3::text)
+    and o.created_date < make_timestamptz($2::int + 1, 1, 1, 0, 0, 0, $3::text)
+    and ($4::int is null or o.salesperson_id = $4)
+)`;
+
+// A column's order: the largest weighted value first, then by id; a page continues after
+// the (weight, id) of the last card shown, so a card moved meanwhile never shifts a page.
+const CARD_ORDER = 'weight desc, id asc';
+
+async function stageProbabilities(db: Queryable, tenantId: number): Promise<StageProbabilities> {
+  const [row] = await db.query<{ stage_probabilities: StageProbabilities }>('select stage_probabilities from tenants where id = $1', [tenantId]);
+  return row!.stage_probabilities;
+}
+
+/** Every column with its count and sums and its first page of cards; the known stages always, in order, any other after them by name. */
+async function board(db: Queryable, tenantId: number, query: BoardQuery) {
+  const zone = zoneOf(query);
+  return refusingUnknownZones(zone, async () => {
+    const parameters = [tenantId, query.year, zone, query.salesperson ?? null];
+    const [sums, cards, probabilities] = await Promise.all([
+      db.query<{ stage: string; count: number; revenue: number; weighted: number }>(
+        `with ${boardRows}
+         select stage, count(*)::int as count, sum(revenue)::float8 as revenue, (sum(weight) / 100)::float8 as weighted
+         from board_rows group by stage`,
+        parameters,
+      ),
+      db.query<{ stage: string }>(
+        `with ${boardRows}
+         select ${rowColumns} from (
+           select *, row_number() over (partition by stage order by ${CARD_ORDER}) as rank from board_rows
+         ) as ranked
+         where rank <= ${BOARD_PAGE_SIZE}
+         order by stage, rank`,
+        parameters,
+      ),
+      stageProbabilities(db, tenantId),
+    ]);
+    const others = sums.map((sum) => sum.stage).filter((stage) => !PIPELINE_STAGES.includes(stage)).sort();
+    return [...PIPELINE_STAGES, ...others].map((stage) => {
+      const sum = sums.find((candidate) => candidate.stage === stage);
+      return {
+        stage,
+        probability: stageProbabilityOf(probabilities, stage),
+        count: sum?.count ?? 0,
+        revenue: sum?.revenue ?? 0,
+        weighted: sum?.weighted ?? 0,
+        cards: cards.filter((card) => card.stage === stage),
+      };
+    });
+  });
+}
+
+/** The next page of one column, after the card named by the cursor's weight and id. */
+async function cards(db: Queryable, tenantId: number, query: CardsQuery) {
+  const zone = zoneOf(query);
+  const cursor = [query.after_revenue, query.after_probability, query.after_id];
+  const given = cursor.filter((part) => part !== undefined).length;
+  if (given !== 0 && given !== cursor.length) throw new HttpError(400, 'after_revenue, after_probability and after_id go together');
+  return refusingUnknownZones(zone, () =>
+    db.query(
+      `with ${boardRows}
+       select ${rowColumns} from board_rows
+       where stage = $5
+         and ($6::numeric is null or weight < $6::numeric * $7::int or (weight = $6::numeric * $7::int and id > $8::int))
+       order by ${CARD_ORDER} limit ${BOARD_PAGE_SIZE}`,
+      [tenantId, query.year, zone, query.salesperson ?? null, query.stage, query.after_revenue ?? null, query.after_probability ?? null, query.after_id ?? null],
+    ),
+  );
+}
+
+/** The years holding any of the tenant's opportunities in the caller's time zone, oldest first. */
+async function years(db: Queryable, tenantId: number, query: { zone?: string }) {
+  const zone = zoneOf(query);
+  return refusingUnknownZones(zone, async () => {
+    const rows = await db.query<{ year: number }>(
+      `select distinct extract(year from created_date at time zone $2::text)::int as year
+       from opportunities where tenant_id = $1 order by year`,
+      [tenantId, zone],
+    );
+    return rows.map((row) => row.year);
+  });
+}
+
+/**
+ * The pipeline board's answers (x-crm-extension: board): its columns with their first
+ * cards, further pages of a column, and the years the year choices offer. Moves go
+ * through PUT /api/opportunities/{id}, so a move is an edit like any other.
+ */
+export function registerOpportunityBoardRoutes(app: FastifyInstance, context: RouteContext): void {
+  const { db } = context;
+  type Request<Query> = FastifyRequest<{ Params: { tenant_id: number }; Querystring: Query }>;
+
+  defineRoute(app, context, 'get', '/api/opportunities/board/{tenant_id}', async (request: Request<BoardQuery>) => {
+    if (request.params.tenant_id !== request.caller.tenantId) throw notFound();
+    return board(db, request.caller.tenantId, request.query);
+  });
+
+  defineRoute(app, context, 'get', '/api/opportunities/board/{tenant_id}/cards', async (request: Request<CardsQuery>) => {
+    if (request.params.tenant_id !== request.caller.tenantId) throw notFound();
+    return cards(db, request.caller.tenantId, request.query);
+  });
+
+  defineRoute(app, context, 'get', '/api/opportunities/years/{tenant_id}', async (request: Request<{ zone?: string }>) => {
+    if (request.params.tenant_id !== request.caller.tenantId) throw notFound();
+    return years(db, request.caller.tenantId, request.query);
+  });
+}

@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startTestServer, type TestServer } from '../support/server-harness.ts';
+import { DEFAULT_STAGE_PROBABILITIES, PIPELINE_STAGES } from '../../src/domain/opportunities/pipeline.ts';
+import type { Schemas } from '../../src/api/client.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+type Card = Schemas['OpportunityListRow'];
+type Column = Schemas['BoardColumn'];
+
+async function get<T>(email: string, url: string): Promise<{ status: number; body: T }> {
+  const response = await server.app.inject({ method: 'GET', url, headers: await server.as(email) });
+  return { status: response.statusCode, body: response.json() as T };
+}
+
+/** The year's whole records from the plain list call: the slow, obvious reference. */
+async function reference(year: number, salesperson?: number) {
+  const { body } = await get<Card[]>('rep@demo.test', `/api/opportunities/getAllData/1?year=${year}`);
+  return body.filter(
+    (row) => row.created_date >= `${year}-01-01` && row.created_date < `${year + 1}-01-01` && (salesperson === undefined || row.salesperson_id === salesperson),
+  );
+}
+
+const cents = (amount: number) => Math.round(amount * 100);
+// The board's order: revenue × probability, largest first, then by id.
+const boardOrder = (a: Card, b: Card) => cents(b.revenue) * b.probability - cents(a.revenue) * a.probability || a.id - b.id;
+
+/** Every card of a column, page after page through the cursor. */
+async function wholeColumn(column: Column, query: string): Promise<Card[]> {
+  const cards = [...column.cards];
+  for (let last = cards.at(-1); last && cards.length < column.count; last = cards.at(-1)) {
+    const cursor = `after_revenue=${last.revenue}&after_probability=${last.probability}&after_id=${last.id}`;
+    const { status, body } = await get<Card[]>('rep@demo.test', `/api/opportunities/board/1/cards?${query}&stage=${encodeURIComponent(column.stage)}&${cursor}`);
+    expect(status).toBe(200);
+    expect(body.length).toBeGreaterThan(0);
+    cards.push(...body);
+  }
+  return cards;
+}
+
+describe('GET /api/opportunities/board/{tenant_id} and its columns’ pages', () => {
+  test("a column per stage in the pipeline's order, with the stage's probability, count, sums, and every card through the pages", async () => {
+    const all = await reference(2025);
+    const { status, body } = await get<Column[]>('rep@demo.test', '/api/opportunities/board/1?year=2025');
+    expect(status).toBe(200);
+    expect(body.map((column) => column.stage)).toEqual(PIPELINE_STAGES);
+    expect(body.map((column) => column.probability)).toEqual(PIPELINE_STAGES.map((stage) => DEFAULT_STAGE_PROBABILITIES[stage]));
+    for (const column of body) {
+      const rows = all.filter((row) => row.stage === column.stage).sort(boardOrder);
+      expect(column.count).toBe(rows.length);
+      expect(cents(column.revenue)).toBe(rows.reduce((sum, row) => sum + cents(row.revenue), 0));
+      expect(column.weighted).toBeCloseTo(rows.reduce((sum, row) => sum + (row.revenue * row.probability) / 100, 0), 2);
+      expect(column.cards.length).toBe(Math.min(40, rows.length));
+      const cards = await wholeColumn(column, 'year=2025');
+      expect(cards.map((card) => card.id)).toEqual(rows.map((row) => row.id));
+    }
+  });
+
+  test("one salesperson's board holds only their deals", async () => {
+    const [{ id: salesperson }] = (await server.db.query<{ id: number }>("select id from salespersons where email = 'rep@demo.test'")) as [{ id: number }];
+    const mine = await reference(2025, salesperson);
+    const { body } = await get<Column[]>('rep@demo.test', `/api/opportunities/board/1?year=2025&salesperson=${salesperson}`);
+    expect(body.reduce((sum, column) => sum + column.count, 0)).toBe(mine.length);
+    for (const column of body) {
+      const cards = await wholeColumn(column, `year=2025&salesperson=${salesperson}`);
+      expect(cards.every((card) => card.salesperson_id === salesperson)).toBe(true);
+    }
+  });
+
+  test("another tenant's salesperson on the own board finds nothing of theirs; another tenant's board is not found", async () => {
+    const [{ id: outsider }] = (await server.db.query<{ id: number }>("select s.id from salespersons s join tenants t on t.id = s.tenant_id where t.name = 'Globex' limit 1")) as [{ id: number }];
+    const { body } = await get<Column[]>('rep@demo.test', `/api/opportunities/board/1?year=2025&salesperson=${outsider}`);
+    expect(body.map((column) => column.count)).toEqual([0, 0, 0, 0, 0]);
+    const page = await get<Card[]>('rep@demo.test', `/api/opportunities/board/1/cards?year=2025&stage=proposal&salesperson=${outsider}`);
+    expect(page.body).toEqual([]);
+    expect((await get('rep@demo.test', '/api/opportunities/board/2?year=2025')).status).toBe(404);
+    expect((await get('rep@demo.test', '/api/opportunities/board/2/cards?year=2025&stage=proposal')).status).toBe(404);
+  });
+
+  test("a moved deal is counted in its new column at once, and a half-given cursor or unknown zone is refused", async () => {
+    const { body: before } = await get<Column[]>('rep@demo.test', '/api/opportunities/board/1?year=2025');
+    const deal = before[0]!.cards[0]!;
+    const put = await server.app.inject({
+      method: 'PUT',
+      url: `/api/opportunities/${deal.id}`,
+      headers: await server.as('rep@demo.test'),
+      payload: { customer: deal.customer, salesperson_id: deal.salesperson_id, stage: 'proposal', created_date: deal.created_date, revenue: deal.revenue, probability: 30 },
+    });
+    expect(put.statusCode).toBe(200);
+    const { body: after } = await get<Column[]>('rep@demo.test', '/api/opportunities/board/1?year=2025');
+    expect([after[0]!.count, after[1]!.count]).toEqual([before[0]!.count - 1, before[1]!.count + 1]);
+    expect(after[0]!.cards.map((card) => card.id)).not.toContain(deal.id);
+    expect((await get('rep@demo.test', '/api/opportunities/board/1/cards?year=2025&stage=proposal&after_id=3')).status).toBe(400);
+    const zone = await get<{ message: string }>('rep@demo.test', '/api/opportunities/board/1?year=2025&zone=Mars/Olympus');
+    expect([zone.status, zone.body.message]).toEqual([400, 'Mars/Olympus is not a time zone']);
+  });
+});
+
+describe('GET /api/opportunities/years/{tenant_id}', () => {
+  test('names every year holding a deal, in the caller’s zone, oldest first; only the own tenant’s', async () => {
+    const headers = await server.as('rep@demo.test');
+    const { body: before } = await get<number[]>('rep@demo.test', '/api/opportunities/years/1');
+    expect(before).toEqual([2025, 2026]);
+    const [{ id: salesperson }] = (await server.db.query<{ id: number }>("select id from salespersons where email = 'rep@demo.test'")) as [{ id: number }];
+    const created = await server.app.inject({
+      method: 'POST',
+      url: '/api/opportunities',
+      headers,
+      payload: { customer: 'Far Future GmbH', salesperson_id: salesperson, stage: 'qualification', created_date: '2031-12-31T23:30:00Z', revenue: 10, probability: 10 },
+    });
+    expect(created.statusCode).toBe(201);
+    expect((await get<number[]>('rep@demo.test', '/api/opportunities/years/1')).body).toEqual([2025, 2026, 2031]);
+    // Half an hour before 2032 in UTC is 2032 in Berlin.
+    expect((await get<number[]>('rep@demo.test', '/api/opportunities/years/1?zone=Europe/Berlin')).body).toEqual([2025, 2026, 2032]);
+    expect((await get<number[]>('admin@globex.test', '/api/opportunities/years/2')).body).not.toContain(2031);
+    await server.db.query('delete from opportunities where id = $1', [created.json().id]);
+  });
+});
