@@ -16,6 +16,8 @@ import { registerActivityRoutes } from './activities.ts';
 import { registerAttachmentRoutes } from './attachments.ts';
 import { registerTenantService } from './tenant-service.ts';
 import { registerTenantSettingsRoutes } from './tenant-settings.ts';
+import { registerSearchRoutes } from './search.ts';
+import { registerSavedViewRoutes } from './saved-views.ts';
 import { refuseNulCharacters } from '../http/text-guard.ts';
 
 const ONE_MINUTE_MS = 60_000;
@@ -74,6 +76,8 @@ export async function registerApiRoutes(app: FastifyInstance, context: RouteCont
     registerActivityRoutes(api, context);
     registerAttachmentRoutes(api, context);
     registerTenantSettingsRoutes(api, context);
+    registerSearchRoutes(api, context);
+    registerSavedViewRoutes(api, context);
     registerTenantService(api, context, limits.public);
   });
 }

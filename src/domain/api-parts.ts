@@ -22,6 +22,8 @@ const PART_DESCRIPTIONS: Record<string, string> = {
   'opportunity-records': 'opportunity records',
   'opportunity-list': 'the opportunity list',
   'tenant-settings': 'tenant settings (the currency)',
+  search: 'the global search',
+  'saved-views': 'saved views of the lists',
 };
 
 /** The parts in people's words, joined as a sentence does: "a, b and c". */
