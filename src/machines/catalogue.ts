@@ -10,6 +10,7 @@ import { customerEditorMachine } from './customer-editor.ts';
 import { customerListMachine } from './customer-list.ts';
 import { dashboardMachine } from './dashboard.ts';
 import { emailAttachmentsMachine } from './email-attachments.ts';
+import { globalSearchMachine } from './global-search.ts';
 import { opportunityEditorMachine } from './opportunity-editor.ts';
 import { opportunityListMachine } from './opportunity-list.ts';
 import { opportunityYearMachine } from './opportunity-year.ts';
@@ -39,6 +40,7 @@ export interface CatalogueEntry {
  */
 export const machineCatalogue: readonly CatalogueEntry[] = [
   entry(sessionMachine, 'Sign-in, the checks after it, token refresh, and every way a session ends.'),
+  entry(globalSearchMachine, 'The global search dialog: typing, the pause before asking, the latest search only, moving through the hits and opening one.'),
   entry(apiPartsMachine, 'Which optional parts of the CRM API the screens may use: declared, read from the API\'s document, or the specification\'s calls only.'),
   entry(signupMachine, 'The sign-up form: validation, one request at a time, and the answer shown.'),
   entry(dashboardMachine, 'The revenue dashboard: loading a year, the three filters, and the empty and failed states.'),

@@ -5,6 +5,7 @@ import { SUPER_ADMIN } from '../../domain/users/roles.ts';
 import { useMissingParts, useServices, useSession } from '../kit/services.tsx';
 import logo from '../kit/logo.svg';
 import { partsNeededBy } from './screen-parts.ts';
+import { GlobalSearch } from '../search/GlobalSearch.tsx';
 
 interface NavItem {
   href: string;
@@ -41,6 +42,14 @@ function NavLink({ item }: { item: NavItem }) {
   );
 }
 
+const SEARCH_PARTS = ['search'] as const;
+
+/** The global search, once the API is known to offer it. */
+function SearchWhereOffered() {
+  const missing = useMissingParts(SEARCH_PARTS);
+  return missing?.length === 0 ? <GlobalSearch /> : null;
+}
+
 function Brand() {
   return (
     <>
@@ -74,6 +83,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <Brand />
           </span>
         )}
+        {signedIn ? <SearchWhereOffered /> : null}
         {canLogOut ? (
           <div className="topbar__user">
             {name ? <span className="topbar__name">{name}</span> : null}

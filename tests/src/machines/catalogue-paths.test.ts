@@ -99,6 +99,9 @@ const EXPECTED: Record<string, { states: number; paths: number }> = {
   // Adding, then editing: each loading, failed, not found, the form with and without
   // a subject, saving, saved and cancelled.
   activityEditor: { states: 16, paths: 28 },
+  // Open: idle, nothing or failed with no hit; found with the first or second hit active; pausing
+  // and searching while those hits still show, or none; closed with whichever was active.
+  globalSearch: { states: 14, paths: 73 },
   // Loading and failed; then the list ready or empty, each with nothing or a file chosen, and
   // one upload, download, confirmation or delete at a time.
   emailAttachments: { states: 17, paths: 67 },
@@ -447,6 +450,29 @@ const MODELS: Record<string, PathModel> = {
       failed(machine, 'saveSalesperson'),
     ],
     distinguish: (snapshot) => (snapshot.matches({ record: 'editing' }) ? { form: snapshot.context.form } : null),
+  },
+
+  globalSearch: {
+    input: { tenantId: 1, manager: false },
+    events: (machine) => [
+      { type: 'search.open' },
+      { type: 'search.close' },
+      { type: 'search.change', value: 'a' },
+      { type: 'search.change', value: 'acme' },
+      { type: 'xstate.after.debounce.globalSearch.open.debouncing' },
+      { type: 'hit.next' },
+      { type: 'hit.previous' },
+      { type: 'hit.activate', index: 1 },
+      { type: 'hit.open' },
+      { type: 'retry' },
+      done(machine, 'searchRecords', [
+        { kind: 'customer', id: 1, title: 'Acme', detail: '' },
+        { kind: 'opportunity', id: 2, title: 'Acme', detail: 'proposal' },
+      ]),
+      done(machine, 'searchRecords', []),
+      failed(machine, 'searchRecords'),
+    ],
+    distinguish: (snapshot) => ({ active: snapshot.context.active }),
   },
 
   teamList: {
