@@ -1866,6 +1866,10 @@ export interface operations {
                 search?: string;
                 sort?: "date" | "customer" | "salesperson" | "stage" | "revenue" | "weighted";
                 direction?: "ascending" | "descending";
+                /** @description Only opportunities in this stage (all when empty). */
+                stage?: string;
+                /** @description Only the caller's own opportunities (those of the salesperson of the caller's user). */
+                mine?: boolean;
                 page?: number;
             };
             header?: never;

@@ -11,6 +11,7 @@ import { customerListMachine } from './customer-list.ts';
 import { dashboardMachine } from './dashboard.ts';
 import { emailAttachmentsMachine } from './email-attachments.ts';
 import { globalSearchMachine } from './global-search.ts';
+import { savedViewsMachine } from './saved-views.ts';
 import { opportunityEditorMachine } from './opportunity-editor.ts';
 import { opportunityListMachine } from './opportunity-list.ts';
 import { opportunityYearMachine } from './opportunity-year.ts';
@@ -43,6 +44,7 @@ export const machineCatalogue: readonly CatalogueEntry[] = [
   entry(globalSearchMachine, 'The global search dialog: typing, the pause before asking, the latest search only, moving through the hits and opening one.'),
   entry(apiPartsMachine, 'Which optional parts of the CRM API the screens may use: declared, read from the API\'s document, or the specification\'s calls only.'),
   entry(signupMachine, 'The sign-up form: validation, one request at a time, and the answer shown.'),
+  entry(savedViewsMachine, 'A person\'s saved views of the lists: loading them, naming and saving a list\'s filters, and removing one.'),
   entry(dashboardMachine, 'The revenue dashboard: loading a year, the three filters, and the empty and failed states.'),
   entry(opportunityListMachine, 'The opportunity list: loading a year, search, sort and pages, and the empty and failed states.'),
   entry(opportunityEditorMachine, 'Add and Edit Opportunity: loading the opportunity and its choices, the form, and the save.'),

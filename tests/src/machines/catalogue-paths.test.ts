@@ -65,8 +65,9 @@ const EXPECTED: Record<string, { states: number; paths: number }> = {
   // 32 fillings of the five text fields while editing, then the two saves and three endings.
   createUser: { states: 37, paths: 260 },
   updateUser: { states: 15, paths: 74 },
-  // The model's opportunities are all in 2026, so 2025 can only be empty or failed.
-  opportunityList: { states: 8, paths: 24 },
+  // Typing, loading, ready, empty and failed, by the page asked for, the last answer (none,
+  // eleven or nothing found) and whether a search or filter narrows it; every change asks again.
+  opportunityList: { states: 25, paths: 231 },
   // Adding, then editing: each loading, failed, not found, two fillings of the form
   // (with and without a customer), saving, saved and cancelled.
   opportunityEditor: { states: 16, paths: 28 },
@@ -99,6 +100,9 @@ const EXPECTED: Record<string, { states: number; paths: number }> = {
   // Adding, then editing: each loading, failed, not found, the form with and without
   // a subject, saving, saved and cancelled.
   activityEditor: { states: 16, paths: 28 },
+  // Loading and failed; then idle, naming (named or not, a problem shown or not), saving and deleting,
+  // with none, one or two views kept.
+  savedViews: { states: 24, paths: 59 },
   // Open: idle, nothing or failed with no hit; found with the first or second hit active; pausing
   // and searching while those hits still show, or none; closed with whichever was active.
   globalSearch: { states: 14, paths: 73 },
@@ -354,22 +358,31 @@ const MODELS: Record<string, PathModel> = {
   },
 
   opportunityList: {
-    input: { tenantId: 1, year: 2026 },
+    input: { tenantId: 1, year: 2026, address: '' },
     events: (machine) => [
       { type: 'year.change', year: 2025 },
       { type: 'retry' },
       { type: 'search.change', value: 'acme' },
+      { type: 'mine.toggle' },
+      { type: 'stage.change', stage: 'proposal' },
       { type: 'sort.toggle', key: 'revenue' },
       { type: 'page.go', page: 2 },
       { type: 'page.previous' },
       { type: 'page.next' },
-      // Eleven opportunities in 2026: two pages.
-      done(machine, 'loadYear', yearOf(11)),
-      // Nothing in the year asked for.
-      done(machine, 'loadYear', { opportunities: [], salespersons: [] }),
-      failed(machine, 'loadYear'),
+      { type: 'address.open', address: 'stage=proposal' },
+      { type: 'xstate.after.typing.opportunityList.typing' },
+      // Eleven opportunities found: two pages; the server answers the page asked for.
+      done(machine, 'loadPage', { page: 1, total: 11, revenue: 11, weighted: 4, rows: [] }),
+      done(machine, 'loadPage', { page: 2, total: 11, revenue: 11, weighted: 4, rows: [] }),
+      // Nothing found.
+      done(machine, 'loadPage', { page: 1, total: 0, revenue: 0, weighted: 0, rows: [] }),
+      failed(machine, 'loadPage'),
     ],
-    distinguish: (snapshot) => ({ year: snapshot.context.year, page: snapshot.context.page }),
+    distinguish: (snapshot) => ({
+      page: snapshot.context.page,
+      answered: snapshot.context.answer?.total ?? null,
+      narrowed: snapshot.context.search !== '' || snapshot.context.stage !== '' || snapshot.context.mine,
+    }),
   },
 
   opportunityEditor: recordEditorModel(
@@ -450,6 +463,24 @@ const MODELS: Record<string, PathModel> = {
       failed(machine, 'saveSalesperson'),
     ],
     distinguish: (snapshot) => (snapshot.matches({ record: 'editing' }) ? { form: snapshot.context.form } : null),
+  },
+
+  savedViews: {
+    events: (machine) => [
+      { type: 'retry' },
+      { type: 'view.save.open', list: 'opportunity', query: 'stage=proposal' },
+      { type: 'form.change', name: 'Open deals' },
+      { type: 'form.submit' },
+      { type: 'view.save.cancel' },
+      { type: 'view.delete', id: 7 },
+      done(machine, 'loadViews', [{ id: 7, list: 'customer', name: 'Berlin', query: 'search=berlin' }]),
+      failed(machine, 'loadViews'),
+      done(machine, 'saveView', { id: 8, list: 'opportunity', name: 'Open deals', query: 'stage=proposal' }),
+      failed(machine, 'saveView'),
+      done(machine, 'deleteView', undefined),
+      failed(machine, 'deleteView'),
+    ],
+    distinguish: (snapshot) => ({ views: snapshot.context.views.length, named: snapshot.context.draft?.name ?? null, problem: snapshot.context.problem !== null }),
   },
 
   globalSearch: {
