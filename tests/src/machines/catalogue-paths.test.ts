@@ -77,7 +77,8 @@ const EXPECTED: Record<string, { states: number; paths: number }> = {
   // Adding, then editing: each loading, failed, not found, the form with and without
   // a name, saving, saved and cancelled.
   customerEditor: { states: 16, paths: 28 },
-  salespersonList: { states: 4, paths: 6 },
+  // Loading, empty, failed; ready by search (none, 'zz', 'rep'), sort (name, e-mail either way) and page (one of two).
+  salespersonList: { states: 48, paths: 125 },
   // Loading, failed, editing with each draft (blank, USD, ABC) and problem, saving.
   tenantSettings: { states: 12, paths: 29 },
   salespersonEditor: { states: 18, paths: 48 },
@@ -438,13 +439,21 @@ const MODELS: Record<string, PathModel> = {
     distinguish: (snapshot) => ({ draft: snapshot.context.draft, problem: snapshot.context.problem !== null }),
   },
   salespersonList: {
-    input: { tenantId: 1 },
+    input: { tenantId: 1, address: '' },
     events: (machine) => [
       { type: 'retry' },
-      done(machine, 'loadSalespersons', [rep]),
-      done(machine, 'loadSalespersons', []),
-      failed(machine, 'loadSalespersons'),
+      { type: 'search.change', value: 'zz' },
+      { type: 'sort.toggle', key: 'email' },
+      { type: 'page.go', page: 1 },
+      { type: 'page.previous' },
+      { type: 'page.next' },
+      { type: 'address.open', address: 'search=rep' },
+      // Eleven salespersons: two pages.
+      done(machine, 'loadRows', Array.from({ length: 11 }, (_, i) => ({ ...rep, id: rep.id + i }))),
+      done(machine, 'loadRows', []),
+      failed(machine, 'loadRows'),
     ],
+    distinguish: (snapshot) => ({ search: snapshot.context.search, sort: snapshot.context.sort, page: snapshot.context.page }),
   },
 
   salespersonEditor: {
