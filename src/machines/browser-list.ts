@@ -28,6 +28,7 @@ export type BrowserListEvent<Key extends string> =
   | { type: 'retry' }
   | { type: 'search.change'; value: string }
   | { type: 'sort.toggle'; key: Key }
+  | { type: 'sort.change'; sort: ListSort<Key> }
   | { type: 'page.go'; page: number }
   | { type: 'page.previous' }
   | { type: 'page.next' }
@@ -92,6 +93,10 @@ export function browserListMachine<Row, Key extends string>(config: BrowserListC
         const sort = nextSort(context.sort, event.key);
         return { sort, visible: view(context.rows, context.search, sort), page: 1 };
       }),
+      chooseSort: assign(({ context, event }) => {
+        assertEvent(event, 'sort.change');
+        return { sort: event.sort, visible: view(context.rows, context.search, event.sort), page: 1 };
+      }),
       openAddress: assign(({ context, event }) => {
         assertEvent(event, 'address.open');
         const { search, sort, page } = fromAddress(event.address);
@@ -136,6 +141,7 @@ export function browserListMachine<Row, Key extends string>(config: BrowserListC
           retry: 'loading',
           'search.change': { actions: ['search', writeAddress] },
           'sort.toggle': { actions: ['sort', writeAddress] },
+          'sort.change': { actions: ['chooseSort', writeAddress] },
           'address.open': { guard: 'isOtherAddress', actions: 'openAddress' },
           'page.go': { actions: ['goToPage', writeAddress] },
           'page.previous': { guard: 'hasPreviousPage', actions: ['previousPage', writeAddress] },

@@ -77,13 +77,13 @@ const EXPECTED: Record<string, { states: number; paths: number }> = {
   // Adding, then editing: each loading, failed, not found, the form with and without
   // a name, saving, saved and cancelled.
   customerEditor: { states: 16, paths: 28 },
-  // Loading, empty, failed; ready by search (none, 'zz', 'rep'), sort (name, e-mail either way) and page (one of two).
-  salespersonList: { states: 48, paths: 125 },
+  // Loading, empty, failed; ready by search (none, 'zz', 'rep'), sort (name or e-mail, either way) and page (one of two).
+  salespersonList: { states: 64, paths: 183 },
   // Loading, failed, editing with each draft (blank, USD, ABC) and problem, saving.
   tenantSettings: { states: 12, paths: 29 },
   salespersonEditor: { states: 18, paths: 48 },
-  // Loading, ready (searchable), empty and failed (reloadable).
-  teamList: { states: 4, paths: 5 },
+  // Loading, empty, failed; ready by search (none, 'north', 'south'), sort (name or size, either way) and page (one of two).
+  teamList: { states: 48, paths: 137 },
   // Adding, then editing: each loading, failed, not found, the form with and without
   // a name, saving, saved and cancelled.
   teamEditor: { states: 16, paths: 28 },
@@ -444,6 +444,7 @@ const MODELS: Record<string, PathModel> = {
       { type: 'retry' },
       { type: 'search.change', value: 'zz' },
       { type: 'sort.toggle', key: 'email' },
+      { type: 'sort.change', sort: { key: 'name', direction: 'descending' } },
       { type: 'page.go', page: 1 },
       { type: 'page.previous' },
       { type: 'page.next' },
@@ -516,15 +517,24 @@ const MODELS: Record<string, PathModel> = {
   },
 
   teamList: {
-    input: { tenantId: 1 },
+    input: { tenantId: 1, address: '' },
     events: (machine) => [
       { type: 'search.change', value: 'north' },
       { type: 'retry' },
-      done(machine, 'loadTeams', [{ id: 1, name: 'North', members: [{ id: rep.id, name: rep.name }] }]),
-      done(machine, 'loadTeams', []),
-      failed(machine, 'loadTeams'),
+      { type: 'sort.toggle', key: 'members' },
+      { type: 'sort.change', sort: { key: 'name', direction: 'ascending' } },
+      { type: 'page.go', page: 2 },
+      { type: 'page.previous' },
+      { type: 'page.next' },
+      { type: 'address.open', address: 'search=south' },
+      // Eleven teams: two pages.
+      done(machine, 'loadRows', Array.from({ length: 11 }, (_, i) => ({ id: i + 1, name: i === 0 ? 'North' : `Team ${i}`, members: [{ id: rep.id, name: rep.name }] }))),
+      done(machine, 'loadRows', []),
+      failed(machine, 'loadRows'),
     ],
+    distinguish: (snapshot) => ({ search: snapshot.context.search, sort: snapshot.context.sort, page: snapshot.context.page }),
   },
+
 
   teamEditor: recordEditorModel({ name: 'North', memberIds: [rep.id] }, { salespersons: [{ id: rep.id, name: rep.name }] }, 'name'),
 
