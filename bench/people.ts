@@ -19,6 +19,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { BROWSER_ACCEPT_ENCODING } from './api-load.ts';
 import { mulberry32 } from '../server/db/seed.ts';
 import { percentile } from './figures.ts';
+import { typedPrefixes } from './search.ts';
 import { CLIENT_ID, signIn, tokenEndpoint, type Fetcher } from './sign-in.ts';
 
 export interface Catalogue {
@@ -255,6 +256,24 @@ const analysis = (p: Person, year: number, base?: string) =>
 const salespersons = (p: Person) => p.call('salesperson list', 'GET', `/api/salespersons/getAllData/${p.catalogue.tenantId}`);
 const customers = (p: Person) => p.call('customer list', 'GET', `/api/customers/getAllData/${p.catalogue.tenantId}`);
 
+/** The list's first page of the year, then a page searched for a customer, as a person narrows it. */
+async function opportunityList(p: Person): Promise<void> {
+  const { tenantId, currentYear } = p.catalogue;
+  const page = (query: Record<string, string>) =>
+    p.call('opportunity list page', 'GET', `/api/opportunities/page/${tenantId}?${new URLSearchParams({ year: String(currentYear), zone: 'UTC', ...query })}`);
+  await page({});
+  await page({ search: `Customer ${Math.floor(p.random() * 997)}`, sort: 'revenue' });
+}
+
+/** Part of a name typed into the search dialog, asked as it grows (the dialog waits for a pause: about every other character). */
+async function globalSearch(p: Person): Promise<void> {
+  const texts = [`customer ${Math.floor(p.random() * 997)}`, `person ${String(Math.floor(p.random() * 10_000)).padStart(5, '0')}`, `follow-up ${Math.floor(p.random() * 5000)}`];
+  const text = texts[Math.floor(p.random() * texts.length)]!;
+  for (const prefix of typedPrefixes(text)) {
+    await p.call('global search', 'GET', `/api/search/${p.catalogue.tenantId}?${new URLSearchParams({ q: prefix })}`);
+  }
+}
+
 async function dashboard(p: Person, year: number): Promise<void> {
   await Promise.all([analysis(p, year), salespersons(p)]);
 }
@@ -346,7 +365,8 @@ interface Screen {
 export const SCREENS: readonly Screen[] = [
   { name: 'dashboard, this year', weight: { salesperson: 10, manager: 20 }, thinkSeconds: 30, open: (p) => dashboard(p, p.catalogue.currentYear) },
   { name: 'dashboard, last year', weight: { salesperson: 2, manager: 6 }, thinkSeconds: 30, open: (p) => dashboard(p, p.catalogue.previousYear) },
-  { name: 'opportunity list (filters applied in the browser)', weight: { salesperson: 14, manager: 10 }, thinkSeconds: 20, open: (p) => dashboard(p, p.catalogue.currentYear) },
+  { name: 'opportunity list (a page, then searched)', weight: { salesperson: 14, manager: 10 }, thinkSeconds: 20, open: opportunityList },
+  { name: 'global search (Ctrl+K), typed', weight: { salesperson: 8, manager: 6 }, thinkSeconds: 10, open: globalSearch },
   { name: 'opportunity record', weight: { salesperson: 18, manager: 10 }, thinkSeconds: 20, open: (p) => openOpportunity(p, p.pick(p.catalogue.opportunityIds)).then(() => {}) },
   { name: 'opportunity edit and save', weight: { salesperson: 6, manager: 2 }, thinkSeconds: 45, open: editOpportunity },
   {

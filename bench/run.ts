@@ -7,7 +7,7 @@
  *
  * While working on one figure: `npm run bench -- --only load --seconds 20 --people 100`
  * runs only the named groups (sizes, recompute, cold-start, browser, analysis, load,
- * load-postgres), the load with fewer people or seconds than its budget's.
+ * load-postgres, search), the load with fewer people or seconds than its budget's.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -35,6 +35,7 @@ import { measurePaints } from './paint.ts';
 import { startBenchCluster } from './postgres.ts';
 import { writeReadmeTable } from './readme.ts';
 import { benchRecompute } from './recompute.ts';
+import { searchFigure } from './search.ts';
 import { startServer, type ServerProcess } from './server-process.ts';
 import { signInForAccessToken } from './sign-in.ts';
 
@@ -46,7 +47,7 @@ const LIGHTHOUSE_RUNS = 3;
 const BROWSER_ROUNDS = 3;
 const COLD_STARTS = 3;
 
-const GROUPS = ['sizes', 'recompute', 'cold-start', 'browser', 'analysis', 'phone', 'load', 'load-postgres'] as const;
+const GROUPS = ['sizes', 'recompute', 'cold-start', 'browser', 'analysis', 'search', 'phone', 'load', 'load-postgres'] as const;
 type Group = (typeof GROUPS)[number];
 
 function optionValue(name: string): string | undefined {
@@ -100,12 +101,16 @@ async function main(): Promise<void> {
       figures.push(atMost('server cold start to /healthz ready, existing data directory', median(startTimes), 'ms', 3000, `${COLD_STARTS} starts`));
     }
 
-    if (wanted('browser') || wanted('analysis') || wanted('phone')) {
+    if (wanted('browser') || wanted('analysis') || wanted('search') || wanted('phone')) {
       const server = await startServer({ appDir, dataDir });
       try {
         if (wanted('browser')) figures.push(...(await browserFigures(server)));
-        if (wanted('analysis') || wanted('phone')) {
+        if (wanted('analysis') || wanted('search') || wanted('phone')) {
           const accessToken = await signInForAccessToken(server.baseUrl, BENCH_ADMIN_EMAIL, BENCH_PASSWORD);
+          if (wanted('search')) {
+            step('global search, one person typing (PGlite)');
+            figures.push(await searchFigure(server.baseUrl, { authorization: `Bearer ${accessToken}`, 'accept-encoding': BROWSER_ACCEPT_ENCODING }, tenant.tenantId));
+          }
           if (wanted('analysis')) {
             step('analysis endpoint, one request at a time, each after a change (PGlite)');
             const headers = { authorization: `Bearer ${accessToken}`, 'accept-encoding': BROWSER_ACCEPT_ENCODING };

@@ -21,6 +21,8 @@ const PGLITE_SHARED_BUFFERS = '8MB';
 
 async function openPglite(dataDir: string): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
+  // Trigram search (migration 025, the global search) needs the extension's code loaded into PGlite.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   mkdirSync(dataDir, { recursive: true });
   const unlock = lockDataDir(dataDir);
   // relaxedDurability stays off: an answered write must survive a crash.
@@ -29,6 +31,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     pg = await PGlite.create({
       dataDir,
       relaxedDurability: false,
+      extensions: { pg_trgm },
       // NUMERIC arrives as a string by default; the API answers numbers.
       parsers: { [NUMERIC_OID]: Number, [INT8_OID]: Number },
       // PostgreSQL's default shared buffers are all touched at start and stay resident in

@@ -18,6 +18,8 @@ import { registerAttachmentRoutes } from './attachments.ts';
 import { registerRecordRoutes } from './records.ts';
 import { registerTenantService } from './tenant-service.ts';
 import { registerTenantSettingsRoutes } from './tenant-settings.ts';
+import { registerSearchRoutes } from './search.ts';
+import { registerSavedViewRoutes } from './saved-views.ts';
 import { refuseNulCharacters } from '../http/text-guard.ts';
 
 const ONE_MINUTE_MS = 60_000;
@@ -78,6 +80,8 @@ export async function registerApiRoutes(app: FastifyInstance, context: RouteCont
     registerAttachmentRoutes(api, context);
     registerTenantSettingsRoutes(api, context);
     registerRecordRoutes(api, context);
+    registerSearchRoutes(api, context);
+    registerSavedViewRoutes(api, context);
     registerTenantService(api, context, limits.public);
   });
 }

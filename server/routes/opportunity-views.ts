@@ -27,6 +27,8 @@ interface YearQuery {
 
 interface PageQuery extends YearQuery {
   search?: string;
+  stage?: string;
+  mine?: boolean;
   sort?: SortKey;
   direction?: 'ascending' | 'descending';
   page?: number;
@@ -88,23 +90,31 @@ const yearRows = `year_rows as (
 export const rowColumns = `id, to_char(created_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_date, customer, stage,
   revenue::float8 as revenue, probability, salesperson_id, salesperson_name`;
 
-async function page(db: Queryable, tenantId: number, query: PageQuery) {
+/** The page's filters on the year's rows: $5 a stage or null, $6 only the caller's own (their user's salesperson), $7 the caller's user. */
+const pageRows = `page_rows as (
+  select * from year_rows
+  where ($5::text is null or stage = $5)
+    and (not $6::boolean or salesperson_id in (select id from salespersons where tenant_id = $1 and user_id = $7))
+)`;
+
+async function page(db: Queryable, caller: { tenantId: number; userId: number }, query: PageQuery) {
   const zone = zoneOf(query);
   const search = (query.search ?? '').trim();
   const pattern = search === '' ? null : containing(search);
   const order = `${SORT_COLUMNS[query.sort ?? 'date']} ${query.direction === 'ascending' ? 'asc' : 'desc'}, id asc`;
+  const parameters = [caller.tenantId, query.year, zone, pattern, query.stage || null, query.mine === true, caller.userId];
   return refusingUnknownZones(zone, async () => {
     const [totals] = await db.query<{ total: number; revenue: number; weighted: number }>(
-      `with ${yearRows}
-       select count(*)::int as total, coalesce(sum(revenue), 0)::float8 as revenue, coalesce(sum(weighted), 0)::float8 as weighted from year_rows`,
-      [tenantId, query.year, zone, pattern],
+      `with ${yearRows}, ${pageRows}
+       select count(*)::int as total, coalesce(sum(revenue), 0)::float8 as revenue, coalesce(sum(weighted), 0)::float8 as weighted from page_rows`,
+      parameters,
     );
     const lastPage = Math.max(1, Math.ceil(totals!.total / PAGE_SIZE));
     const pageNumber = Math.min(query.page ?? 1, lastPage);
     const rows = await db.query<ListRow>(
-      `with ${yearRows}
-       select ${rowColumns} from year_rows order by ${order} limit ${PAGE_SIZE} offset $5`,
-      [tenantId, query.year, zone, pattern, (pageNumber - 1) * PAGE_SIZE],
+      `with ${yearRows}, ${pageRows}
+       select ${rowColumns} from page_rows order by ${order} limit ${PAGE_SIZE} offset $8`,
+      [...parameters, (pageNumber - 1) * PAGE_SIZE],
     );
     return { page: pageNumber, ...totals!, rows };
   });
@@ -121,7 +131,7 @@ export function registerOpportunityViewRoutes(app: FastifyInstance, context: Rou
 
   defineRoute(app, context, 'get', '/api/opportunities/page/{tenant_id}', async (request: Request<PageQuery>) => {
     if (request.params.tenant_id !== request.caller.tenantId) throw notFound();
-    return page(db, request.caller.tenantId, request.query);
+    return page(db, request.caller, request.query);
   });
 
   defineRoute(app, context, 'get', '/api/opportunities/getAllData/{tenant_id}', async (request: Request<{ year: number }>) => {

@@ -57,6 +57,14 @@ export const API_PART_OPERATIONS = {
     'POST /api/customers/{id}/notes',
     'POST /api/opportunities/{id}/notes',
   ],
+  'saved-views': [
+    'DELETE /api/views/{id}',
+    'GET /api/views',
+    'POST /api/views',
+  ],
+  'search': [
+    'GET /api/search/{tenant_id}',
+  ],
   'teams': [
     'GET /api/teams/getAllData/{tenant_id}',
     'GET /api/teams/{id}',

@@ -850,6 +850,64 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/search/{tenant_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The global search, the caller's tenant's records whose names contain every word typed.
+         * @description Finds customers (by name, company or e-mail), opportunities (by their customer's name, newest first), activities (by subject), calendar events (by title or location), salespersons (by name or e-mail) and, for a Super Admin or Admin, users (by name or e-mail) whose text contains every word of `q` regardless of case. At most five of each kind, best first: a name equal to the words, then one starting with them, then by trigram word similarity.
+         */
+        get: operations["searchRecords"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/views": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's own saved views of the lists, by list and name. */
+        get: operations["listSavedViews"];
+        put?: never;
+        /**
+         * Save a list's filters under a name, for the caller only.
+         * @description 409 when the caller already has a view of that name (regardless of case).
+         */
+        post: operations["saveView"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/views/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove one of the caller's saved views. */
+        delete: operations["deleteSavedView"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/get-tenant": {
         parameters: {
             query?: never;
@@ -874,6 +932,35 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        SearchHit: {
+            /** @enum {string} */
+            kind: "opportunity" | "customer" | "activity" | "event" | "salesperson" | "user";
+            id: number;
+            /** @description What the record is called: the name, subject or title (an opportunity: its customer). */
+            title: string;
+            /** @description A line telling it apart, in words (stage and date, company, e-mail, ...). */
+            detail: string;
+        };
+        SearchAnswer: {
+            results: components["schemas"]["SearchHit"][];
+        };
+        SavedViewBody: {
+            /**
+             * @description The list screen the view belongs to.
+             * @enum {string}
+             */
+            list: "opportunity" | "customer" | "activity" | "salesperson" | "team" | "user";
+            name: string;
+            /** @description The list's address query (search, sort, filters, page), as the list writes it, without the leading '?'. */
+            query: string;
+        };
+        SavedView: {
+            id: number;
+            /** @enum {string} */
+            list: "opportunity" | "customer" | "activity" | "salesperson" | "team" | "user";
+            name: string;
+            query: string;
+        };
         TenantSettings: {
             currency: components["schemas"]["CurrencyCode"];
             stage_probabilities: components["schemas"]["StageProbabilities"];
@@ -1131,7 +1218,7 @@ export interface components {
             at: string;
             /** @description Who wrote the note, uploaded the file or made the change; whose activity or event it is. */
             by: string | null;
-            /** @description The opportunity it is about */
+            /** @description The opportunity it is about, if it is about one. */
             opportunity_id: number | null;
             /** @description That opportunity's customer. */
             opportunity_customer: string | null;
@@ -2105,6 +2192,10 @@ export interface operations {
                 search?: string;
                 sort?: "date" | "customer" | "salesperson" | "stage" | "revenue" | "weighted";
                 direction?: "ascending" | "descending";
+                /** @description Only opportunities in this stage (all when empty). */
+                stage?: string;
+                /** @description Only the caller's own opportunities (those of the salesperson of the caller's user). */
+                mine?: boolean;
                 page?: number;
             };
             header?: never;
@@ -2976,6 +3067,108 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    searchRecords: {
+        parameters: {
+            query: {
+                q: string;
+            };
+            header?: never;
+            path: {
+                /** @description Must be the caller's own tenant; another tenant's id answers 404. */
+                tenant_id: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The hits, best first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listSavedViews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The views. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedView"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    saveView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SavedViewBody"];
+            };
+        };
+        responses: {
+            /** @description The view, as stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedView"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    deleteSavedView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The view was removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     getTenant: {

@@ -21,8 +21,11 @@ const PART_DESCRIPTIONS: Record<string, string> = {
   attachments: 'e-mail attachments',
   'opportunity-records': 'opportunity records',
   'opportunity-list': 'the opportunity list',
-  'tenant-settings': 'tenant settings (the currency)',
+  'tenant-settings': 'tenant settings (the currency and stage probabilities)',
+  records: 'record pages (timelines, notes, history and deleting)',
   board: 'the pipeline board',
+  search: 'the global search',
+  'saved-views': 'saved views of the lists',
 };
 
 /** The parts in people's words, joined as a sentence does: "a, b and c". */

@@ -10,6 +10,8 @@ import { customerPageMachine } from './customer-page.ts';
 import { customerListMachine } from './customer-list.ts';
 import { dashboardMachine } from './dashboard.ts';
 import { emailAttachmentsMachine } from './email-attachments.ts';
+import { globalSearchMachine } from './global-search.ts';
+import { savedViewsMachine } from './saved-views.ts';
 import { opportunityEditorMachine } from './opportunity-editor.ts';
 import { opportunityPageMachine } from './opportunity-page.ts';
 import { opportunityListMachine } from './opportunity-list.ts';
@@ -40,8 +42,10 @@ export interface CatalogueEntry {
  */
 export const machineCatalogue: readonly CatalogueEntry[] = [
   entry(sessionMachine, 'Sign-in, the checks after it, token refresh, and every way a session ends.'),
+  entry(globalSearchMachine, 'The global search dialog: typing, the pause before asking, the latest search only, moving through the hits and opening one.'),
   entry(apiPartsMachine, 'Which optional parts of the CRM API the screens may use: declared, read from the API\'s document, or the specification\'s calls only.'),
   entry(signupMachine, 'The sign-up form: validation, one request at a time, and the answer shown.'),
+  entry(savedViewsMachine, 'A person\'s saved views of the lists: loading them, naming and saving a list\'s filters, and removing one.'),
   entry(dashboardMachine, 'The revenue dashboard: loading a year, the three filters, and the empty and failed states.'),
   entry(opportunityListMachine, 'The opportunity list: loading a year, search, sort and pages, and the empty and failed states.'),
   entry(opportunityEditorMachine, 'Add and Edit Opportunity: loading the opportunity and its choices, the form, the save, leaving a changed form, and a delete with Undo.'),

@@ -1,50 +1,23 @@
-import { assign, fromPromise, setup } from 'xstate';
 import type { Salesperson } from '../api/client';
+import { browserListMachine } from './browser-list.ts';
+
+export type SalespersonSortKey = 'name' | 'email' | 'latest_login';
+
+const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
 /**
  * The salesperson list (/salesperson): where Edit Salesperson returns after a save.
- * It loads the tenant's salespersons once per visit and can be asked to reload.
+ * The tenant's salespersons, loaded once per visit, searchable by name, e-mail, phone
+ * and mobile, sortable by name, e-mail and latest sign-in, paged by ten; the
+ * address keeps what it shows.
  */
-export const salespersonListMachine = setup({
-  types: {
-    input: {} as { tenantId: number },
-    context: {} as { tenantId: number; salespersons: readonly Salesperson[] },
-    events: {} as { type: 'retry' },
-    tags: {} as 'loading',
-  },
-  actors: {
-    loadSalespersons: fromPromise<Salesperson[], { tenantId: number }>(async () => {
-      throw new Error('loadSalespersons must be provided');
-    }),
-  },
-  actions: {
-    logError: (_, _params: { error: unknown }) => {},
-  },
-  guards: {
-    isEmpty: (_, params: { salespersons: readonly Salesperson[] }) => params.salespersons.length === 0,
-  },
-}).createMachine({
+export const salespersonListMachine = browserListMachine<Salesperson, SalespersonSortKey>({
   id: 'salespersonList',
-  context: ({ input }) => ({ tenantId: input.tenantId, salespersons: [] }),
-  initial: 'loading',
-  states: {
-    loading: {
-      tags: ['loading'],
-      invoke: {
-        src: 'loadSalespersons',
-        input: ({ context }) => ({ tenantId: context.tenantId }),
-        onDone: [
-          { guard: { type: 'isEmpty', params: ({ event }) => ({ salespersons: event.output }) }, target: 'empty' },
-          { target: 'ready', actions: assign({ salespersons: ({ event }) => event.output }) },
-        ],
-        onError: {
-          target: 'failed',
-          actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-        },
-      },
-    },
-    ready: { on: { 'retry': 'loading' } },
-    empty: { on: { 'retry': 'loading' } },
-    failed: { on: { 'retry': 'loading' } },
-  },
+  sortKeys: ['name', 'email', 'latest_login'],
+  defaultSort: { key: 'name', direction: 'ascending' },
+  compare: (key) =>
+    key === 'latest_login'
+      ? (a, b) => Date.parse(a.latest_login ?? '1970-01-01') - Date.parse(b.latest_login ?? '1970-01-01')
+      : (a, b) => collator.compare(a[key], b[key]),
+  matches: (person, needle) => [person.name, person.email, person.phone, person.mobile].some((field) => field.toLowerCase().includes(needle)),
 });

@@ -1,6 +1,33 @@
-import { opportunityListMachine } from '../machines/opportunity-list.ts';
-import { loadYearFrom } from './load-year.ts';
+import { fromPromise } from 'xstate';
+import { found } from '../api/client.ts';
+import { opportunityListMachine, type OpportunityPage, type OpportunityPageRequest } from '../machines/opportunity-list.ts';
+import { listAddressWriter } from './list-address.ts';
 import { logError, type Wiring } from './wiring.ts';
 
-export const opportunityListFlow: Wiring<typeof opportunityListMachine> = ({ api }) =>
-  opportunityListMachine.provide({ actors: { loadYear: loadYearFrom(api) }, actions: { logError } });
+/** The opportunity list's flow: pages from the server (GET /api/opportunities/page), in the browser's time zone. */
+export const opportunityListFlow: Wiring<typeof opportunityListMachine> = (services) =>
+  opportunityListMachine.provide({
+    actors: {
+      loadPage: fromPromise<OpportunityPage, OpportunityPageRequest>(async ({ input, signal }) =>
+        found(
+          services.api.GET('/api/opportunities/page/{tenant_id}', {
+            params: {
+              path: { tenant_id: input.tenantId },
+              query: {
+                year: input.year,
+                zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+                search: input.search,
+                stage: input.stage,
+                mine: input.mine,
+                sort: input.sort.key,
+                direction: input.sort.direction,
+                page: input.page,
+              },
+            },
+            signal,
+          }),
+        ),
+      ),
+    },
+    actions: { logError, writeAddress: listAddressWriter(services, '/opportunity') },
+  });

@@ -1,14 +1,15 @@
 import { fromPromise } from 'xstate';
-import { found } from '../api/client.ts';
+import { found, type Salesperson } from '../api/client.ts';
 import { salespersonListMachine } from '../machines/salesperson-list.ts';
+import { listAddressWriter } from './list-address.ts';
 import { logError, type Wiring } from './wiring.ts';
 
-export const salespersonListFlow: Wiring<typeof salespersonListMachine> = ({ api }) =>
+export const salespersonListFlow: Wiring<typeof salespersonListMachine> = (services) =>
   salespersonListMachine.provide({
     actors: {
-      loadSalespersons: fromPromise(({ input }) =>
-        found(api.GET('/api/salespersons/getAllData/{tenant_id}', { params: { path: { tenant_id: input.tenantId } } })),
+      loadRows: fromPromise<readonly Salesperson[], { tenantId: number }>(({ input }) =>
+        found(services.api.GET('/api/salespersons/getAllData/{tenant_id}', { params: { path: { tenant_id: input.tenantId } } })),
       ),
     },
-    actions: { logError },
+    actions: { logError, writeAddress: listAddressWriter(services, '/salesperson') },
   });

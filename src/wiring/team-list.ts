@@ -1,14 +1,16 @@
 import { fromPromise } from 'xstate';
 import { found } from '../api/client.ts';
+import type { TeamWithMembers } from '../domain/teams.ts';
 import { teamListMachine } from '../machines/team-list.ts';
+import { listAddressWriter } from './list-address.ts';
 import { logError, type Wiring } from './wiring.ts';
 
-export const teamListFlow: Wiring<typeof teamListMachine> = ({ api }) =>
+export const teamListFlow: Wiring<typeof teamListMachine> = (services) =>
   teamListMachine.provide({
     actors: {
-      loadTeams: fromPromise(({ input }) =>
-        found(api.GET('/api/teams/getAllData/{tenant_id}', { params: { path: { tenant_id: input.tenantId } } })),
+      loadRows: fromPromise<readonly TeamWithMembers[], { tenantId: number }>(({ input }) =>
+        found(services.api.GET('/api/teams/getAllData/{tenant_id}', { params: { path: { tenant_id: input.tenantId } } })),
       ),
     },
-    actions: { logError },
+    actions: { logError, writeAddress: listAddressWriter(services, '/team') },
   });

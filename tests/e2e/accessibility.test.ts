@@ -20,12 +20,15 @@ interface Screen {
   idFrom?: string;
   /** The route of the link that gives `:id`, when the list links elsewhere (its name opens the record's page). */
   idLink?: string;
-  /** The button that opens the screen's dialog, and the dialog's name. */
-  dialog?: { open: string | RegExp; name: string };
+  /**
+   * The button (or the keys) that opens the screen's dialog, the dialog's name, and
+   * what to type into it before the scan, if anything.
+   */
+  dialog?: { open: string | RegExp; name: string; typing?: string } | { keys: string; name: string; typing?: string };
 }
 
 const SCREENS: Screen[] = [
-  { path: '/dashboard', heading: 'Total Revenue' },
+  { path: '/dashboard', heading: 'Total Revenue', dialog: { keys: 'Control+K', name: 'Search', typing: 'acme' } },
   { path: '/opportunity', heading: 'Opportunities' },
   { path: '/add-Opportunity', heading: 'Add Opportunity' },
   { path: '/edit-Opportunity/:id', heading: 'Edit Opportunity', idFrom: '/opportunity', idLink: '/opportunity/:id', dialog: { open: 'Delete', name: 'Delete the opportunity?' } },
@@ -105,14 +108,22 @@ async function visitEveryRoute(page: Page, ids: Map<string, string>, width: stri
 
     problems.push(...(await axeViolations(page)).map((problem) => `${width} ${path}: ${problem}`));
     if (screen.dialog) {
-      const opener = page.getByRole('main').getByRole('button', { name: screen.dialog.open }).first();
-      if ((await opener.count()) === 0) {
-        problems.push(`${width} ${path}: no button opens the ${screen.dialog.name} dialog`);
-        continue;
+      if ('keys' in screen.dialog) {
+        await page.keyboard.press(screen.dialog.keys);
+      } else {
+        const opener = page.getByRole('main').getByRole('button', { name: screen.dialog.open }).first();
+        if ((await opener.count()) === 0) {
+          problems.push(`${width} ${path}: no button opens the ${screen.dialog.name} dialog`);
+          continue;
+        }
+        await opener.click();
       }
-      await opener.click();
       const dialog = page.getByRole('dialog', { name: screen.dialog.name });
       await dialog.waitFor();
+      if (screen.dialog.typing) {
+        await page.keyboard.type(screen.dialog.typing);
+        await dialog.getByRole('option').first().waitFor();
+      }
       problems.push(...(await axeViolations(page)).map((problem) => `${width} ${path} (${screen.dialog!.name}): ${problem}`));
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });

@@ -70,6 +70,21 @@ describe('GET /api/opportunities/page/{tenant_id}', () => {
     expect(body.rows.map((row) => row.id)).toEqual(byRevenue.slice((lastPage - 1) * 10).map((row) => row.id));
   });
 
+  test("a stage and 'mine' (the caller's own salesperson's) narrow the page and its totals", async () => {
+    const all = await reference(2025, '2025-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z');
+    const [rep] = await server.db.query<{ id: number }>(
+      "select s.id from salespersons s join users u on u.id = s.user_id where u.email = 'rep@demo.test'",
+    );
+    const expected = all.filter((row) => row.stage === 'proposal' && row.salesperson_id === rep!.id);
+    expect(expected.length).toBeGreaterThan(0);
+    const { body } = await get<Page>('rep@demo.test', '/api/opportunities/page/1?year=2025&stage=proposal&mine=true');
+    expect(body.total).toBe(expected.length);
+    expect(body.rows.every((row) => row.stage === 'proposal' && row.salesperson_id === rep!.id)).toBe(true);
+    // 'Mine' is the caller's: the manager's own salesperson has other opportunities.
+    const { body: managers } = await get<Page>('manager@demo.test', '/api/opportunities/page/1?year=2025&stage=proposal&mine=true');
+    expect(managers.rows.some((row) => row.salesperson_id === rep!.id)).toBe(false);
+  });
+
   test("a search's pattern characters are taken literally", async () => {
     const { body } = await get<Page>('rep@demo.test', '/api/opportunities/page/1?year=2025&search=%25');
     expect(body.total).toBe(0);

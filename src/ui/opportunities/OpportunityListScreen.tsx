@@ -1,38 +1,34 @@
-import { useState } from 'react';
+import { useEffect, useId } from 'react';
 import { useSelector } from '@xstate/react';
 import { Link, useSearch } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
-import { pageSlice } from '../../domain/lists/paging.ts';
-import { listFromSearch } from '../../domain/opportunities/address.ts';
-import { selectableYears } from '../../domain/revenue/date-range.ts';
-import { totalUnits, type OpportunityRow } from '../../domain/opportunities/rows.ts';
+import { pageCount } from '../../domain/lists/paging.ts';
+import { PIPELINE_STAGES } from '../../domain/opportunities/pipeline.ts';
+import { dayNumberOf } from '../../domain/revenue/calendar.ts';
 import type { OpportunitySortKey } from '../../domain/opportunities/list-view.ts';
 import type { opportunityListMachine } from '../../machines/opportunity-list.ts';
 import { useCurrency, useFlow } from '../kit/services.tsx';
-import { customerLabel, formatDay, formatUnits, stageLabel } from '../kit/format.ts';
+import { customerLabel, formatDay, stageLabel } from '../kit/format.ts';
+import { formatMoney } from '../../domain/money.ts';
 import { opportunityListFlow } from '../../wiring/opportunity-list.ts';
-import { ListPager } from '../kit/Pager.tsx';
+import { Pager } from '../kit/Pager.tsx';
 import { SearchBox } from '../kit/SearchBox.tsx';
 import { SortHeader } from '../kit/SortHeader.tsx';
 import { YearNotice } from '../kit/StateNotices.tsx';
 import { YearSelect } from '../kit/YearSelect.tsx';
+import { SaveViewButton } from '../kit/saved-views/SaveViewButton.tsx';
 import '../kit/lists.css';
 
 type ListActor = ActorRefFrom<typeof opportunityListMachine>;
 
-const sameRows = (a: readonly OpportunityRow[], b: readonly OpportunityRow[]) => a.length === b.length && a.every((row, i) => row === b[i]);
-
-/** /opportunity: the tenant's opportunities of a year, searchable, sortable and paged by ten. */
+/** /opportunity: the tenant's opportunities of a year, searched, filtered, sorted and paged by ten by the server; the address keeps all of it. */
 export default function OpportunityListScreen() {
-  // Read once: the address (a customer's link, say) only opens the list on its year and search.
   const address = useSearch();
-  const [initial] = useState(() => listFromSearch(address, selectableYears(new Date())));
-  const list = useFlow(opportunityListFlow, ({ tenantId }) => ({
-    tenantId,
-    year: initial.year ?? new Date().getFullYear(),
-    search: initial.search,
-  }));
-  const phase = useSelector(list, (state) => state.value);
+  const list = useFlow(opportunityListFlow, ({ tenantId }) => ({ tenantId, year: new Date().getFullYear(), address }));
+  // A saved view's link, Back or Forward change the address under the open list.
+  useEffect(() => list.send({ type: 'address.open', address }), [list, address]);
+  const phase = useSelector(list, (state) => (state.matches('typing') ? 'ready' : state.value));
+  const shown = useSelector(list, (state) => state.context.answer !== null && !state.matches('empty'));
   const year = useSelector(list, (state) => state.context.year);
 
   return (
@@ -46,40 +42,87 @@ export default function OpportunityListScreen() {
           </Link>
         </div>
       </div>
-      {phase === 'ready' ? (
+      {shown && phase !== 'failed' ? (
         <>
           <Totals list={list} />
           <div className="card opportunities__card">
-            <SearchBox list={list} label="Search opportunities by customer, salesperson or stage" />
+            <div className="list-toolbar">
+              <SearchBox list={list} label="Search opportunities by customer, salesperson or stage" />
+              <ListFilters list={list} />
+              <SaveViewButton list="opportunity" />
+            </div>
             <OpportunityTable list={list} />
-            <ListPager list={list} />
+            <OpportunityPager list={list} />
           </div>
         </>
       ) : (
-        <YearNotice phase={phase} year={year} what="opportunities" onRetry={() => list.send({ type: 'retry' })} />
+        <YearNotice phase={phase === 'ready' ? 'loading' : (phase as 'loading' | 'empty' | 'failed')} year={year} what="opportunities" onRetry={() => list.send({ type: 'retry' })} />
       )}
     </section>
   );
 }
 
+function ListFilters({ list }: { list: ListActor }) {
+  const stageId = useId();
+  const stage = useSelector(list, (state) => state.context.stage);
+  const mine = useSelector(list, (state) => state.context.mine);
+  return (
+    <>
+      <div className="list-filter">
+        <label htmlFor={stageId}>Stage</label>
+        <select id={stageId} className="select" value={stage} onChange={(event) => list.send({ type: 'stage.change', stage: event.target.value })}>
+          <option value="">All stages</option>
+          {PIPELINE_STAGES.map((option) => (
+            <option key={option} value={option}>
+              {stageLabel(option)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <label className="list-filter list-filter--check">
+        <input type="checkbox" checked={mine} onChange={() => list.send({ type: 'mine.toggle' })} />
+        Mine
+      </label>
+    </>
+  );
+}
+
 function Totals({ list }: { list: ListActor }) {
   const currency = useCurrency();
-  const visible = useSelector(list, (state) => state.context.visible);
+  const total = useSelector(list, (state) => state.context.answer?.total ?? 0);
+  const revenue = useSelector(list, (state) => state.context.answer?.revenue ?? 0);
+  const weighted = useSelector(list, (state) => state.context.answer?.weighted ?? 0);
   return (
     <dl className="figures" aria-label="Totals of the opportunities shown">
       <div className="figure">
         <dt>Opportunities</dt>
-        <dd>{visible.length}</dd>
+        <dd>{total}</dd>
       </div>
       <div className="figure">
         <dt>Revenue</dt>
-        <dd>{formatUnits(totalUnits(visible, 'revenueUnits'), currency)}</dd>
+        <dd>{formatMoney(revenue, currency)}</dd>
       </div>
       <div className="figure">
         <dt>Weighted revenue</dt>
-        <dd>{formatUnits(totalUnits(visible, 'weightedUnits'), currency)}</dd>
+        <dd>{formatMoney(weighted, currency)}</dd>
       </div>
     </dl>
+  );
+}
+
+function OpportunityPager({ list }: { list: ListActor }) {
+  const page = useSelector(list, (state) => state.context.page);
+  const total = useSelector(list, (state) => state.context.answer?.total ?? 0);
+  return (
+    <Pager
+      page={page}
+      total={total}
+      canPrevious={page > 1}
+      canNext={page < pageCount(total)}
+      onPage={(target) => list.send({ type: 'page.go', page: target })}
+      onPrevious={() => list.send({ type: 'page.previous' })}
+      onNext={() => list.send({ type: 'page.next' })}
+    />
   );
 }
 
@@ -105,10 +148,11 @@ function ListSortHeader({ list, column }: { list: ListActor; column: { key: Oppo
 
 function OpportunityTable({ list }: { list: ListActor }) {
   const currency = useCurrency();
-  const rows = useSelector(list, (state) => pageSlice(state.context.visible, state.context.page), sameRows);
+  const rows = useSelector(list, (state) => state.context.answer?.rows ?? []);
+  const busy = useSelector(list, (state) => state.hasTag('loading'));
   return (
     <div className="table-scroll">
-      <table className="table table--cards opportunities__table">
+      <table className="table table--cards opportunities__table" aria-busy={busy}>
         <thead>
           <tr>
             {COLUMNS.map((column) => (
@@ -124,23 +168,23 @@ function OpportunityTable({ list }: { list: ListActor }) {
           {rows.length === 0 ? (
             <tr>
               <td colSpan={7} className="table-empty">
-                No opportunities match the search.
+                No opportunities match the search and filters.
               </td>
             </tr>
           ) : (
             rows.map((row) => (
               <tr key={row.id}>
-                <td className="nowrap">{formatDay(row.day)}</td>
+                <td className="nowrap">{formatDay(dayNumberOf(new Date(row.created_date)))}</td>
                 <td>
                   <Link href={`/opportunity/${row.id}`}>{customerLabel(row.customer)}</Link>
                 </td>
-                <td>{row.salespersonName}</td>
+                <td>{row.salesperson_name}</td>
                 <td>
                   <span className={`badge stage-badge--${row.stage.replace(/\s+/g, '-')}`}>{stageLabel(row.stage)}</span>
                 </td>
-                <td className="numeric">{formatUnits(row.revenueUnits, currency)}</td>
+                <td className="numeric">{formatMoney(row.revenue, currency)}</td>
                 <td className="numeric">{row.probability}%</td>
-                <td className="numeric">{formatUnits(row.weightedUnits, currency)}</td>
+                <td className="numeric">{formatMoney(Math.round(row.revenue * row.probability) / 100, currency)}</td>
               </tr>
             ))
           )}

@@ -1,48 +1,89 @@
+import { useEffect } from 'react';
 import { useSelector } from '@xstate/react';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
+import type { ActorRefFrom } from 'xstate';
+import { pageSlice } from '../../domain/lists/paging.ts';
 import { salespersonListFlow } from '../../wiring/salesperson-list.ts';
 import { isManager } from '../../machines/session.ts';
+import type { salespersonListMachine, SalespersonSortKey } from '../../machines/salesperson-list.ts';
 import { useFlow, useSession } from '../kit/services.tsx';
 import { LoadNotice } from '../kit/LoadNotice.tsx';
+import { ListPager } from '../kit/Pager.tsx';
+import { SearchBox } from '../kit/SearchBox.tsx';
+import { SortHeader } from '../kit/SortHeader.tsx';
+import { SaveViewButton } from '../kit/saved-views/SaveViewButton.tsx';
 import { formatLatestLogin } from './format.ts';
+import '../kit/lists.css';
 
-/** /salesperson: every salesperson of the tenant, each editable by managers. */
+type ListActor = ActorRefFrom<typeof salespersonListMachine>;
+
+/** /salesperson: every salesperson of the tenant, searchable, sortable and paged (the address keeps it), each editable by managers. */
 export default function SalespersonListScreen() {
-  const canEdit = useSession(isManager);
-  const list = useFlow(salespersonListFlow, ({ tenantId }) => ({ tenantId }));
+  const address = useSearch();
+  const list = useFlow(salespersonListFlow, ({ tenantId }) => ({ tenantId, address }));
+  useEffect(() => list.send({ type: 'address.open', address }), [list, address]);
   const phase = useSelector(list, (state) => state.value);
-  const salespersons = useSelector(list, (state) => state.context.salespersons);
 
   return (
     <section aria-labelledby="salespersons-title">
       <h1 id="salespersons-title">Salespersons</h1>
       <LoadNotice phase={phase} what="salespersons" empty="No data available" onRetry={() => list.send({ type: 'retry' })} />
       {phase === 'ready' ? (
-        <div className="card table-scroll">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Phone</th>
-                <th scope="col">Mobile</th>
-                <th scope="col">Latest Authentication</th>
-              </tr>
-            </thead>
-            <tbody>
-              {salespersons.map((person) => (
-                <tr key={person.id}>
-                  <td>{canEdit ? <Link href={`/edit-Salesperson/${person.id}`}>{person.name}</Link> : person.name}</td>
-                  <td>{person.email}</td>
-                  <td>{person.phone}</td>
-                  <td>{person.mobile}</td>
-                  <td>{formatLatestLogin(person.latest_login)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <div className="card">
+          <div className="list-toolbar">
+            <SearchBox list={list} label="Search salespersons by name, email, phone or mobile" />
+            <SaveViewButton list="salesperson" />
+          </div>
+          <SalespersonTable list={list} />
+          <ListPager list={list} />
         </div>
       ) : null}
     </section>
+  );
+}
+
+function Header({ list, column, label }: { list: ListActor; column: SalespersonSortKey; label: string }) {
+  const direction = useSelector(list, (state) => (state.context.sort.key === column ? state.context.sort.direction : 'none'));
+  return <SortHeader label={label} direction={direction} onToggle={() => list.send({ type: 'sort.toggle', key: column })} />;
+}
+
+function SalespersonTable({ list }: { list: ListActor }) {
+  const canEdit = useSession(isManager);
+  const visible = useSelector(list, (state) => state.context.visible);
+  const page = useSelector(list, (state) => state.context.page);
+  const rows = pageSlice(visible, page);
+  return (
+    <div className="table-scroll">
+      <table className="table">
+        <thead>
+          <tr>
+            <Header list={list} column="name" label="Name" />
+            <Header list={list} column="email" label="Email" />
+            <th scope="col">Phone</th>
+            <th scope="col">Mobile</th>
+            <Header list={list} column="latest_login" label="Latest Authentication" />
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={5} className="table-empty">
+                No data available
+              </td>
+            </tr>
+          ) : (
+            rows.map((person) => (
+              <tr key={person.id}>
+                <td>{canEdit ? <Link href={`/edit-Salesperson/${person.id}`}>{person.name}</Link> : person.name}</td>
+                <td>{person.email}</td>
+                <td>{person.phone}</td>
+                <td>{person.mobile}</td>
+                <td>{formatLatestLogin(person.latest_login)}</td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
   );
 }

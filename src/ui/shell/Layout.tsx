@@ -4,6 +4,9 @@ import { isManager, isTenantSuperAdmin } from '../../machines/session.ts';
 import { useMissingParts, useServices, useSession } from '../kit/services.tsx';
 import logo from '../kit/logo.svg';
 import { partsNeededBy } from './screen-parts.ts';
+import { GlobalSearch } from '../search/GlobalSearch.tsx';
+import { SavedViewsProvider } from '../kit/saved-views/SavedViews.tsx';
+import { SavedViewsNav } from '../kit/saved-views/SavedViewsNav.tsx';
 
 interface NavItem {
   href: string;
@@ -40,6 +43,21 @@ function NavLink({ item }: { item: NavItem }) {
   );
 }
 
+const SEARCH_PARTS = ['search'] as const;
+const SAVED_VIEW_PARTS = ['saved-views'] as const;
+
+/** The person's saved views for the navigation and the list screens, once the API is known to keep them. */
+function SavedViewsWhereOffered({ children }: { children: ReactNode }) {
+  const missing = useMissingParts(SAVED_VIEW_PARTS);
+  return missing?.length === 0 ? <SavedViewsProvider>{children}</SavedViewsProvider> : <>{children}</>;
+}
+
+/** The global search, once the API is known to offer it. */
+function SearchWhereOffered() {
+  const missing = useMissingParts(SEARCH_PARTS);
+  return missing?.length === 0 ? <GlobalSearch /> : null;
+}
+
 function Brand() {
   return (
     <>
@@ -58,7 +76,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const signedIn = useSession((state) => state.hasTag('signedIn'));
   // Also a person the CRM turned away (no crm-access) may log out, to switch accounts.
   const canLogOut = useSession((state) => state.can({ type: 'session.logout' }));
-  return (
+  const layout = (
     // Without navigation (a person turned away, a signed-out page) the screen takes the whole width.
     <div className={signedIn ? 'layout' : 'layout layout--bare'}>
       <a className="skip-link" href="#main">
@@ -74,6 +92,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <Brand />
           </span>
         )}
+        {signedIn ? <SearchWhereOffered /> : null}
         {canLogOut ? (
           <div className="topbar__user">
             {name ? <span className="topbar__name">{name}</span> : null}
@@ -90,6 +109,7 @@ export function Layout({ children }: { children: ReactNode }) {
             .map((item) => (
               <NavLink key={item.href} item={item} />
             ))}
+          <SavedViewsNav />
         </nav>
       ) : null}
       <main id="main" className="content" tabIndex={-1}>
@@ -97,4 +117,5 @@ export function Layout({ children }: { children: ReactNode }) {
       </main>
     </div>
   );
+  return signedIn ? <SavedViewsWhereOffered>{layout}</SavedViewsWhereOffered> : layout;
 }

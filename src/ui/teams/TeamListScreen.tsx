@@ -1,14 +1,17 @@
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
+import { pageSlice } from '../../domain/lists/paging.ts';
 import { distinctMembers, type TeamWithMembers } from '../../domain/teams.ts';
 import { isManager } from '../../machines/session.ts';
-import type { teamListMachine } from '../../machines/team-list.ts';
+import type { teamListMachine, TeamSortKey } from '../../machines/team-list.ts';
 import { teamListFlow } from '../../wiring/team-list.ts';
 import { useFlow, useSession } from '../kit/services.tsx';
 import { LoadNotice } from '../kit/LoadNotice.tsx';
 import { SearchBox } from '../kit/SearchBox.tsx';
+import { ListPager } from '../kit/Pager.tsx';
+import { SaveViewButton } from '../kit/saved-views/SaveViewButton.tsx';
 import '../kit/lists.css';
 import './teams.css';
 
@@ -19,7 +22,9 @@ type TeamListActor = ActorRefFrom<typeof teamListMachine>;
  * and managers reach a member's Edit Salesperson screen.
  */
 export default function TeamListScreen() {
-  const list = useFlow(teamListFlow, ({ tenantId }) => ({ tenantId }));
+  const address = useSearch();
+  const list = useFlow(teamListFlow, ({ tenantId }) => ({ tenantId, address }));
+  useEffect(() => list.send({ type: 'address.open', address }), [list, address]);
   const phase = useSelector(list, (state) => state.value);
 
   return (
@@ -37,8 +42,12 @@ export default function TeamListScreen() {
 }
 
 function Teams({ list }: { list: TeamListActor }) {
-  const teams = useSelector(list, (state) => state.context.teams);
+  const teams = useSelector(list, (state) => state.context.rows);
   const visible = useSelector(list, (state) => state.context.visible);
+  const page = useSelector(list, (state) => state.context.page);
+  const sortKey = useSelector(list, (state) => state.context.sort.key);
+  const sortDirection = useSelector(list, (state) => state.context.sort.direction);
+  const sortId = useId();
   return (
     <>
       <dl className="figures" aria-label="Team totals">
@@ -51,18 +60,39 @@ function Teams({ list }: { list: TeamListActor }) {
           <dd>{distinctMembers(teams)}</dd>
         </div>
       </dl>
-      <SearchBox list={list} label="Search teams by team or member name" />
+      <div className="list-toolbar">
+        <SearchBox list={list} label="Search teams by team or member name" />
+        <div className="list-filter">
+          <label htmlFor={sortId}>Sort</label>
+          <select
+            id={sortId}
+            className="select"
+            value={`${sortKey} ${sortDirection}`}
+            onChange={(event) => {
+              const [key, direction] = event.target.value.split(' ') as [TeamSortKey, 'ascending' | 'descending'];
+              list.send({ type: 'sort.change', sort: { key, direction } });
+            }}
+          >
+            <option value="name ascending">Name, A to Z</option>
+            <option value="name descending">Name, Z to A</option>
+            <option value="members ascending">Fewest members</option>
+            <option value="members descending">Most members</option>
+          </select>
+        </div>
+        <SaveViewButton list="team" />
+      </div>
       {visible.length === 0 ? (
         <p className="card notice" role="status">
           No team or member matches the search.
         </p>
       ) : (
         <div className="teams__grid">
-          {visible.map((team) => (
+          {pageSlice(visible, page).map((team) => (
             <TeamCard key={team.id} team={team} />
           ))}
         </div>
       )}
+      <ListPager list={list} />
     </>
   );
 }

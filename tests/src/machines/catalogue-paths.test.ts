@@ -67,8 +67,9 @@ const EXPECTED: Record<string, { states: number; paths: number }> = {
   createUser: { states: 37, paths: 261 },
   // An Admin updating a User, then the read-only Super Admin (editing and closed only).
   updateUser: { states: 17, paths: 76 },
-  // The model's opportunities are all in 2026, so 2025 can only be empty or failed.
-  opportunityList: { states: 8, paths: 24 },
+  // Typing, loading, ready, empty and failed, by the page asked for, the last answer (none,
+  // eleven or nothing found) and whether a search or filter narrows it; every change asks again.
+  opportunityList: { states: 25, paths: 231 },
   // Adding, then editing: each loading, failed, not found, two fillings of the form
   // (with and without a customer), saving, saved and cancelled.
   // Since issue 16, for the stored record also: asking to leave a changed form, confirming a
@@ -90,13 +91,14 @@ const EXPECTED: Record<string, { states: number; paths: number }> = {
   // Since issue 16, for the stored record also: asking to leave a changed form, confirming a
   // delete, its Undo window, deleting, deleted and left; and a save refused about a field.
   customerEditor: { states: 26, paths: 48 },
-  salespersonList: { states: 4, paths: 6 },
+  // Loading, empty, failed; ready by search (none, 'zz', 'rep'), sort (name or e-mail, either way) and page (one of two).
+  salespersonList: { states: 64, paths: 183 },
   // Loading, failed, editing with each draft (blank, USD, ABC) and problem, and the
   // negotiation probability as loaded or out of range, with its problem shown or not; saving.
   tenantSettings: { states: 22, paths: 75 },
   salespersonEditor: { states: 18, paths: 51 },
-  // Loading, ready (searchable), empty and failed (reloadable).
-  teamList: { states: 4, paths: 5 },
+  // Loading, empty, failed; ready by search (none, 'north', 'south'), sort (name or size, either way) and page (one of two).
+  teamList: { states: 48, paths: 137 },
   // Adding, then editing: each loading, failed, not found, the form with and without
   // a name, saving, saved and cancelled.
   // Since issue 16, for the stored record also: asking to leave a changed form, confirming a
@@ -118,6 +120,12 @@ const EXPECTED: Record<string, { states: number; paths: number }> = {
   // Since issue 16, for the stored record also: asking to leave a changed form, confirming a
   // delete, its Undo window, deleting, deleted and left; and a save refused about a field.
   activityEditor: { states: 26, paths: 48 },
+  // Loading and failed; then idle, naming (named or not, a problem shown or not), saving and deleting,
+  // with none, one or two views kept.
+  savedViews: { states: 24, paths: 59 },
+  // Open: idle, nothing or failed with no hit; found with the first or second hit active; pausing
+  // and searching while those hits still show, or none; closed with whichever was active.
+  globalSearch: { states: 14, paths: 73 },
   // Loading and failed; then the list ready or empty, each with nothing or a file chosen, and
   // one upload, download, confirmation or delete at a time.
   emailAttachments: { states: 17, paths: 67 },
@@ -446,22 +454,31 @@ const MODELS: Record<string, PathModel> = {
   },
 
   opportunityList: {
-    input: { tenantId: 1, year: 2026 },
+    input: { tenantId: 1, year: 2026, address: '' },
     events: (machine) => [
       { type: 'year.change', year: 2025 },
       { type: 'retry' },
       { type: 'search.change', value: 'acme' },
+      { type: 'mine.toggle' },
+      { type: 'stage.change', stage: 'proposal' },
       { type: 'sort.toggle', key: 'revenue' },
       { type: 'page.go', page: 2 },
       { type: 'page.previous' },
       { type: 'page.next' },
-      // Eleven opportunities in 2026: two pages.
-      done(machine, 'loadYear', yearOf(11)),
-      // Nothing in the year asked for.
-      done(machine, 'loadYear', { opportunities: [], salespersons: [] }),
-      failed(machine, 'loadYear'),
+      { type: 'address.open', address: 'stage=proposal' },
+      { type: 'xstate.after.typing.opportunityList.typing' },
+      // Eleven opportunities found: two pages; the server answers the page asked for.
+      done(machine, 'loadPage', { page: 1, total: 11, revenue: 11, weighted: 4, rows: [] }),
+      done(machine, 'loadPage', { page: 2, total: 11, revenue: 11, weighted: 4, rows: [] }),
+      // Nothing found.
+      done(machine, 'loadPage', { page: 1, total: 0, revenue: 0, weighted: 0, rows: [] }),
+      failed(machine, 'loadPage'),
     ],
-    distinguish: (snapshot) => ({ year: snapshot.context.year, page: snapshot.context.page }),
+    distinguish: (snapshot) => ({
+      page: snapshot.context.page,
+      answered: snapshot.context.answer?.total ?? null,
+      narrowed: snapshot.context.search !== '' || snapshot.context.stage !== '' || snapshot.context.mine,
+    }),
   },
 
   opportunityEditor: recordEditorModel(
@@ -547,13 +564,22 @@ const MODELS: Record<string, PathModel> = {
     }),
   },
   salespersonList: {
-    input: { tenantId: 1 },
+    input: { tenantId: 1, address: '' },
     events: (machine) => [
       { type: 'retry' },
-      done(machine, 'loadSalespersons', [rep]),
-      done(machine, 'loadSalespersons', []),
-      failed(machine, 'loadSalespersons'),
+      { type: 'search.change', value: 'zz' },
+      { type: 'sort.toggle', key: 'email' },
+      { type: 'sort.change', sort: { key: 'name', direction: 'descending' } },
+      { type: 'page.go', page: 1 },
+      { type: 'page.previous' },
+      { type: 'page.next' },
+      { type: 'address.open', address: 'search=rep' },
+      // Eleven salespersons: two pages.
+      done(machine, 'loadRows', Array.from({ length: 11 }, (_, i) => ({ ...rep, id: rep.id + i }))),
+      done(machine, 'loadRows', []),
+      failed(machine, 'loadRows'),
     ],
+    distinguish: (snapshot) => ({ search: snapshot.context.search, sort: snapshot.context.sort, page: snapshot.context.page }),
   },
 
   salespersonEditor: {
@@ -575,16 +601,66 @@ const MODELS: Record<string, PathModel> = {
     distinguish: (snapshot) => (snapshot.matches({ record: 'editing' }) ? { form: snapshot.context.form } : null),
   },
 
+  savedViews: {
+    events: (machine) => [
+      { type: 'retry' },
+      { type: 'view.save.open', list: 'opportunity', query: 'stage=proposal' },
+      { type: 'form.change', name: 'Open deals' },
+      { type: 'form.submit' },
+      { type: 'view.save.cancel' },
+      { type: 'view.delete', id: 7 },
+      done(machine, 'loadViews', [{ id: 7, list: 'customer', name: 'Berlin', query: 'search=berlin' }]),
+      failed(machine, 'loadViews'),
+      done(machine, 'saveView', { id: 8, list: 'opportunity', name: 'Open deals', query: 'stage=proposal' }),
+      failed(machine, 'saveView'),
+      done(machine, 'deleteView', undefined),
+      failed(machine, 'deleteView'),
+    ],
+    distinguish: (snapshot) => ({ views: snapshot.context.views.length, named: snapshot.context.draft?.name ?? null, problem: snapshot.context.problem !== null }),
+  },
+
+  globalSearch: {
+    input: { tenantId: 1, manager: false },
+    events: (machine) => [
+      { type: 'search.open' },
+      { type: 'search.close' },
+      { type: 'search.change', value: 'a' },
+      { type: 'search.change', value: 'acme' },
+      { type: 'xstate.after.debounce.globalSearch.open.debouncing' },
+      { type: 'hit.next' },
+      { type: 'hit.previous' },
+      { type: 'hit.activate', index: 1 },
+      { type: 'hit.open' },
+      { type: 'retry' },
+      done(machine, 'searchRecords', [
+        { kind: 'customer', id: 1, title: 'Acme', detail: '' },
+        { kind: 'opportunity', id: 2, title: 'Acme', detail: 'proposal' },
+      ]),
+      done(machine, 'searchRecords', []),
+      failed(machine, 'searchRecords'),
+    ],
+    distinguish: (snapshot) => ({ active: snapshot.context.active }),
+  },
+
   teamList: {
-    input: { tenantId: 1 },
+    input: { tenantId: 1, address: '' },
     events: (machine) => [
       { type: 'search.change', value: 'north' },
       { type: 'retry' },
-      done(machine, 'loadTeams', [{ id: 1, name: 'North', members: [{ id: rep.id, name: rep.name }] }]),
-      done(machine, 'loadTeams', []),
-      failed(machine, 'loadTeams'),
+      { type: 'sort.toggle', key: 'members' },
+      { type: 'sort.change', sort: { key: 'name', direction: 'ascending' } },
+      { type: 'page.go', page: 2 },
+      { type: 'page.previous' },
+      { type: 'page.next' },
+      { type: 'address.open', address: 'search=south' },
+      // Eleven teams: two pages.
+      done(machine, 'loadRows', Array.from({ length: 11 }, (_, i) => ({ id: i + 1, name: i === 0 ? 'North' : `Team ${i}`, members: [{ id: rep.id, name: rep.name }] }))),
+      done(machine, 'loadRows', []),
+      failed(machine, 'loadRows'),
     ],
+    distinguish: (snapshot) => ({ search: snapshot.context.search, sort: snapshot.context.sort, page: snapshot.context.page }),
   },
+
 
   teamEditor: recordEditorModel({ name: 'North', memberIds: [rep.id] }, { salespersons: [{ id: rep.id, name: rep.name }] }, 'name'),
 

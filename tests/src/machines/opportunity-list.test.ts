@@ -1,109 +1,109 @@
 import { describe, expect, test, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { Opportunity } from '../../../src/api/client';
-import type { YearData, YearRequest } from '../../../src/domain/opportunities/rows';
-import { opportunityListMachine } from '../../../src/machines/opportunity-list';
-import { makeOpportunity, SALESPERSONS } from '../../support/fixtures/opportunities';
+import { opportunityListMachine, type OpportunityPage, type OpportunityPageRequest } from '../../../src/machines/opportunity-list';
 
-/** Twelve opportunities of 2026, one per month, Acme Corp on even months. */
-const year2026: Opportunity[] = Array.from({ length: 12 }, (_, month) =>
-  makeOpportunity({
-    created_date: new Date(Date.UTC(2026, month, 15, 12)).toISOString(),
-    revenue: (month + 1) * 100,
-    customer: month % 2 === 0 ? 'Acme Corp' : 'Initech',
-  }),
-);
+const row = (id: number) => ({
+  id,
+  created_date: '2026-03-05T10:00:00.000Z',
+  customer: 'Acme Corp',
+  stage: 'proposal',
+  revenue: 1000,
+  probability: 40,
+  salesperson_id: 2,
+  salesperson_name: 'Alan Turing',
+});
 
-function start(load: (request: YearRequest) => Promise<YearData>, logError = vi.fn(), search?: string) {
+/** A server answer of `total` opportunities: the page asked for (or the last). */
+const pageOf = (total: number) => async (request: OpportunityPageRequest): Promise<OpportunityPage> => {
+  const page = Math.min(request.page, Math.max(1, Math.ceil(total / 10)));
+  const rows = Array.from({ length: Math.max(0, Math.min(10, total - (page - 1) * 10)) }, (_, i) => row((page - 1) * 10 + i + 1));
+  return { page, total, revenue: total * 1000, weighted: total * 400, rows };
+};
+
+function start(load: (request: OpportunityPageRequest) => Promise<OpportunityPage>, address = '') {
+  const written: string[] = [];
   const actor = createActor(
     opportunityListMachine.provide({
-      actors: { loadYear: fromPromise(({ input }) => load(input)) },
-      actions: { logError: (_, { error }) => logError(error) },
+      actors: { loadPage: fromPromise(({ input }) => load(input)) },
+      actions: { logError: () => {}, writeAddress: (_, { query }) => written.push(query) },
+      delays: { typing: 5 },
     }),
-    { input: { tenantId: 3, year: 2026, search } },
+    { input: { tenantId: 3, year: 2026, address } },
   );
   actor.start();
-  return actor;
+  return { actor, written };
 }
 
-const answer = (opportunities: Opportunity[]) => async () => ({ opportunities, salespersons: SALESPERSONS });
-
 describe('the opportunity list', () => {
-  test("loads the chosen year of the caller's tenant and shows it newest first, ten to a page", async () => {
-    const load = vi.fn(answer(year2026));
-    const actor = start(load);
+  test("asks the server for the first page of the year, newest first, and writes what it shows into the address", async () => {
+    const load = vi.fn(pageOf(25));
+    const { actor, written } = start(load);
     const ready = await waitFor(actor, (state) => state.matches('ready'));
-    expect(load).toHaveBeenCalledWith({ tenantId: 3, year: 2026 });
-    expect(ready.context.visible.map((row) => row.createdDate.slice(0, 7))).toEqual(
-      ['12', '11', '10', '09', '08', '07', '06', '05', '04', '03', '02', '01'].map((month) => `2026-${month}`),
-    );
-    expect(ready.can({ type: 'page.previous' })).toBe(false);
+    expect(load).toHaveBeenCalledWith({ tenantId: 3, year: 2026, search: '', stage: '', mine: false, sort: { key: 'date', direction: 'descending' }, page: 1 });
+    expect(ready.context.answer?.rows).toHaveLength(10);
+    expect(written).toEqual(['year=2026']);
+  });
+
+  test('opens as the address describes it: search, sort, filters and page survive a reload', async () => {
+    const load = vi.fn(pageOf(25));
+    const { actor, written } = start(load, '?search=acme&sort=revenue&dir=asc&stage=proposal&mine=1&page=3&year=2025&junk=1');
+    await waitFor(actor, (state) => state.matches('ready'));
+    expect(load).toHaveBeenCalledWith({ tenantId: 3, year: 2025, search: 'acme', stage: 'proposal', mine: true, sort: { key: 'revenue', direction: 'ascending' }, page: 3 });
+    expect(written).toEqual(['search=acme&sort=revenue&dir=asc&mine=1&stage=proposal&year=2025&page=3']);
+  });
+
+  test('every change asks again from page 1 and is written; typing waits for a pause', async () => {
+    const load = vi.fn(pageOf(25));
+    const { actor, written } = start(load);
+    await waitFor(actor, (state) => state.matches('ready'));
     actor.send({ type: 'page.next' });
+    await waitFor(actor, (state) => state.matches('ready'));
     expect(actor.getSnapshot().context.page).toBe(2);
-    expect(actor.getSnapshot().can({ type: 'page.next' })).toBe(false);
-  });
-
-  test("opened with a search (a customer's link), it shows only what matches once loaded", async () => {
-    const actor = start(answer(year2026), vi.fn(), 'initech');
-    const ready = await waitFor(actor, (state) => state.matches('ready'));
-    expect(ready.context.search).toBe('initech');
-    expect(ready.context.visible.map((row) => row.customer)).toEqual(Array(6).fill('Initech'));
-  });
-
-  test('searching goes back to the first page and keeps the sort', async () => {
-    const actor = start(answer(year2026));
+    for (const value of ['a', 'ac', 'acme']) actor.send({ type: 'search.change', value });
     await waitFor(actor, (state) => state.matches('ready'));
-    actor.send({ type: 'sort.toggle', key: 'revenue' });
-    actor.send({ type: 'page.go', page: 2 });
-    actor.send({ type: 'search.change', value: 'acme' });
-    const { context } = actor.getSnapshot();
-    expect(context.page).toBe(1);
-    expect(context.visible.map((row) => row.revenue)).toEqual([1100, 900, 700, 500, 300, 100]);
-  });
-
-  test('choosing another year loads it, keeping the search', async () => {
-    const load = vi.fn(async ({ year }: YearRequest) => ({
-      opportunities: year === 2026 ? year2026 : [makeOpportunity({ created_date: '2025-05-05T12:00:00.000Z', customer: 'Acme Corp' })],
-      salespersons: SALESPERSONS,
-    }));
-    const actor = start(load);
+    actor.send({ type: 'stage.change', stage: 'proposal' });
+    actor.send({ type: 'mine.toggle' });
+    actor.send({ type: 'sort.toggle', key: 'customer' });
     await waitFor(actor, (state) => state.matches('ready'));
-    actor.send({ type: 'search.change', value: 'acme' });
-    actor.send({ type: 'year.change', year: 2025 });
-    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
-    const ready = await waitFor(actor, (state) => state.matches('ready'));
-    expect(load).toHaveBeenLastCalledWith({ tenantId: 3, year: 2025 });
-    expect(ready.context.search).toBe('acme');
-    expect(ready.context.visible.map((row) => row.createdDate)).toEqual(['2025-05-05T12:00:00.000Z']);
+    expect(load.mock.calls.map(([request]) => `${request.search}|${request.page}`)).toEqual(['|1', '|2', 'acme|1', 'acme|1', 'acme|1', 'acme|1']);
+    expect(written.at(-1)).toBe('search=acme&sort=customer&dir=asc&mine=1&stage=proposal&year=2026');
   });
 
-  test('a year without opportunities is its own state, even when the server sends the neighbouring years\' edges', async () => {
-    const actor = start(answer([makeOpportunity({ created_date: '2025-12-31T12:00:00.000Z' })]));
+  test('a page past the last is not offered; the server answers the last page for one past it', async () => {
+    const { actor } = start(pageOf(25), '?page=9');
+    const ready = await waitFor(actor, (state) => state.matches('ready'));
+    expect(ready.context.page).toBe(3);
+    expect(ready.can({ type: 'page.next' })).toBe(false);
+    expect(ready.can({ type: 'page.previous' })).toBe(true);
+  });
+
+  test("a year without opportunities is its own state; a search finding none is not", async () => {
+    const { actor } = start(pageOf(0));
     await waitFor(actor, (state) => state.matches('empty'));
+    actor.send({ type: 'search.change', value: 'zz' });
+    await waitFor(actor, (state) => state.matches('ready'));
+  });
+
+  test('a changed address (a saved view, Back) opens it; its own address changes nothing', async () => {
+    const load = vi.fn(pageOf(25));
+    const { actor } = start(load);
+    await waitFor(actor, (state) => state.matches('ready'));
+    actor.send({ type: 'address.open', address: 'year=2026' });
+    expect(actor.getSnapshot().matches('ready')).toBe(true);
+    actor.send({ type: 'address.open', address: 'stage=negotiation&year=2026' });
+    await waitFor(actor, (state) => state.matches('ready'));
+    expect(load).toHaveBeenLastCalledWith(expect.objectContaining({ stage: 'negotiation', page: 1 }));
   });
 
   test('a failed load is logged and can be retried', async () => {
-    const logError = vi.fn();
-    let attempt = 0;
-    const actor = start(async () => {
-      attempt += 1;
-      if (attempt === 1) throw new Error('offline');
-      return { opportunities: year2026, salespersons: SALESPERSONS };
-    }, logError);
+    let fail = true;
+    const { actor } = start(async (request) => {
+      if (fail) throw new Error('503');
+      return pageOf(3)(request);
+    });
     await waitFor(actor, (state) => state.matches('failed'));
-    expect(logError).toHaveBeenCalledWith(new Error('offline'));
+    fail = false;
     actor.send({ type: 'retry' });
     await waitFor(actor, (state) => state.matches('ready'));
-  });
-
-  test('only the latest year chosen is shown when an earlier load answers late', async () => {
-    const answers = new Map<number, (data: YearData) => void>();
-    const actor = start(({ year }) => new Promise((resolve) => answers.set(year, resolve)));
-    actor.send({ type: 'year.change', year: 2025 });
-    answers.get(2026)!({ opportunities: year2026, salespersons: SALESPERSONS });
-    answers.get(2025)!({ opportunities: [makeOpportunity({ created_date: '2025-05-05T12:00:00.000Z' })], salespersons: SALESPERSONS });
-    const ready = await waitFor(actor, (state) => state.matches('ready'));
-    expect(ready.context.year).toBe(2025);
-    expect(ready.context.visible).toHaveLength(1);
   });
 });

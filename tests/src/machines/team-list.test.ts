@@ -9,13 +9,13 @@ const teams: TeamWithMembers[] = [
   { id: 3, name: 'Mid-Market', members: [] },
 ];
 
-function start(load: (tenantId: number) => Promise<TeamWithMembers[]>, logError = vi.fn()) {
+function start(load: (tenantId: number) => Promise<readonly TeamWithMembers[]>, logError = vi.fn()) {
   const actor = createActor(
     teamListMachine.provide({
-      actors: { loadTeams: fromPromise(({ input }) => load(input.tenantId)) },
+      actors: { loadRows: fromPromise(({ input }) => load(input.tenantId)) },
       actions: { logError: (_, { error }) => logError(error) },
     }),
-    { input: { tenantId: 3 } },
+    { input: { tenantId: 3, address: '' } },
   );
   actor.start();
   return actor;
@@ -39,6 +39,16 @@ describe('the team list', () => {
     expect(actor.getSnapshot().context.visible).toEqual([teams[2]]);
     actor.send({ type: 'search.change', value: '  ' });
     expect(actor.getSnapshot().context.visible).toEqual(teams);
+  });
+
+  test('sorted by name, or by size when chosen, largest first', async () => {
+    const actor = start(async () => [...teams].reverse());
+    await waitFor(actor, (state) => state.matches('ready'));
+    expect(actor.getSnapshot().context.visible.map((team) => team.id)).toEqual([1, 2, 3]);
+    actor.send({ type: 'sort.change', sort: { key: 'members', direction: 'descending' } });
+    expect(actor.getSnapshot().context.visible.map((team) => team.id)).toEqual([1, 2, 3]);
+    actor.send({ type: 'sort.change', sort: { key: 'members', direction: 'ascending' } });
+    expect(actor.getSnapshot().context.visible.map((team) => team.id)).toEqual([3, 2, 1]);
   });
 
   test('a tenant without teams is its own state', async () => {

@@ -28,8 +28,16 @@ function render(Screen: ComponentType, answers: Record<string, Answer>) {
 
 const year = new Date().getFullYear();
 const salespersons = json([{ id: 1, name: 'Grace Hopper', email: 'g@x.test', phone: '', mobile: '', latest_login: null, status: 1 }]);
-const noOpportunities = { '/api/opportunities/getAllData/1': json([]), '/api/salespersons/getAllData/1': salespersons };
-const failing = { '/api/opportunities/getAllData/1': json({ message: 'Database unavailable' }, 503), '/api/salespersons/getAllData/1': salespersons };
+const noOpportunities = {
+  '/api/opportunities/getAllData/1': json([]),
+  '/api/opportunities/page/1': json({ page: 1, total: 0, revenue: 0, weighted: 0, rows: [] }),
+  '/api/salespersons/getAllData/1': salespersons,
+};
+const failing = {
+  '/api/opportunities/getAllData/1': json({ message: 'Database unavailable' }, 503),
+  '/api/opportunities/page/1': json({ message: 'Database unavailable' }, 503),
+  '/api/salespersons/getAllData/1': salespersons,
+};
 
 describe.each([
   ['the opportunity list', OpportunityListScreen, 'Loading opportunities', 'The opportunities could not be loaded.'],

@@ -1,0 +1,55 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { defineRoute, type RouteContext } from '../http/define-route.ts';
+import { notFound, refusal, refusingDuplicates } from '../http/refusals.ts';
+import type { RequestBody } from '../http/contract-types.ts';
+
+type SavedViewBody = RequestBody<'SavedViewBody'>;
+
+const columns = 'id, list, name, query';
+
+/**
+ * Saved views (x-crm-extension: saved-views): each person's own, read and changed
+ * only by that person; nobody else of the tenant (or of another) sees them.
+ */
+export function registerSavedViewRoutes(app: FastifyInstance, context: RouteContext): void {
+  const { db } = context;
+
+  defineRoute(app, context, 'get', '/api/views', async (request: FastifyRequest) => {
+    const { caller } = request;
+    return db.query(`select ${columns} from saved_views where tenant_id = $1 and user_id = $2 order by list, lower(name), id`, [
+      caller.tenantId,
+      caller.userId,
+    ]);
+  });
+
+  defineRoute(app, context, 'post', '/api/views', async (request: FastifyRequest<{ Body: SavedViewBody }>, reply) => {
+    const { caller } = request;
+    const name = request.body.name.trim();
+    if (name === '') throw refusal('name', 'The view needs a name.');
+    const query = request.body.query.replace(/^\?/, '');
+    const [view] = await refusingDuplicates(
+      () =>
+        db.query(`insert into saved_views (tenant_id, user_id, list, name, query) values ($1, $2, $3, $4, $5) returning ${columns}`, [
+          caller.tenantId,
+          caller.userId,
+          request.body.list,
+          name,
+          query,
+        ]),
+      refusal('name', `You already have a view named "${name}".`, 409),
+    );
+    reply.code(201);
+    return view;
+  });
+
+  defineRoute(app, context, 'delete', '/api/views/{id}', async (request: FastifyRequest<{ Params: { id: number } }>, reply) => {
+    const { caller } = request;
+    const removed = await db.query('delete from saved_views where id = $1 and tenant_id = $2 and user_id = $3 returning id', [
+      request.params.id,
+      caller.tenantId,
+      caller.userId,
+    ]);
+    if (removed.length === 0) throw notFound();
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,130 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Queryable } from '../db/database.ts';
+import { defineRoute, type RouteContext } from '../http/define-route.ts';
+import { notFound } from '../http/refusals.ts';
+import { canManageUsers } from '../../src/domain/rules/index.ts';
+import { searchWords } from '../../src/domain/search/words.ts';
+
+/** How many hits of each kind the search answers at most. */
+export const HITS_PER_KIND = 5;
+
+export interface SearchHit {
+  kind: 'opportunity' | 'customer' | 'activity' | 'event' | 'salesperson' | 'user';
+  id: number;
+  title: string;
+  detail: string;
+}
+
+/** Characters LIKE reads as patterns, taken literally. */
+function literally(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/** How many containing rows of each kind are ranked at most, besides those starting with the text. */
+const CANDIDATES_PER_KIND = 50;
+
+/**
+ * One kind's hits: `haystack` must contain every word ($4 onwards), ranked by how
+ * well `title` answers the whole text ($2, lowercase): equal, starting with it, then
+ * trigram word similarity. $1 is the tenant, $3 the whole text as a prefix pattern.
+ * Only a bounded set is ranked, so a text that a whole table contains costs no
+ * more than a rare one: the first few titles starting with the text (an index
+ * range of migration 025) and the first CANDIDATES_PER_KIND rows containing every
+ * word (the trigram indexes, whose expressions these are, written identically).
+ */
+function kindQuery(kind: SearchHit['kind'], select: { from: string; title: string; haystack: string; detail: string; words: number }) {
+  const filters = Array.from({ length: select.words }, (_, i) => `and ${select.haystack} ilike $${i + 4}`).join(' ');
+  const columns = `id, ${select.title} as title, ${select.detail} as detail`;
+  return `(select '${kind}' as kind, id, title, detail,
+      (case when lower(title) = $2 then 2 when starts_with(lower(title), $2) then 1 else 0 end) + word_similarity($2, title) as score
+    from (
+      (select ${columns} from ${select.from} where tenant_id = $1 and lower(${select.title}) like $3
+        order by lower(${select.title}) limit ${HITS_PER_KIND})
+      union
+      (select ${columns} from ${select.from} where tenant_id = $1 ${filters} limit ${CANDIDATES_PER_KIND})
+    ) as candidates
+    order by score desc, lower(title), id
+    limit ${HITS_PER_KIND})`;
+}
+
+export async function search(db: Queryable, tenantId: number, text: string, withUsers: boolean): Promise<SearchHit[]> {
+  const words = searchWords(text);
+  if (words.length === 0) return [];
+  const whole = words.join(' ').toLowerCase();
+  const count = words.length;
+  const customerMatch = kindQuery('customer', {
+    from: 'customers',
+    title: 'name',
+    haystack: `(name || ' ' || company || ' ' || email)`,
+    detail: `concat_ws(' · ', nullif(company, ''), nullif(email, ''))`,
+    words: count,
+  });
+  const parts = [
+    customerMatch,
+    // An opportunity is named by its customer: the best customers' newest opportunities,
+    // ranked just below their customer, newest first.
+    `(select 'opportunity' as kind, o.id, o.customer as title,
+        concat_ws(' · ', o.stage, to_char(o.created_date at time zone 'UTC', 'YYYY-MM-DD'), s.name) as detail,
+        m.score - 0.001 * row_number() over (order by m.score desc, o.created_date desc, o.id desc) as score
+      from (select title, score from ${customerMatch} as best) as m
+      cross join lateral (
+        select id, customer, stage, created_date, salesperson_id from opportunities
+        where tenant_id = $1 and lower(customer) = lower(m.title)
+        order by lower(customer), created_date desc, id desc limit ${HITS_PER_KIND}
+      ) as o
+      left join salespersons s on s.id = o.salesperson_id
+      order by score desc, o.created_date desc, o.id desc
+      limit ${HITS_PER_KIND})`,
+    kindQuery('activity', {
+      from: 'activities',
+      title: 'subject',
+      haystack: 'subject',
+      detail: `concat_ws(' · ', kind, to_char(due_at at time zone 'UTC', 'YYYY-MM-DD'), case when done then 'done' end)`,
+      words: count,
+    }),
+    kindQuery('event', {
+      from: 'calendar_events',
+      title: 'title',
+      haystack: `(title || ' ' || location)`,
+      detail: `concat_ws(' · ', to_char(starts_at at time zone 'UTC', 'YYYY-MM-DD'), nullif(location, ''))`,
+      words: count,
+    }),
+    kindQuery('salesperson', {
+      from: 'salespersons',
+      title: 'name',
+      haystack: `(name || ' ' || email)`,
+      detail: 'email',
+      words: count,
+    }),
+    ...(withUsers
+      ? [
+          kindQuery('user', {
+            from: 'users',
+            title: 'name',
+            haystack: `(name || ' ' || email)`,
+            detail: 'email',
+            words: count,
+          }),
+        ]
+      : []),
+  ];
+  const rows = await db.query<SearchHit & { score: number }>(
+    `select kind, id, title, detail, score from (${parts.join(' union all ')}) as hits order by score desc, kind, title, id`,
+    [tenantId, whole, `${literally(whole)}%`, ...words.map((word) => `%${literally(word)}%`)],
+  );
+  return rows.map(({ kind, id, title, detail }) => ({ kind, id, title, detail }));
+}
+
+/**
+ * The global search (x-crm-extension: search): any signed-in person of the tenant
+ * finds its records; only a Super Admin or Admin also finds its users, as only they
+ * see the user list.
+ */
+export function registerSearchRoutes(app: FastifyInstance, context: RouteContext): void {
+  const { db } = context;
+  defineRoute(app, context, 'get', '/api/search/{tenant_id}', async (request: FastifyRequest<{ Params: { tenant_id: number }; Querystring: { q: string } }>) => {
+    const { caller } = request;
+    if (request.params.tenant_id !== caller.tenantId) throw notFound();
+    return { results: await search(db, caller.tenantId, request.query.q, canManageUsers(caller.roleId)) };
+  });
+}

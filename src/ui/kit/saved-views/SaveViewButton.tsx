@@ -1,0 +1,69 @@
+import { useId, type FormEvent } from 'react';
+import { useSelector } from '@xstate/react';
+import { useSearch } from 'wouter';
+import type { ViewList } from '../../../domain/saved-views/views.ts';
+import { Dialog } from '../Dialog.tsx';
+import { useSavedViews } from './SavedViews.tsx';
+
+/** 'Save view' on a list screen: names the list's current filters (its address) and keeps them in the navigation. */
+export function SaveViewButton({ list }: { list: ViewList }) {
+  const views = useSavedViews();
+  const query = useSearch();
+  if (!views) return null;
+  return (
+    <>
+      <button type="button" className="button button--secondary" onClick={() => views.send({ type: 'view.save.open', list, query })}>
+        Save view
+      </button>
+      <NameDialog />
+    </>
+  );
+}
+
+function NameDialog() {
+  const views = useSavedViews()!;
+  const id = useId();
+  const problemId = useId();
+  const naming = useSelector(views, (state) => state.matches({ ready: 'naming' }) || state.matches({ ready: 'saving' }));
+  const name = useSelector(views, (state) => state.context.draft?.name ?? '');
+  const problem = useSelector(views, (state) => state.context.problem);
+  const busy = useSelector(views, (state) => state.hasTag('busy'));
+  if (!naming) return null;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    views.send({ type: 'form.submit' });
+  };
+  return (
+    <Dialog title="Save view" onClose={() => views.send({ type: 'view.save.cancel' })}>
+      <form onSubmit={submit} noValidate>
+        <div className="field">
+          <label htmlFor={id}>Name</label>
+          <input
+            id={id}
+            type="text"
+            value={name}
+            maxLength={80}
+            autoComplete="off"
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? problemId : undefined}
+            onChange={(event) => views.send({ type: 'form.change', name: event.target.value })}
+          />
+          {problem ? (
+            <p id={problemId} className="field__error" role="alert">
+              {problem}
+            </p>
+          ) : null}
+        </div>
+        <p className="dialog__hint">The list's search, sort and filters, as they are now.</p>
+        <div className="dialog__actions">
+          <button type="button" className="button button--secondary" onClick={() => views.send({ type: 'view.save.cancel' })}>
+            Cancel
+          </button>
+          <button type="submit" className="button" disabled={busy}>
+            {busy ? 'Saving...' : 'Save'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
