@@ -16,6 +16,9 @@ import { registerActivityRoutes } from './activities.ts';
 import { registerAttachmentRoutes } from './attachments.ts';
 import { registerTenantService } from './tenant-service.ts';
 import { registerTenantSettingsRoutes } from './tenant-settings.ts';
+import { registerCsvExportRoutes } from './csv-export.ts';
+import { registerCsvImportRoutes } from './csv-import.ts';
+import { registerBulkRoutes } from './bulk.ts';
 import { refuseNulCharacters } from '../http/text-guard.ts';
 
 const ONE_MINUTE_MS = 60_000;
@@ -74,6 +77,9 @@ export async function registerApiRoutes(app: FastifyInstance, context: RouteCont
     registerActivityRoutes(api, context);
     registerAttachmentRoutes(api, context);
     registerTenantSettingsRoutes(api, context);
+    registerCsvExportRoutes(api, context);
+    registerCsvImportRoutes(api, context);
+    registerBulkRoutes(api, context);
     registerTenantService(api, context, limits.public);
   });
 }

@@ -22,6 +22,7 @@ const PART_DESCRIPTIONS: Record<string, string> = {
   'opportunity-records': 'opportunity records',
   'opportunity-list': 'the opportunity list',
   'tenant-settings': 'tenant settings (the currency)',
+  csv: 'CSV import and export and bulk actions on list rows',
 };
 
 /** The parts in people's words, joined as a sentence does: "a, b and c". */
