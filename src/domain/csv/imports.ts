@@ -3,7 +3,7 @@ import { customerWrite, type CustomerForm } from '../customers/form.ts';
 import { customerProblem } from '../customers/validation.ts';
 import { DEFAULT_PROBABILITY, opportunityProblem, type OpportunityForm } from '../opportunities/editor.ts';
 import { PIPELINE_STAGES } from '../opportunities/pipeline.ts';
-import { csvFile } from './csv.ts';
+import { CsvSyntaxError, csvFile, parseCsv } from './csv.ts';
 
 /**
  * A CSV import, as a pure calculation: which column feeds which field (guessed from
@@ -102,7 +102,6 @@ export const IMPORT_MESSAGES = {
   unknownSalesperson: (text: string) => `Salesperson "${text}" is not a salesperson of your tenant.`,
   customerExists: (name: string) => `A customer named "${name}" already exists.`,
   customerTwice: (name: string, row: number) => `"${name}" is already in row ${row} of the file.`,
-  noRows: 'The file has no rows under its header.',
 } as const;
 
 const cellOf = (cells: readonly string[], mapping: ColumnMapping, key: string) => {
@@ -218,4 +217,31 @@ export function checkRows(kind: ImportKind, records: readonly (readonly string[]
 export function failedRowsFile(header: readonly string[], rows: readonly CheckedRow[]): string {
   const failed = rows.filter((row) => row.problem !== null);
   return csvFile([[...header, 'Reason'], ...failed.map((row) => [...header.map((_, at) => row.cells[at] ?? ''), row.problem!])]);
+}
+
+/** A file read for import: its name, its header and its records (the header first, as checkRows takes them). */
+export interface ImportFile {
+  name: string;
+  header: readonly string[];
+  records: readonly (readonly string[])[];
+}
+
+/** The file's records, or why it cannot be imported, in people's words. */
+export function readImportFile(name: string, text: string): ImportFile | { problem: string } {
+  let records: string[][];
+  try {
+    records = parseCsv(text);
+  } catch (error) {
+    if (error instanceof CsvSyntaxError) return { problem: `${name} is not a CSV file we can read: ${error.message}` };
+    throw error;
+  }
+  const header = records[0];
+  if (!header || records.slice(1).every(isBlankRecord)) return { problem: `${name} has no rows under its header.` };
+  return { name, header, records };
+}
+
+/** What an import will do and did, counted for the preview and the report. */
+export function importCounts(rows: readonly CheckedRow[]): { valid: number; invalid: number } {
+  const invalid = rows.reduce((count, row) => count + (row.problem === null ? 0 : 1), 0);
+  return { valid: rows.length - invalid, invalid };
 }

@@ -30,6 +30,7 @@ const ActivityEditorScreen = lazy(() => import('../activities/ActivityEditorScre
 const EmailAttachmentScreen = lazy(() => import('../email-attachment/EmailAttachmentScreen.tsx'));
 const OpportunityEditorScreen = lazy(() => import('../opportunities/OpportunityEditorScreen.tsx'));
 const SettingsScreen = lazy(() => import('../settings/SettingsScreen.tsx'));
+const ImportScreen = lazy(() => import('../import/ImportScreen.tsx'));
 const MachinesScreen = lazy(() => import('../machine-charts/MachinesScreen.tsx'));
 
 function Loading({ children }: { children: ReactNode }) {
@@ -83,6 +84,7 @@ const ActivityListRoute = protectedScreen(ActivityListScreen);
 const ActivityEditorRoute = protectedScreen(ActivityEditorScreen);
 const EmailAttachmentRoute = protectedScreen(EmailAttachmentScreen);
 const OpportunityEditorRoute = protectedScreen(OpportunityEditorScreen);
+const ImportRoute = protectedScreen(ImportScreen, ManagersOnly);
 const MachinesRoute = protectedScreen(MachinesScreen, ManagersOnly);
 const SettingsRoute = protectedScreen(SettingsScreen, SuperAdminOnly);
 
@@ -109,6 +111,8 @@ const protectedRoutes: ReadonlyArray<readonly [route: string, Screen: ComponentT
   ['/email-attachment', EmailAttachmentRoute],
   ['/add-Opportunity', OpportunityEditorRoute],
   ['/edit-Opportunity/:id', OpportunityEditorRoute],
+  ['/import-Opportunity', ImportRoute],
+  ['/import-Customer', ImportRoute],
   ['/machines', MachinesRoute],
   ['/settings', SettingsRoute],
 ];
