@@ -4,10 +4,10 @@ import { defineRoute, HttpError, type RouteContext } from '../http/define-route.
 import { forbidden, notFound } from '../http/refusals.ts';
 import { BULK_REFUSAL, mayChangeInBulk } from '../../src/domain/csv/permissions.ts';
 
-type BulkKind = 'opportunities' | 'customers' | 'activities';
+type BulkKind = 'opportunities' | 'customers';
 
 // Only these names ever reach the SQL.
-const TABLES: Record<BulkKind, string> = { opportunities: 'opportunities', customers: 'customers', activities: 'activities' };
+const TABLES: Record<BulkKind, string> = { opportunities: 'opportunities', customers: 'customers' };
 
 /** Locks the chosen rows; any id not of the caller's tenant makes the whole request not found. */
 async function lockChosen(tx: Queryable, kind: BulkKind, tenantId: number, ids: readonly number[]): Promise<void> {

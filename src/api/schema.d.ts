@@ -757,7 +757,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Delete chosen opportunities, customers or activities, all or none.
+         * Delete chosen opportunities or customers, all or none.
          * @description Super Admins and Admins only. Ids not of the caller's tenant are not found (404) and nothing is deleted. Nothing is left pointing at a deleted row: a deleted opportunity's activities and attachments stay, unlinked; a customer that opportunities still name is refused (409) until they are deleted or renamed.
          */
         post: operations["deleteInBulk"];
@@ -2607,7 +2607,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                kind: "opportunities" | "customers" | "activities";
+                kind: "opportunities" | "customers";
             };
             cookie?: never;
         };

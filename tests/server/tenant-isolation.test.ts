@@ -246,7 +246,6 @@ const probes: Record<string, Probe> = {
   'post /api/bulk/{kind}/delete': (victim) => [
     { method: 'POST', url: '/api/bulk/opportunities/delete', payload: { ids: victim.opportunityIds }, expect: 'not found' },
     { method: 'POST', url: '/api/bulk/customers/delete', payload: { ids: victim.customerIds }, expect: 'not found' },
-    { method: 'POST', url: '/api/bulk/activities/delete', payload: { ids: victim.activityIds }, expect: 'not found' },
   ],
   'get /get-tenant': (victim) =>
     victim.userEmails.map((email) => ({ method: 'GET', url: `/tenant-service/get-tenant?email=${encodeURIComponent(email)}`, expect: 'no victim data' })),

@@ -6,6 +6,7 @@ import { navigate } from 'wouter/use-browser-location';
 import { createCrmClient } from '../../src/api/client.ts';
 import { createTenantCurrency } from '../../src/platform/tenant-currency.ts';
 import type { AppServices } from '../../src/platform/session-runtime.ts';
+import { apiPartsMachine } from '../../src/machines/api-parts.ts';
 
 /*
  * What the jsdom screen tests share: a signed-in session and an API client whose
@@ -49,7 +50,9 @@ export function screenServices(answers: Record<string, Answer>, { gate, profile 
   const session = createActor(fromTransition((state) => state, { profile: profile ?? { tenant_id: 1, role_id: 3 } })).start();
   // The real currency store: this API has no tenant settings, so amounts are in the default currency.
   const currency = createTenantCurrency(api, 'EUR', async () => false);
-  return { session, api, quietApi: api, publicApi: api, navigate, inspect: undefined, currency } as unknown as AppServices;
+  // The specification's calls only: screens show none of what optional parts add around them (the bulk bar).
+  const apiParts = createActor(apiPartsMachine, { input: { setting: [] } }).start();
+  return { session, apiParts, api, quietApi: api, publicApi: api, navigate, inspect: undefined, currency } as unknown as AppServices;
 }
 
 export interface ScreenRoot {

@@ -11,6 +11,7 @@ import { customerListFlow } from '../../wiring/customer-list.ts';
 import { SortHeader } from '../kit/SortHeader.tsx';
 import { YearNotice } from '../kit/StateNotices.tsx';
 import { YearSelect } from '../kit/YearSelect.tsx';
+import { BulkBar, BulkSelection, SelectPageHeader, SelectRowCell } from '../kit/bulk/Bulk.tsx';
 import '../kit/lists.css';
 import './customers.css';
 
@@ -38,9 +39,12 @@ export default function CustomerListScreen() {
         </div>
       </div>
       {phase === 'ready' ? (
-        <div className="card customers__card">
-          <CustomerTable list={list} year={year} />
-        </div>
+        <BulkSelection kind="customers" onChanged={() => list.send({ type: 'year.change', year })}>
+          <div className="card customers__card">
+            <BulkBar filters={{}} />
+            <CustomerTable list={list} year={year} />
+          </div>
+        </BulkSelection>
       ) : phase === 'empty' ? (
         <p className="card notice" role="status">
           No customers yet. Add the first with 'Add Customer'.
@@ -82,6 +86,7 @@ function CustomerTable({ list, year }: { list: CustomerListActor; year: number }
         </caption>
         <thead>
           <tr>
+            <SelectPageHeader ids={customers.flatMap((customer) => (customer.id === null ? [] : [customer.id]))} label="Choose every customer" />
             <CustomerSortHeader list={list} column={COLUMNS[0]!} />
             <th scope="col">Company</th>
             <CustomerSortHeader list={list} column={COLUMNS[1]!} />
@@ -108,6 +113,7 @@ function CustomerRow({ customer, year }: { customer: CustomerSummary; year: numb
   const label = customerLabel(customer.customer);
   return (
     <tr>
+      <SelectRowCell id={customer.id} label={label} />
       <th scope="row">
         {/* A name only opportunities use has no record to edit. */}
         {customer.id === null ? label : <Link href={`/edit-Customer/${customer.id}`}>{label}</Link>}

@@ -16,6 +16,7 @@ import { SearchBox } from '../kit/SearchBox.tsx';
 import { SortHeader } from '../kit/SortHeader.tsx';
 import { YearNotice } from '../kit/StateNotices.tsx';
 import { YearSelect } from '../kit/YearSelect.tsx';
+import { BulkBar, BulkSelection, SelectPageHeader, SelectRowCell } from '../kit/bulk/Bulk.tsx';
 import '../kit/lists.css';
 
 type ListActor = ActorRefFrom<typeof opportunityListMachine>;
@@ -49,17 +50,27 @@ export default function OpportunityListScreen() {
       {phase === 'ready' ? (
         <>
           <Totals list={list} />
-          <div className="card opportunities__card">
-            <SearchBox list={list} label="Search opportunities by customer, salesperson or stage" />
-            <OpportunityTable list={list} />
-            <ListPager list={list} />
-          </div>
+          <BulkSelection kind="opportunities" onChanged={() => list.send({ type: 'year.change', year })}>
+            <div className="card opportunities__card">
+              <SearchBox list={list} label="Search opportunities by customer, salesperson or stage" />
+              <ExportBar list={list} />
+              <OpportunityTable list={list} />
+              <ListPager list={list} />
+            </div>
+          </BulkSelection>
         </>
       ) : (
         <YearNotice phase={phase} year={year} what="opportunities" onRetry={() => list.send({ type: 'retry' })} />
       )}
     </section>
   );
+}
+
+/** The list's filters as the export takes them: the year in the browser's time zone, and the search. */
+function ExportBar({ list }: { list: ListActor }) {
+  const year = useSelector(list, (state) => state.context.year);
+  const search = useSelector(list, (state) => state.context.search);
+  return <BulkBar filters={{ year, search, zone: Intl.DateTimeFormat().resolvedOptions().timeZone }} />;
 }
 
 function Totals({ list }: { list: ListActor }) {
@@ -111,6 +122,7 @@ function OpportunityTable({ list }: { list: ListActor }) {
       <table className="table opportunities__table">
         <thead>
           <tr>
+            <SelectPageHeader ids={rows.map((row) => row.id)} label="Choose every opportunity of this page" />
             {COLUMNS.map((column) => (
               <ListSortHeader key={column.key} list={list} column={column} />
             ))}
@@ -123,13 +135,14 @@ function OpportunityTable({ list }: { list: ListActor }) {
         <tbody>
           {rows.length === 0 ? (
             <tr>
-              <td colSpan={7} className="table-empty">
+              <td colSpan={8} className="table-empty">
                 No opportunities match the search.
               </td>
             </tr>
           ) : (
             rows.map((row) => (
               <tr key={row.id}>
+                <SelectRowCell id={row.id} label={`${customerLabel(row.customer)}, ${formatDay(row.day)}`} />
                 <td className="nowrap">{formatDay(row.day)}</td>
                 <td>
                   <Link href={`/edit-Opportunity/${row.id}`}>{customerLabel(row.customer)}</Link>

@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useMemo, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { SortKey, UserRow } from '../../domain/users/list-view.ts';
@@ -7,6 +7,7 @@ import { useFlow } from '../kit/services.tsx';
 import { ListPager } from '../kit/Pager.tsx';
 import { SearchBox } from '../kit/SearchBox.tsx';
 import { Spinner } from '../kit/Spinner.tsx';
+import { BulkBar, BulkSelection } from '../kit/bulk/Bulk.tsx';
 import { CreateUserModal } from './CreateUserModal.tsx';
 import { UpdateUserModal } from './UpdateUserModal.tsx';
 import { userListFlow } from '../../wiring/user-list.ts';
@@ -47,7 +48,9 @@ export default function UserListScreen() {
         ) : null}
         {!loading && !failed ? (
           <>
-            <UserTable list={list} />
+            <UserBulk list={list}>
+              <UserTable list={list} />
+            </UserBulk>
             <ListPager list={list} />
           </>
         ) : null}
@@ -76,6 +79,19 @@ function SortHeader({ list, column }: { list: UserListActor; column: { key: Sort
         </span>
       </button>
     </th>
+  );
+}
+
+/** The chosen users (the list keeps the choice) can be exported, as can every user the search finds. */
+function UserBulk({ list, children }: { list: UserListActor; children: ReactNode }) {
+  const selected = useSelector(list, (state) => state.context.selected);
+  const search = useSelector(list, (state) => state.context.search);
+  const ids = useMemo(() => [...selected], [selected]);
+  return (
+    <BulkSelection kind="users" selected={ids}>
+      <BulkBar filters={{ search }} />
+      {children}
+    </BulkSelection>
   );
 }
 

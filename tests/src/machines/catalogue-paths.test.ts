@@ -106,6 +106,8 @@ const EXPECTED: Record<string, { states: number; paths: number }> = {
   // Loading, the upload, the mapping with and without the revenue column and a fallback salesperson, the preview
   // of one valid and one refused row (or both valid with the fallback), the confirmation, importing, failed, done.
   csvImport: { states: 28, paths: 83 },
+  // Three starts (a manager's opportunity list, the user list, a User's opportunity list), with none, one or two rows chosen.
+  bulkActions: { states: 32, paths: 111 },
 };
 
 // ---- answers of the machines' actors -------------------------------------------------
@@ -587,6 +589,45 @@ const MODELS: Record<string, PathModel> = {
             file: snapshot.context.draft.file !== null,
           }
         : null,
+  },
+  bulkActions: {
+    inputs: [
+      { kind: 'opportunities', tenantId: 1, mayChange: true },
+      { kind: 'users', tenantId: 1, mayChange: true },
+      { kind: 'opportunities', tenantId: 1, mayChange: false },
+    ],
+    events: (machine) => [
+      { type: 'row.toggle', id: 1 },
+      { type: 'page.toggle', ids: [1, 2] },
+      { type: 'selection.replace', ids: [2] },
+      { type: 'selection.clear' },
+      { type: 'export.selected', filters: {} },
+      { type: 'export.all', filters: { year: 2026 } },
+      { type: 'reassign.open' },
+      { type: 'reassign.change', salespersonId: 7 },
+      { type: 'reassign.change', salespersonId: null },
+      { type: 'reassign.confirm' },
+      { type: 'reassign.cancel' },
+      { type: 'delete.open' },
+      { type: 'delete.confirm' },
+      { type: 'delete.cancel' },
+      { type: 'retry' },
+      done(machine, 'exportRows', undefined),
+      failed(machine, 'exportRows'),
+      done(machine, 'loadSalespersons', [{ id: 7, name: 'Riley Rep' }]),
+      failed(machine, 'loadSalespersons'),
+      done(machine, 'reassignRows', 1),
+      failed(machine, 'reassignRows'),
+      done(machine, 'deleteRows', 1),
+      failed(machine, 'deleteRows'),
+    ],
+    // What the guards read: the list and role (input), whether rows are chosen, whether a salesperson is.
+    distinguish: (snapshot) => ({
+      kind: snapshot.context.kind,
+      mayChange: snapshot.context.mayChange,
+      selected: snapshot.context.selected.length,
+      salesperson: snapshot.context.salespersonId !== null,
+    }),
   },
   csvImport: {
     input: { kind: 'opportunities', tenantId: 1, today: '2026-06-15' },
