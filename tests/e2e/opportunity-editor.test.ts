@@ -55,6 +55,7 @@ describe('Add Opportunity and Edit Opportunity', () => {
     const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: added }) });
     await row.waitFor();
     await expect(row.getByRole('cell').allInnerTexts()).resolves.toEqual([
+      '',
       expect.stringMatching(/^\d{4}\.\d{2}\.\d{2}$/),
       added,
       'Riley Rep',
@@ -82,6 +83,7 @@ describe('Add Opportunity and Edit Opportunity', () => {
     await page.getByLabel('Search opportunities by customer, salesperson or stage').fill(added);
     const edited = page.getByRole('row').filter({ has: page.getByRole('link', { name: added }) });
     await expect.poll(() => edited.getByRole('cell').allInnerTexts()).toEqual([
+      '',
       expect.stringMatching(/^\d{4}\.\d{2}\.\d{2}$/),
       added,
       'Riley Rep',

@@ -295,8 +295,8 @@ function Report({ flow, list, noun }: { flow: ImportActor; list: string; noun: s
   const imported = useSelector(flow, (state) => state.context.imported);
   const { invalid } = importCounts(useSelector(flow, (state) => state.context.checked));
   return (
-    <div className="card import__card" role="status">
-      <p className="import__summary">
+    <div className="card import__card">
+      <p className="import__summary" role="status">
         {imported} {imported === 1 ? 'row' : 'rows'} imported.
         {invalid > 0 ? ` ${invalid} ${invalid === 1 ? 'row was' : 'rows were'} left out for their problems.` : ''}
       </p>
