@@ -37,10 +37,10 @@ describe('Add Customer and Edit Customer', () => {
     await page.waitForURL('**/customer');
 
     // Listed although it has no opportunity: zeros beside it.
-    // Rows start with their choice box (bulk actions); the name is the row's header.
+    // Rows end with their choice box (bulk actions), named after the row: the row is found by its header.
     const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: added, exact: true }) });
     await row.waitFor();
-    await expect(row.getByRole('cell').allInnerTexts()).resolves.toEqual(['', 'E2E Holdings GmbH', '0', '0', '€0.00', '€0.00', '—']);
+    await expect(row.getByRole('cell').allInnerTexts()).resolves.toEqual(['E2E Holdings GmbH', '0', '0', '€0.00', '€0.00', '—', '']);
 
     await row.getByRole('link', { name: added }).click();
     await page.waitForURL(/\/edit-Customer\/\d+$/);
@@ -58,7 +58,7 @@ describe('Add Customer and Edit Customer', () => {
     await page.waitForURL('**/customer');
     const renamedRow = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: renamed, exact: true }) });
     await renamedRow.waitFor();
-    await expect(renamedRow.getByRole('cell').nth(1).innerText()).resolves.toBe('E2E Renamed AG');
+    await expect(renamedRow.getByRole('cell').first().innerText()).resolves.toBe('E2E Renamed AG');
     await expect(page.getByRole('rowheader', { name: added, exact: true }).count()).resolves.toBe(0);
 
     expect(cspViolations).toEqual([]);

@@ -55,7 +55,6 @@ describe('Add Opportunity and Edit Opportunity', () => {
     const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: added }) });
     await row.waitFor();
     await expect(row.getByRole('cell').allInnerTexts()).resolves.toEqual([
-      '',
       expect.stringMatching(/^\d{4}\.\d{2}\.\d{2}$/),
       added,
       'Riley Rep',
@@ -63,6 +62,7 @@ describe('Add Opportunity and Edit Opportunity', () => {
       '€12,500.50',
       '40%',
       '€5,000.20',
+      '',
     ]);
 
     await row.getByRole('link', { name: added }).click();
@@ -83,7 +83,6 @@ describe('Add Opportunity and Edit Opportunity', () => {
     await page.getByLabel('Search opportunities by customer, salesperson or stage').fill(added);
     const edited = page.getByRole('row').filter({ has: page.getByRole('link', { name: added }) });
     await expect.poll(() => edited.getByRole('cell').allInnerTexts()).toEqual([
-      '',
       expect.stringMatching(/^\d{4}\.\d{2}\.\d{2}$/),
       added,
       'Riley Rep',
@@ -91,6 +90,7 @@ describe('Add Opportunity and Edit Opportunity', () => {
       '€12,500.50',
       '75%',
       '€9,375.38',
+      '',
     ]);
 
     // The new customer joined the directory, so adding another deal suggests it.

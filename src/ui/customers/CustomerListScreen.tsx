@@ -86,7 +86,6 @@ function CustomerTable({ list, year }: { list: CustomerListActor; year: number }
         </caption>
         <thead>
           <tr>
-            <SelectPageHeader ids={customers.flatMap((customer) => (customer.id === null ? [] : [customer.id]))} label="Choose every customer" />
             <CustomerSortHeader list={list} column={COLUMNS[0]!} />
             <th scope="col">Company</th>
             <CustomerSortHeader list={list} column={COLUMNS[1]!} />
@@ -96,6 +95,7 @@ function CustomerTable({ list, year }: { list: CustomerListActor; year: number }
             {COLUMNS.slice(2).map((column) => (
               <CustomerSortHeader key={column.key} list={list} column={column} />
             ))}
+            <SelectPageHeader ids={customers.flatMap((customer) => (customer.id === null ? [] : [customer.id]))} label="Choose every customer" />
           </tr>
         </thead>
         <tbody>
@@ -113,7 +113,6 @@ function CustomerRow({ customer, year }: { customer: CustomerSummary; year: numb
   const label = customerLabel(customer.customer);
   return (
     <tr>
-      <SelectRowCell id={customer.id} label={label} />
       <th scope="row">
         {/* A name only opportunities use has no record to edit. */}
         {customer.id === null ? label : <Link href={`/edit-Customer/${customer.id}`}>{label}</Link>}
@@ -134,6 +133,7 @@ function CustomerRow({ customer, year }: { customer: CustomerSummary; year: numb
       <td className="numeric">{formatUnits(customer.revenueUnits, currency)}</td>
       <td className="numeric">{formatUnits(customer.weightedUnits, currency)}</td>
       <td className="nowrap">{customer.latestDay === null ? '—' : formatDay(customer.latestDay)}</td>
+      <SelectRowCell id={customer.id} label={label} />
     </tr>
   );
 }

@@ -122,7 +122,6 @@ function OpportunityTable({ list }: { list: ListActor }) {
       <table className="table opportunities__table">
         <thead>
           <tr>
-            <SelectPageHeader ids={rows.map((row) => row.id)} label="Choose every opportunity of this page" />
             {COLUMNS.map((column) => (
               <ListSortHeader key={column.key} list={list} column={column} />
             ))}
@@ -130,6 +129,7 @@ function OpportunityTable({ list }: { list: ListActor }) {
               Probability
             </th>
             <ListSortHeader list={list} column={{ key: 'weighted', label: 'Weighted', numeric: true }} />
+            <SelectPageHeader ids={rows.map((row) => row.id)} label="Choose every opportunity of this page" />
           </tr>
         </thead>
         <tbody>
@@ -142,7 +142,6 @@ function OpportunityTable({ list }: { list: ListActor }) {
           ) : (
             rows.map((row) => (
               <tr key={row.id}>
-                <SelectRowCell id={row.id} label={`${customerLabel(row.customer)}, ${formatDay(row.day)}`} />
                 <td className="nowrap">{formatDay(row.day)}</td>
                 <td>
                   <Link href={`/edit-Opportunity/${row.id}`}>{customerLabel(row.customer)}</Link>
@@ -154,6 +153,7 @@ function OpportunityTable({ list }: { list: ListActor }) {
                 <td className="numeric">{formatUnits(row.revenueUnits, currency)}</td>
                 <td className="numeric">{row.probability}%</td>
                 <td className="numeric">{formatUnits(row.weightedUnits, currency)}</td>
+                <SelectRowCell id={row.id} label={`${customerLabel(row.customer)}, ${formatDay(row.day)}`} />
               </tr>
             ))
           )}
