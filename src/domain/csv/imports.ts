@@ -1,7 +1,7 @@
 import type { CustomerWrite, OpportunityWrite } from '../../api/client.ts';
 import { customerWrite, type CustomerForm } from '../customers/form.ts';
-import { customerProblem } from '../customers/validation.ts';
-import { DEFAULT_PROBABILITY, opportunityProblem, type OpportunityForm } from '../opportunities/editor.ts';
+import { CUSTOMER_MESSAGES, customerProblem } from '../customers/validation.ts';
+import { DEFAULT_PROBABILITY, OPPORTUNITY_MESSAGES, opportunityProblem, type OpportunityForm } from '../opportunities/editor.ts';
 import { PIPELINE_STAGES } from '../opportunities/pipeline.ts';
 import { CsvSyntaxError, csvFile, parseCsv } from './csv.ts';
 
@@ -112,6 +112,46 @@ const cellOf = (cells: readonly string[], mapping: ColumnMapping, key: string) =
 // Spreadsheets show dates as they like; an ISO date-time keeps its day.
 const ISO_DAY = /^(\d{4}-\d{2}-\d{2})(?:[T ].*)?$/;
 
+/**
+ * Every problem of a form, by a rule that answers the first one only: the field the
+ * problem concerns is set to a valid value and the rule asked again, until it has
+ * nothing more to say.
+ */
+function everyProblem<Form extends object>(form: Form, rule: (form: Form) => string | null, fieldOf: Readonly<Record<string, keyof Form>>, valid: Form): string[] {
+  const problems: string[] = [];
+  let current = form;
+  for (let problem = rule(current); problem !== null; problem = rule(current)) {
+    problems.push(problem);
+    const field = fieldOf[problem];
+    if (field === undefined || problems.length > Object.keys(form).length) break;
+    current = { ...current, [field]: valid[field] };
+  }
+  return problems;
+}
+
+const OPPORTUNITY_FIELD_OF: Readonly<Record<string, keyof OpportunityForm>> = {
+  [OPPORTUNITY_MESSAGES.customerMissing]: 'customer',
+  [OPPORTUNITY_MESSAGES.customerTooLong]: 'customer',
+  [OPPORTUNITY_MESSAGES.salespersonMissing]: 'salespersonId',
+  [OPPORTUNITY_MESSAGES.stageUnknown]: 'stage',
+  [OPPORTUNITY_MESSAGES.dateMissing]: 'date',
+  [OPPORTUNITY_MESSAGES.dateInvalid]: 'date',
+  [OPPORTUNITY_MESSAGES.revenueMissing]: 'revenue',
+  [OPPORTUNITY_MESSAGES.revenueInvalid]: 'revenue',
+  [OPPORTUNITY_MESSAGES.probabilityInvalid]: 'probability',
+};
+const VALID_OPPORTUNITY: OpportunityForm = { customer: 'x', salespersonId: '1', stage: PIPELINE_STAGES[0]!, date: '2000-01-01', createdAt: null, revenue: '0', probability: '0' };
+
+const CUSTOMER_FIELD_OF: Readonly<Record<string, keyof CustomerForm>> = {
+  [CUSTOMER_MESSAGES.nameMissing]: 'name',
+  [CUSTOMER_MESSAGES.nameTooLong]: 'name',
+  [CUSTOMER_MESSAGES.companyTooLong]: 'company',
+  [CUSTOMER_MESSAGES.emailInvalid]: 'email',
+  [CUSTOMER_MESSAGES.phoneInvalid]: 'phone',
+  [CUSTOMER_MESSAGES.notesTooLong]: 'notes',
+};
+const VALID_CUSTOMER: CustomerForm = { name: 'x', company: '', email: '', phone: '', notes: '' };
+
 function salespersonOf(text: string, references: ImportReferences): { id: number | null; problem: string | null } {
   const wanted = text.trim().toLowerCase();
   if (wanted !== '') {
@@ -138,8 +178,10 @@ function checkOpportunity(cells: readonly string[], mapping: ColumnMapping, refe
     revenue: cellOf(cells, mapping, 'revenue') ?? '',
     probability: probabilityText === '' ? String(DEFAULT_PROBABILITY) : probabilityText,
   };
-  const problem = salesperson.problem ?? opportunityProblem(form);
-  if (problem !== null) return { write: null, problem };
+  const problems = everyProblem(form, opportunityProblem, OPPORTUNITY_FIELD_OF, VALID_OPPORTUNITY).map((problem) =>
+    problem === OPPORTUNITY_MESSAGES.salespersonMissing && salesperson.problem !== null ? salesperson.problem : problem,
+  );
+  if (problems.length > 0) return { write: null, problem: problems.join(' ') };
   return { write: opportunityImportWrite(form), problem: null };
 }
 
@@ -204,9 +246,10 @@ export function checkRows(kind: ImportKind, records: readonly (readonly string[]
     const name = form.name.trim();
     const key = name.toLowerCase();
     const earlier = rowOfName.get(key);
-    const problem =
-      customerProblem(form) ??
-      (existing.has(key) ? IMPORT_MESSAGES.customerExists(name) : earlier !== undefined ? IMPORT_MESSAGES.customerTwice(name, earlier) : null);
+    const problems = everyProblem(form, customerProblem, CUSTOMER_FIELD_OF, VALID_CUSTOMER);
+    if (existing.has(key)) problems.push(IMPORT_MESSAGES.customerExists(name));
+    else if (earlier !== undefined) problems.push(IMPORT_MESSAGES.customerTwice(name, earlier));
+    const problem = problems.length === 0 ? null : problems.join(' ');
     if (problem === null) rowOfName.set(key, row);
     checked.push({ row, cells, write: problem === null ? customerWrite(form) : null, problem });
   }
