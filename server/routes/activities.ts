@@ -139,4 +139,9 @@ export function registerActivityRoutes(app: FastifyInstance, context: RouteConte
       });
     },
   );
+  defineRoute(app, context, 'delete', '/api/activities/{id}', async (request: FastifyRequest<{ Params: { id: number } }>, reply) => {
+    const deleted = await db.query('delete from activities where tenant_id = $1 and id = $2 returning id', [request.caller.tenantId, request.params.id]);
+    if (deleted.length === 0) throw notFound();
+    return reply.code(204).send();
+  });
 }

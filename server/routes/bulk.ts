@@ -3,6 +3,8 @@ import type { Queryable } from '../db/database.ts';
 import { defineRoute, HttpError, type RouteContext } from '../http/define-route.ts';
 import { forbidden, notFound } from '../http/refusals.ts';
 import { BULK_REFUSAL, mayChangeInBulk } from '../../src/domain/csv/permissions.ts';
+import { deleteCustomers, deleteOpportunities } from '../records/delete.ts';
+import { withHistory } from '../records/history.ts';
 
 type BulkKind = 'opportunities' | 'customers';
 
@@ -34,11 +36,10 @@ export function registerBulkRoutes(app: FastifyInstance, context: RouteContext):
         await lockChosen(tx, 'opportunities', caller.tenantId, body.ids);
         const [salesperson] = await tx.query('select 1 from salespersons where id = $1 and tenant_id = $2 for share', [body.salesperson_id, caller.tenantId]);
         if (!salesperson) throw new HttpError(400, 'The salesperson is not a salesperson of your tenant.');
-        const updated = await tx.query('update opportunities set salesperson_id = $3 where tenant_id = $1 and id = any($2::int[]) returning id', [
-          caller.tenantId,
-          body.ids,
-          body.salesperson_id,
-        ]);
+        // Each opportunity's history gains the change of salesperson.
+        const updated = await withHistory(tx, caller, 'opportunity', body.ids, () =>
+          tx.query('update opportunities set salesperson_id = $3 where tenant_id = $1 and id = any($2::int[]) returning id', [caller.tenantId, body.ids, body.salesperson_id]),
+        );
         return { count: updated.length };
       });
     },
@@ -50,19 +51,8 @@ export function registerBulkRoutes(app: FastifyInstance, context: RouteContext):
     if (!mayChangeInBulk(caller.roleId)) throw forbidden(BULK_REFUSAL);
     return db.transaction(async (tx) => {
       await lockChosen(tx, kind, caller.tenantId, body.ids);
-      if (kind === 'customers') {
-        // Opportunities name their customer; deleting the name under them would leave them pointing at nothing.
-        const [named] = await tx.query<{ name: string }>(
-          `select c.name from customers c
-           where c.tenant_id = $1 and c.id = any($2::int[])
-             and exists (select 1 from opportunities o where o.tenant_id = c.tenant_id and lower(o.customer) = lower(c.name))
-           order by lower(c.name) limit 1`,
-          [caller.tenantId, body.ids],
-        );
-        if (named) throw new HttpError(409, `Opportunities still name the customer "${named.name}"; delete or rename them first.`);
-      }
-      // Activities and attachments of a deleted opportunity stay, unlinked (their foreign keys set null).
-      const deleted = await tx.query(`delete from ${TABLES[kind]} where tenant_id = $1 and id = any($2::int[]) returning id`, [caller.tenantId, body.ids]);
+      // The record pages' own deletion (server/records/delete.ts): no orphan rows, and each record's history gains its deletion.
+      const deleted = kind === 'opportunities' ? await deleteOpportunities(tx, caller, body.ids) : await deleteCustomers(tx, caller, body.ids);
       return { count: deleted.length };
     });
   });

@@ -11,6 +11,8 @@ interface CalendarEventWrite {
   location: string;
   salesperson_id: number | null;
   notes: string;
+  /** Left out: none for a new event, its own for a changed one. */
+  opportunity_id?: number | null;
 }
 
 interface CalendarEventRow {
@@ -22,9 +24,10 @@ interface CalendarEventRow {
   location: string;
   salesperson_id: number | null;
   notes: string;
+  opportunity_id: number | null;
 }
 
-const columns = 'id, title, starts_at, ends_at, all_day, location, salesperson_id, notes';
+const columns = 'id, title, starts_at, ends_at, all_day, location, salesperson_id, notes, opportunity_id';
 const DAY_MS = 86_400_000;
 // What the window of the year list and the app's date inputs can show.
 const FIRST_YEAR = 1970;
@@ -59,6 +62,10 @@ async function checkEvent(db: Queryable, tenantId: number, body: CalendarEventWr
     const [salesperson] = await db.query('select 1 from salespersons where id = $1 and tenant_id = $2', [body.salesperson_id, tenantId]);
     if (!salesperson) throw badRequest('body.salesperson_id is not a salesperson of your tenant');
   }
+  if (body.opportunity_id !== undefined && body.opportunity_id !== null) {
+    const [opportunity] = await db.query('select 1 from opportunities where id = $1 and tenant_id = $2 for share', [body.opportunity_id, tenantId]);
+    if (!opportunity) throw badRequest('body.opportunity_id is not an opportunity of your tenant');
+  }
   return { startsAt: new Date(starts).toISOString(), endsAt: new Date(ends).toISOString() };
 }
 
@@ -92,9 +99,9 @@ export function registerCalendarEventRoutes(app: FastifyInstance, context: Route
     const [row] = await db.transaction(async (tx) => {
       const { startsAt, endsAt } = await checkEvent(tx, caller.tenantId, body);
       return tx.query<CalendarEventRow>(
-        `insert into calendar_events (tenant_id, title, starts_at, ends_at, all_day, location, salesperson_id, notes)
-         values ($1, $2, $3, $4, $5, $6, $7, $8) returning ${columns}`,
-        [caller.tenantId, body.title, startsAt, endsAt, body.all_day, body.location, body.salesperson_id, body.notes],
+        `insert into calendar_events (tenant_id, title, starts_at, ends_at, all_day, location, salesperson_id, notes, opportunity_id)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning ${columns}`,
+        [caller.tenantId, body.title, startsAt, endsAt, body.all_day, body.location, body.salesperson_id, body.notes, body.opportunity_id ?? null],
       );
     });
     reply.code(201);
@@ -123,9 +130,22 @@ export function registerCalendarEventRoutes(app: FastifyInstance, context: Route
         if (!own) throw notFound();
         const { startsAt, endsAt } = await checkEvent(tx, caller.tenantId, body);
         return tx.query<CalendarEventRow>(
-          `update calendar_events set title = $3, starts_at = $4, ends_at = $5, all_day = $6, location = $7, salesperson_id = $8, notes = $9
+          `update calendar_events set title = $3, starts_at = $4, ends_at = $5, all_day = $6, location = $7, salesperson_id = $8, notes = $9,
+                  opportunity_id = case when $10 then $11::int else opportunity_id end
            where id = $1 and tenant_id = $2 returning ${columns}`,
-          [request.params.id, caller.tenantId, body.title, startsAt, endsAt, body.all_day, body.location, body.salesperson_id, body.notes],
+          [
+            request.params.id,
+            caller.tenantId,
+            body.title,
+            startsAt,
+            endsAt,
+            body.all_day,
+            body.location,
+            body.salesperson_id,
+            body.notes,
+            body.opportunity_id !== undefined,
+            body.opportunity_id ?? null,
+          ],
         );
       });
       return toAnswer(row!);

@@ -6,6 +6,7 @@ import { defineRoute, HttpError, type RouteContext } from '../http/define-route.
 import { forbidden, isUniqueViolation } from '../http/refusals.ts';
 import { IMPORT_MESSAGES, importWriteProblem, type ImportKind, type ImportWrite } from '../../src/domain/csv/imports.ts';
 import { BULK_REFUSAL, mayChangeInBulk } from '../../src/domain/csv/permissions.ts';
+import { recordHistory, snapshotRecords, type ChangeAuthor, type RecordKind } from '../records/history.ts';
 
 /** Rows per statement; a progress line follows each. */
 export const IMPORT_BATCH_ROWS = 5000;
@@ -49,18 +50,26 @@ async function checkNewCustomers(db: Queryable, tenantId: number, rows: readonly
 
 const batches = <T>(rows: readonly T[]) => Array.from({ length: Math.ceil(rows.length / IMPORT_BATCH_ROWS) }, (_, at) => rows.slice(at * IMPORT_BATCH_ROWS, (at + 1) * IMPORT_BATCH_ROWS));
 
-async function insertOpportunities(tx: Queryable, tenantId: number, rows: readonly OpportunityWrite[], progress: (done: number) => void): Promise<void> {
+/** The created records' histories begin with their creation, as a single write's do. */
+async function recordCreated(tx: Queryable, author: ChangeAuthor, kind: RecordKind, created: readonly { id: number }[]): Promise<void> {
+  const ids = created.map((row) => row.id);
+  await recordHistory(tx, author, kind, new Map(), await snapshotRecords(tx, kind, author.tenantId, ids));
+}
+
+async function insertOpportunities(tx: Queryable, author: ChangeAuthor, rows: readonly OpportunityWrite[], progress: (done: number) => void): Promise<void> {
   // Every customer an opportunity names is in the directory (as the single writes keep it); an existing name in any case stays.
   const names = new Map(rows.map((row) => [row.customer.trim().toLowerCase(), row.customer.trim()]));
-  await tx.query('insert into customers (tenant_id, name) select $1, name from unnest($2::text[]) as name on conflict (tenant_id, lower(name)) do nothing', [
-    tenantId,
-    [...names.values()],
-  ]);
+  const { tenantId } = author;
+  const newCustomers = await tx.query<{ id: number }>(
+    'insert into customers (tenant_id, name) select $1, name from unnest($2::text[]) as name on conflict (tenant_id, lower(name)) do nothing returning id',
+    [tenantId, [...names.values()]],
+  );
+  await recordCreated(tx, author, 'customer', newCustomers);
   let done = 0;
   for (const batch of batches(rows)) {
-    await tx.query(
+    const created = await tx.query<{ id: number }>(
       `insert into opportunities (tenant_id, salesperson_id, customer, stage, created_date, revenue, probability)
-       select $1, * from unnest($2::int[], $3::text[], $4::text[], $5::timestamptz[], $6::numeric[], $7::int[])`,
+       select $1, * from unnest($2::int[], $3::text[], $4::text[], $5::timestamptz[], $6::numeric[], $7::int[]) returning id`,
       [
         tenantId,
         batch.map((row) => row.salesperson_id),
@@ -72,17 +81,19 @@ async function insertOpportunities(tx: Queryable, tenantId: number, rows: readon
         batch.map((row) => row.probability),
       ],
     );
+    await recordCreated(tx, author, 'opportunity', created);
     done += batch.length;
     progress(done);
   }
 }
 
-async function insertCustomers(tx: Queryable, tenantId: number, rows: readonly CustomerWrite[], progress: (done: number) => void): Promise<void> {
+async function insertCustomers(tx: Queryable, author: ChangeAuthor, rows: readonly CustomerWrite[], progress: (done: number) => void): Promise<void> {
+  const { tenantId } = author;
   let done = 0;
   for (const batch of batches(rows)) {
-    await tx.query(
+    const created = await tx.query<{ id: number }>(
       `insert into customers (tenant_id, name, company, email, phone, notes)
-       select $1, * from unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[])`,
+       select $1, * from unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) returning id`,
       [
         tenantId,
         batch.map((row) => row.name.trim()),
@@ -92,6 +103,7 @@ async function insertCustomers(tx: Queryable, tenantId: number, rows: readonly C
         batch.map((row) => row.notes ?? ''),
       ],
     );
+    await recordCreated(tx, author, 'customer', created);
     done += batch.length;
     progress(done);
   }
@@ -139,7 +151,7 @@ export function registerCsvImportRoutes(app: FastifyInstance, context: RouteCont
       if (!mayChangeInBulk(caller.roleId)) throw forbidden(BULK_REFUSAL);
       checkRows('opportunities', rows);
       await checkSalespersons(db, caller.tenantId, rows);
-      return streamImport(db, reply, rows.length, (tx, progress) => insertOpportunities(tx, caller.tenantId, rows, progress));
+      return streamImport(db, reply, rows.length, (tx, progress) => insertOpportunities(tx, caller, rows, progress));
     },
     { bodyLimit: IMPORT_BODY_BYTES },
   );
@@ -155,7 +167,7 @@ export function registerCsvImportRoutes(app: FastifyInstance, context: RouteCont
       if (!mayChangeInBulk(caller.roleId)) throw forbidden(BULK_REFUSAL);
       checkRows('customers', rows);
       await checkNewCustomers(db, caller.tenantId, rows);
-      return streamImport(db, reply, rows.length, (tx, progress) => insertCustomers(tx, caller.tenantId, rows, progress));
+      return streamImport(db, reply, rows.length, (tx, progress) => insertCustomers(tx, caller, rows, progress));
     },
     { bodyLimit: IMPORT_BODY_BYTES },
   );

@@ -3,6 +3,7 @@ import type { Queryable } from '../db/database.ts';
 import { defineRoute, HttpError, type RouteContext } from '../http/define-route.ts';
 import { notFound, refusingDuplicates } from '../http/refusals.ts';
 import { checkPhones } from './phone.ts';
+import { recordHistory, snapshotRecords, withHistory } from '../records/history.ts';
 
 interface CustomerRow {
   id: number;
@@ -80,12 +81,14 @@ export function registerCustomerRoutes(app: FastifyInstance, context: RouteConte
     // The unique index on (tenant_id, lower(name)) decides duplicates, also between concurrent writers.
     const [row] = await refusingDuplicates(
       () =>
-        db.transaction((tx) =>
-          tx.query<CustomerRow>(
+        db.transaction(async (tx) => {
+          const rows = await tx.query<CustomerRow>(
             `insert into customers (tenant_id, name, company, email, phone, notes) values ($1, $2, $3, $4, $5, $6) returning ${columns}`,
             [caller.tenantId, customer.name, customer.company, customer.email, customer.phone, customer.notes],
-          ),
-        ),
+          );
+          await recordHistory(tx, caller, 'customer', new Map(), await snapshotRecords(tx, 'customer', caller.tenantId, [rows[0]!.id]));
+          return rows;
+        }),
       duplicateName(customer.name),
     );
     reply.code(201);
@@ -108,18 +111,31 @@ export function registerCustomerRoutes(app: FastifyInstance, context: RouteConte
               caller.tenantId,
             ]);
             if (!before) throw notFound();
-            const [updated] = await tx.query<CustomerRow>(
-              `update customers set name = $1, company = $2, email = $3, phone = $4, notes = $5
-               where id = $6 and tenant_id = $7 returning ${columns}`,
-              [customer.name, customer.company, customer.email, customer.phone, customer.notes, request.params.id, caller.tenantId],
+            const [updated] = await withHistory(tx, caller, 'customer', [request.params.id], () =>
+              tx.query<CustomerRow>(
+                `update customers set name = $1, company = $2, email = $3, phone = $4, notes = $5
+                 where id = $6 and tenant_id = $7 returning ${columns}`,
+                [customer.name, customer.company, customer.email, customer.phone, customer.notes, request.params.id, caller.tenantId],
+              ),
             );
             // Opportunities name their customer; a customer is its name regardless of case.
             if (before.name !== customer.name) {
-              await tx.query('update opportunities set customer = $1 where tenant_id = $2 and lower(customer) = lower($3)', [
-                customer.name,
-                caller.tenantId,
-                before.name,
-              ]);
+              const renamed = await tx.query<{ id: number }>(
+                'select id from opportunities where tenant_id = $1 and lower(customer) = lower($2) for update',
+                [caller.tenantId, before.name],
+              );
+              await withHistory(
+                tx,
+                caller,
+                'opportunity',
+                renamed.map((row) => row.id),
+                () =>
+                  tx.query('update opportunities set customer = $1 where tenant_id = $2 and id = any($3::int[])', [
+                    customer.name,
+                    caller.tenantId,
+                    renamed.map((row) => row.id),
+                  ]),
+              );
             }
             return updated!;
           }),

@@ -14,6 +14,7 @@ import { registerOpportunityViewRoutes } from './opportunity-views.ts';
 import { registerCalendarEventRoutes } from './calendar-events.ts';
 import { registerActivityRoutes } from './activities.ts';
 import { registerAttachmentRoutes } from './attachments.ts';
+import { registerRecordRoutes } from './records.ts';
 import { registerTenantService } from './tenant-service.ts';
 import { registerTenantSettingsRoutes } from './tenant-settings.ts';
 import { registerCsvExportRoutes } from './csv-export.ts';
@@ -80,6 +81,7 @@ export async function registerApiRoutes(app: FastifyInstance, context: RouteCont
     registerCsvExportRoutes(api, context);
     registerCsvImportRoutes(api, context);
     registerBulkRoutes(api, context);
+    registerRecordRoutes(api, context);
     registerTenantService(api, context, limits.public);
   });
 }

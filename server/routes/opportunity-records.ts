@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
 import { defineRoute, HttpError, type RouteContext } from '../http/define-route.ts';
 import { notFound } from '../http/refusals.ts';
+import { recordHistory, snapshotRecords, withHistory, type ChangeAuthor } from '../records/history.ts';
 
 /** The body of a create or update, as the contract's OpportunityWrite allows it. */
 interface OpportunityWrite {
@@ -54,9 +55,18 @@ async function requireSalespersonOfTenant(tx: Queryable, tenantId: number, sales
   if (!row) throw new HttpError(400, 'body.salesperson_id is not a salesperson of your tenant');
 }
 
-/** Every opportunity's customer is in the tenant's customer directory; an existing name (in any case) is kept as it is. */
-async function rememberCustomer(tx: Queryable, tenantId: number, name: string): Promise<void> {
-  await tx.query('insert into customers (tenant_id, name) values ($1, $2) on conflict (tenant_id, lower(name)) do nothing', [tenantId, name]);
+/**
+ * Every opportunity's customer is in the tenant's customer directory; an existing name
+ * (in any case) is kept as it is, and a new one is a customer created by the caller.
+ */
+async function rememberCustomer(tx: Queryable, author: ChangeAuthor, name: string): Promise<void> {
+  const added = await tx.query<{ id: number }>(
+    'insert into customers (tenant_id, name) values ($1, $2) on conflict (tenant_id, lower(name)) do nothing returning id',
+    [author.tenantId, name],
+  );
+  if (added.length > 0) {
+    await recordHistory(tx, author, 'customer', new Map(), await snapshotRecords(tx, 'customer', author.tenantId, [added[0]!.id]));
+  }
 }
 
 export function registerOpportunityRecordRoutes(app: FastifyInstance, context: RouteContext): void {
@@ -67,12 +77,13 @@ export function registerOpportunityRecordRoutes(app: FastifyInstance, context: R
     const values = valuesOf(request.body);
     const row = await db.transaction(async (tx) => {
       await requireSalespersonOfTenant(tx, caller.tenantId, values.salesperson_id);
-      await rememberCustomer(tx, caller.tenantId, values.customer);
-      const [created] = await tx.query(
+      await rememberCustomer(tx, caller, values.customer);
+      const [created] = await tx.query<{ id: number }>(
         `insert into opportunities (tenant_id, salesperson_id, customer, stage, created_date, revenue, probability)
          values ($1, $2, $3, $4, $5, $6, $7) returning ${answerColumns}`,
         [caller.tenantId, values.salesperson_id, values.customer, values.stage, values.created_date, values.revenue, values.probability],
       );
+      await recordHistory(tx, caller, 'opportunity', new Map(), await snapshotRecords(tx, 'opportunity', caller.tenantId, [created!.id]));
       return created;
     });
     reply.code(201);
@@ -104,12 +115,14 @@ export function registerOpportunityRecordRoutes(app: FastifyInstance, context: R
         ]);
         if (!existing) throw notFound();
         await requireSalespersonOfTenant(tx, caller.tenantId, values.salesperson_id);
-        await rememberCustomer(tx, caller.tenantId, values.customer);
-        const [updated] = await tx.query(
-          `update opportunities
-           set salesperson_id = $3, customer = $4, stage = $5, created_date = $6, revenue = $7, probability = $8
-           where id = $1 and tenant_id = $2 returning ${answerColumns}`,
-          [request.params.id, caller.tenantId, values.salesperson_id, values.customer, values.stage, values.created_date, values.revenue, values.probability],
+        await rememberCustomer(tx, caller, values.customer);
+        const [updated] = await withHistory(tx, caller, 'opportunity', [request.params.id], () =>
+          tx.query(
+            `update opportunities
+             set salesperson_id = $3, customer = $4, stage = $5, created_date = $6, revenue = $7, probability = $8
+             where id = $1 and tenant_id = $2 returning ${answerColumns}`,
+            [request.params.id, caller.tenantId, values.salesperson_id, values.customer, values.stage, values.created_date, values.revenue, values.probability],
+          ),
         );
         return updated;
       });

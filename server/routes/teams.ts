@@ -128,4 +128,10 @@ export function registerTeamRoutes(app: FastifyInstance, context: RouteContext):
       TEAM_NAME_TAKEN,
     );
   });
+  // The memberships go with the team (on delete cascade); its salespersons stay.
+  defineRoute(app, context, 'delete', '/api/teams/{id}', async (request: FastifyRequest<{ Params: { id: number } }>, reply) => {
+    const deleted = await db.query('delete from teams where tenant_id = $1 and id = $2 returning id', [request.caller.tenantId, request.params.id]);
+    if (deleted.length === 0) throw notFound();
+    return reply.code(204).send();
+  });
 }

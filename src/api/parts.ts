@@ -48,6 +48,18 @@ export const API_PART_OPERATIONS = {
     'POST /api/opportunities',
     'PUT /api/opportunities/{id}',
   ],
+  'records': [
+    'DELETE /api/activities/{id}',
+    'DELETE /api/customers/{id}',
+    'DELETE /api/notes/{id}',
+    'DELETE /api/opportunities/{id}',
+    'DELETE /api/teams/{id}',
+    'GET /api/customers/{id}/opportunities',
+    'GET /api/customers/{id}/timeline',
+    'GET /api/opportunities/{id}/timeline',
+    'POST /api/customers/{id}/notes',
+    'POST /api/opportunities/{id}/notes',
+  ],
   'teams': [
     'GET /api/teams/getAllData/{tenant_id}',
     'GET /api/teams/{id}',

@@ -282,7 +282,11 @@ export interface paths {
          */
         put: operations["updateCustomer"];
         post?: never;
-        delete?: never;
+        /**
+         * Delete a customer of the caller's tenant, with its opportunities.
+         * @description Every opportunity names a customer of the directory, so the customer's opportunities (those naming it, in any case) are deleted with it, each as by DELETE /api/opportunities/{id}; its notes go too. The histories gain the deletions.
+         */
+        delete: operations["deleteCustomer"];
         options?: never;
         head?: never;
         patch?: never;
@@ -323,7 +327,11 @@ export interface paths {
          */
         put: operations["updateTeam"];
         post?: never;
-        delete?: never;
+        /**
+         * Delete a team of the caller's tenant.
+         * @description Any signed-in user of the tenant, as for changing a team. Its memberships go with it; its salespersons stay.
+         */
+        delete: operations["deleteTeam"];
         options?: never;
         head?: never;
         patch?: never;
@@ -503,7 +511,11 @@ export interface paths {
          */
         put: operations["updateOpportunity"];
         post?: never;
-        delete?: never;
+        /**
+         * Delete an opportunity of the caller's tenant.
+         * @description Any signed-in user of the tenant may delete an opportunity, as they may change it. Its notes go with it; its activities, calendar events and attachments stay, unlinked. Its history gains the deletion (who, when, its last values).
+         */
+        delete: operations["deleteOpportunity"];
         options?: never;
         head?: never;
         patch?: never;
@@ -563,7 +575,11 @@ export interface paths {
          */
         put: operations["updateActivity"];
         post?: never;
-        delete?: never;
+        /**
+         * Delete an activity of the caller's tenant.
+         * @description Any signed-in user of the tenant may delete an activity, as they may schedule one.
+         */
+        delete: operations["deleteActivity"];
         options?: never;
         head?: never;
         patch?: never;
@@ -641,6 +657,123 @@ export interface paths {
         post?: never;
         /** Remove an attachment of the caller's tenant. */
         delete: operations["deleteAttachment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/opportunities/{id}/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The story of a record of the caller's tenant, newest first.
+         * @description Its activities, calendar events, e-mail attachments, notes and changes (who changed which field from what to what), each at the moment it was recorded, newest first (ties by kind and id, so pages never overlap).
+         */
+        get: operations["getOpportunityTimeline"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/opportunities/{id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Write a note on a record of the caller's tenant.
+         * @description The caller is the note's author. The note shows in the record's timeline.
+         */
+        post: operations["createOpportunityNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customers/{id}/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The story of a record of the caller's tenant, newest first.
+         * @description The customer's notes and changes, and the story of each of its opportunities (those naming it, in any case): their activities, calendar events, attachments, notes and changes, newest first.
+         */
+        get: operations["getCustomerTimeline"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customers/{id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Write a note on a record of the caller's tenant.
+         * @description The caller is the note's author. The note shows in the record's timeline.
+         */
+        post: operations["createCustomerNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customers/{id}/opportunities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The opportunities naming a customer of the caller's tenant (in any case), newest first. */
+        get: operations["listCustomerOpportunities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a note of the caller's tenant.
+         * @description Its author, a Super Admin or an Admin may delete a note; anyone else hears 403.
+         */
+        delete: operations["deleteNote"];
         options?: never;
         head?: never;
         patch?: never;
@@ -758,7 +891,7 @@ export interface paths {
         put?: never;
         /**
          * Delete chosen opportunities or customers, all or none.
-         * @description Super Admins and Admins only. Ids not of the caller's tenant are not found (404) and nothing is deleted. Nothing is left pointing at a deleted row: a deleted opportunity's activities and attachments stay, unlinked; a customer that opportunities still name is refused (409) until they are deleted or renamed.
+         * @description Super Admins and Admins only. Ids not of the caller's tenant are not found (404) and nothing is deleted. Deleted as the record pages delete, with no orphan rows: an opportunity's notes go with it, its activities, events and attachments stay, unlinked; a customer goes with the opportunities that name it. Each record's history gains its deletion.
          */
         post: operations["deleteInBulk"];
         delete?: never;
@@ -994,6 +1127,65 @@ export interface components {
             /** @description The sales stage, e.g. qualification, proposal, negotiation, closed won, closed lost. */
             stage: string;
         };
+        NoteWrite: {
+            /** @description What the note says; not only spaces. */
+            body: string;
+        };
+        Note: {
+            id: number;
+            body: string;
+            author_name: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        FieldChange: {
+            /** @description The field's key: customer, salesperson (by name), stage, created_date (YYYY-MM-DD), revenue, probability of an opportunity; name, company, email, phone, notes of a customer. */
+            field: string;
+            /** @description Null when the record was created. */
+            from: string | null;
+            /** @description Null when the record was deleted. */
+            to: string | null;
+        };
+        /** @description One thing that happened to a record. `kind` says which; the fields that do not belong to that kind are null (or empty). */
+        TimelineEntry: {
+            /** @enum {string} */
+            kind: "activity" | "event" | "attachment" | "note" | "change";
+            /** @description The activity's, event's, attachment's, note's or change's own id. */
+            id: number;
+            /**
+             * Format: date-time
+             * @description When it was recorded.
+             */
+            at: string;
+            /** @description Who wrote the note, uploaded the file or made the change; whose activity or event it is. */
+            by: string | null;
+            /** @description The opportunity it is about */
+            opportunity_id: number | null;
+            /** @description That opportunity's customer. */
+            opportunity_customer: string | null;
+            /** @description The activity's subject, the event's title, the file's name, the note's text; for a change, the record's kind. */
+            title: string;
+            /**
+             * Format: date-time
+             * @description When the activity is due or the event starts.
+             */
+            when: string | null;
+            all_day: boolean | null;
+            /** @enum {string|null} */
+            activity_kind: "call" | "meeting" | "email" | "task" | "deadline" | null;
+            done: boolean | null;
+            /**
+             * @description What the change did.
+             * @enum {string|null}
+             */
+            action: "created" | "updated" | "deleted" | null;
+            changes: components["schemas"]["FieldChange"][];
+        };
+        Timeline: {
+            entries: components["schemas"]["TimelineEntry"][];
+            /** @description Older entries follow on the next page. */
+            has_more: boolean;
+        };
         CalendarEvent: {
             id: number;
             title: string;
@@ -1007,6 +1199,8 @@ export interface components {
             /** @description Whose event it is, if anyone's. */
             salesperson_id: number | null;
             notes: string;
+            /** @description The opportunity the event is about, if any (offered by the records part). */
+            opportunity_id?: number | null;
         };
         CalendarEventWrite: {
             /** @description Not only spaces. */
@@ -1023,6 +1217,8 @@ export interface components {
             /** @description A salesperson of the caller's tenant, or null. */
             salesperson_id: number | null;
             notes: string;
+            /** @description An opportunity of the caller's tenant the event is about, or null for none; left out, a new event has none and a changed one keeps its own. */
+            opportunity_id?: number | null;
         };
         /**
          * @description A stage of the sales pipeline, in the order a deal moves through them (the app's PIPELINE_STAGES). Writes accept only these.
@@ -1733,6 +1929,30 @@ export interface operations {
             };
         };
     };
+    deleteCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record is gone. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     createTeam: {
         parameters: {
             query?: never;
@@ -1816,6 +2036,30 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["TeamNameTaken"];
+        };
+    };
+    deleteTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record is gone. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     analyseOpportunities: {
@@ -2176,6 +2420,30 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    deleteOpportunity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record is gone. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     listActivities: {
         parameters: {
             query?: never;
@@ -2302,6 +2570,30 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    deleteActivity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record is gone. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     listAttachments: {
         parameters: {
             query?: never;
@@ -2403,6 +2695,174 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The attachment was removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getOpportunityTimeline: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the timeline. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Timeline"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createOpportunityNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoteWrite"];
+            };
+        };
+        responses: {
+            /** @description The note as stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Note"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getCustomerTimeline: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the timeline. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Timeline"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createCustomerNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoteWrite"];
+            };
+        };
+        responses: {
+            /** @description The note as stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Note"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listCustomerOpportunities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every opportunity of the customer, with its salesperson's name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpportunityListRow"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The note is gone. */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -2632,7 +3092,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
         };
     };
     getTenant: {

@@ -23,6 +23,7 @@ const PART_DESCRIPTIONS: Record<string, string> = {
   'opportunity-list': 'the opportunity list',
   'tenant-settings': 'tenant settings (the currency)',
   csv: 'CSV import and export and bulk actions on list rows',
+  records: 'record pages (timelines, notes, history and deleting)',
 };
 
 /** The parts in people's words, joined as a sentence does: "a, b and c". */

@@ -54,6 +54,7 @@ describe('adding, reading, changing and deleting an event', () => {
       location: 'Room 1',
       salesperson_id: rep,
       notes: 'Agenda first',
+      opportunity_id: null,
     });
 
     const read = await call('manager@demo.test', 'GET', `/api/calendar/${event.id}`);
@@ -63,7 +64,7 @@ describe('adding, reading, changing and deleting an event', () => {
     const change = { title: 'Fair', starts_at: '2026-03-11T00:00:00Z', ends_at: '2026-03-13T00:00:00+00:00', all_day: true, location: '', salesperson_id: null, notes: 'Three days' };
     const updated = await call('admin@demo.test', 'PUT', `/api/calendar/${event.id}`, change);
     expect(updated.statusCode).toBe(200);
-    expect(updated.json()).toEqual({ ...change, id: event.id, starts_at: '2026-03-11T00:00:00.000Z', ends_at: '2026-03-13T00:00:00.000Z' });
+    expect(updated.json()).toEqual({ ...change, id: event.id, starts_at: '2026-03-11T00:00:00.000Z', ends_at: '2026-03-13T00:00:00.000Z', opportunity_id: null });
     expect((await call('rep@demo.test', 'GET', `/api/calendar/${event.id}`)).json()).toEqual(updated.json());
 
     const deleted = await call('rep@demo.test', 'DELETE', `/api/calendar/${event.id}`);

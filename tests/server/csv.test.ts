@@ -150,6 +150,14 @@ describe('CSV import', () => {
     ]);
     expect(await opportunitiesOf(globex)).toBe(before + rows.length);
     expect(await count('select count(*)::int as n from customers where tenant_id = $1 and name = $2', [globex, customer])).toBe(1);
+    // Each created opportunity's history starts with its creation, as a single write's does.
+    expect(
+      await count(
+        `select count(*)::int as n from record_changes h join opportunities o on o.id = h.record_id
+         where h.record_kind = 'opportunity' and h.action = 'created' and o.tenant_id = $1 and o.customer = $2`,
+        [globex, customer],
+      ),
+    ).toBe(rows.length);
     const [stored] = await server.db.query<{ created: string; revenue: number }>(
       `select to_char(created_date at time zone 'UTC', 'YYYY-MM-DD HH24:MI') as created, revenue::float8 as revenue
        from opportunities where tenant_id = $1 and customer = $2 order by revenue limit 1`,
@@ -248,14 +256,14 @@ describe('bulk actions', () => {
     expect(await count("select count(*)::int as n from activities where subject = 'About bulk' and opportunity_id is null", [])).toBe(1);
   });
 
-  test('a customer opportunities still name is not deleted (no opportunity left naming nothing)', async () => {
-    const [named] = await server.db.query<{ id: number; name: string }>(
-      'select c.id, c.name from customers c where c.tenant_id = $1 and exists (select 1 from opportunities o where o.tenant_id = c.tenant_id and lower(o.customer) = lower(c.name)) limit 1',
-      [demo],
-    );
-    const response = await call('admin@demo.test', 'POST', '/api/bulk/customers/delete', { ids: [named!.id] });
-    expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe(`Opportunities still name the customer "${named!.name}"; delete or rename them first.`);
+  test('a deleted customer takes the opportunities naming it along (no opportunity left naming nothing), and its history records it', async () => {
+    const name = `Bulk Customer ${Date.now()}`;
+    const { id } = (await call('admin@demo.test', 'POST', '/api/customers', { name })).json() as { id: number };
+    const { id: salesperson } = await salespersonOf(demo);
+    await call('admin@demo.test', 'POST', '/api/opportunities', { ...opportunityRow(salesperson, name), created_date: '2025-05-05' });
+    expect((await call('admin@demo.test', 'POST', '/api/bulk/customers/delete', { ids: [id] })).json()).toEqual({ count: 1 });
+    expect(await count('select count(*)::int as n from opportunities where tenant_id = $1 and customer = $2', [demo, name])).toBe(0);
+    expect(await count(`select count(*)::int as n from record_changes where record_kind = 'customer' and record_id = $1 and action = 'deleted'`, [id])).toBe(1);
   });
 
   test('a User may neither reassign nor delete', async () => {

@@ -11,6 +11,12 @@ import { startTestServer, type TestServer } from '../support/server-harness.ts';
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
+  // A note on a record of each tenant, for the probes of the notes' calls.
+  await server.db.query(
+    `insert into notes (tenant_id, opportunity_id, body, author_id, author_name)
+     select o.tenant_id, o.id, 'Probe target', u.id, u.name from opportunities o join users u on u.tenant_id = o.tenant_id and u.role_id = 1
+     where o.id in (select min(id) from opportunities group by tenant_id)`,
+  );
 });
 afterAll(async () => {
   await server.close();
@@ -33,6 +39,7 @@ interface Tenant {
   opportunityIds: number[];
   calendarEventIds: number[];
   attachmentIds: number[];
+  noteIds: number[];
 }
 
 async function tenantNamed(name: string, caller: string): Promise<Tenant> {
@@ -48,6 +55,7 @@ async function tenantNamed(name: string, caller: string): Promise<Tenant> {
   const calendarEvents = await server.db.query<{ id: number }>('select id from calendar_events where tenant_id = $1 order by id', [id]);
   const attachments = await server.db.query<{ id: number }>('select id from attachments where tenant_id = $1 order by id', [id]);
   const opportunities = await server.db.query<{ id: number }>('select id from opportunities where tenant_id = $1 order by id limit 5', [id]);
+  const notes = await server.db.query<{ id: number }>('select id from notes where tenant_id = $1 order by id', [id]);
   const accounts = await server.db.query<{ email: string }>(
     'select a.email from accounts a join users u on u.email = a.email where u.tenant_id = $1',
     [id],
@@ -67,6 +75,7 @@ async function tenantNamed(name: string, caller: string): Promise<Tenant> {
     opportunityIds: opportunities.map((o) => o.id),
     calendarEventIds: calendarEvents.map((e) => e.id),
     attachmentIds: attachments.map((a) => a.id),
+    noteIds: notes.map((n) => n.id),
   };
 }
 
@@ -83,6 +92,8 @@ async function snapshot(tenantId: number) {
     activities: await q('select * from activities where tenant_id = $1 order by id'),
     calendarEvents: await q('select * from calendar_events where tenant_id = $1 order by id'),
     attachments: await q('select id, file_name, sha256, opportunity_id, note from attachments where tenant_id = $1 order by id'),
+    notes: await q('select * from notes where tenant_id = $1 order by id'),
+    history: await q('select * from record_changes where tenant_id = $1 order by id'),
   };
 }
 
@@ -196,6 +207,13 @@ const probes: Record<string, Probe> = {
   'post /api/calendar': (victim) => [
     { method: 'POST', url: '/api/calendar', payload: { ...calendarEventBody(null), tenant_id: victim.id }, expect: 'no victim data' },
     ...victim.salespersonIds.map((id) => ({ method: 'POST' as const, url: '/api/calendar', payload: calendarEventBody(id), expect: 'no victim data' as const })),
+    // Nor can it be about another tenant's opportunity (400), so none of its pages gains it.
+    ...victim.opportunityIds.map((opportunity_id) => ({
+      method: 'POST' as const,
+      url: '/api/calendar',
+      payload: { ...calendarEventBody(null), opportunity_id },
+      expect: 'no victim data' as const,
+    })),
   ],
   'get /api/calendar/{id}': (victim) => victim.calendarEventIds.map((id) => ({ method: 'GET', url: `/api/calendar/${id}`, expect: 'not found' })),
   'put /api/calendar/{id}': (victim) =>
@@ -247,6 +265,21 @@ const probes: Record<string, Probe> = {
     { method: 'POST', url: '/api/bulk/opportunities/delete', payload: { ids: victim.opportunityIds }, expect: 'not found' },
     { method: 'POST', url: '/api/bulk/customers/delete', payload: { ids: victim.customerIds }, expect: 'not found' },
   ],
+  // The records part: every call names a record by id, and another tenant's is not found.
+  'delete /api/opportunities/{id}': (victim) => victim.opportunityIds.map((id) => ({ method: 'DELETE', url: `/api/opportunities/${id}`, expect: 'not found' })),
+  'delete /api/customers/{id}': (victim) => victim.customerIds.map((id) => ({ method: 'DELETE', url: `/api/customers/${id}`, expect: 'not found' })),
+  'delete /api/activities/{id}': (victim) => victim.activityIds.map((id) => ({ method: 'DELETE', url: `/api/activities/${id}`, expect: 'not found' })),
+  'delete /api/teams/{id}': (victim) => victim.teamIds.map((id) => ({ method: 'DELETE', url: `/api/teams/${id}`, expect: 'not found' })),
+  'get /api/opportunities/{id}/timeline': (victim) =>
+    victim.opportunityIds.map((id) => ({ method: 'GET', url: `/api/opportunities/${id}/timeline`, expect: 'not found' })),
+  'get /api/customers/{id}/timeline': (victim) => victim.customerIds.map((id) => ({ method: 'GET', url: `/api/customers/${id}/timeline`, expect: 'not found' })),
+  'get /api/customers/{id}/opportunities': (victim) =>
+    victim.customerIds.map((id) => ({ method: 'GET', url: `/api/customers/${id}/opportunities`, expect: 'not found' })),
+  'post /api/opportunities/{id}/notes': (victim) =>
+    victim.opportunityIds.map((id) => ({ method: 'POST', url: `/api/opportunities/${id}/notes`, payload: { body: 'Probe' }, expect: 'not found' })),
+  'post /api/customers/{id}/notes': (victim) =>
+    victim.customerIds.map((id) => ({ method: 'POST', url: `/api/customers/${id}/notes`, payload: { body: 'Probe' }, expect: 'not found' })),
+  'delete /api/notes/{id}': (victim) => victim.noteIds.map((id) => ({ method: 'DELETE', url: `/api/notes/${id}`, expect: 'not found' })),
   'get /get-tenant': (victim) =>
     victim.userEmails.map((email) => ({ method: 'GET', url: `/tenant-service/get-tenant?email=${encodeURIComponent(email)}`, expect: 'no victim data' })),
 };
