@@ -7,7 +7,7 @@
  *
  * While working on one figure: `npm run bench -- --only load --seconds 20 --people 100`
  * runs only the named groups (sizes, recompute, cold-start, browser, analysis, load,
- * load-postgres, search), the load with fewer people or seconds than its budget's.
+ * load-postgres, search, import), the load with fewer people or seconds than its budget's.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -31,6 +31,7 @@ import {
 import { BENCH_ADMIN_EMAIL, BENCH_PASSWORD, BENCH_USERS, CURRENT_YEAR_OPPORTUNITIES, PREVIOUS_YEAR_OPPORTUNITIES, prepareLargeTenant, type LargeTenant } from './large-tenant.ts';
 import { runLighthouse } from './lighthouse.ts';
 import { phoneFigures } from './phone.ts';
+import { importFigure } from './csv-import.ts';
 import { measurePaints } from './paint.ts';
 import { startBenchCluster } from './postgres.ts';
 import { writeReadmeTable } from './readme.ts';
@@ -47,7 +48,7 @@ const LIGHTHOUSE_RUNS = 3;
 const BROWSER_ROUNDS = 3;
 const COLD_STARTS = 3;
 
-const GROUPS = ['sizes', 'recompute', 'cold-start', 'browser', 'analysis', 'search', 'phone', 'load', 'load-postgres'] as const;
+const GROUPS = ['sizes', 'recompute', 'cold-start', 'browser', 'analysis', 'search', 'phone', 'load', 'load-postgres', 'import'] as const;
 type Group = (typeof GROUPS)[number];
 
 function optionValue(name: string): string | undefined {
@@ -136,6 +137,16 @@ async function main(): Promise<void> {
         Object.assign(loadRuns, load.runs);
         return load.figures;
       })));
+    }
+
+    // Last: its 50,000 rows stay in the data directory, in a year no other figure reads.
+    if (wanted('import')) {
+      const server = await startServer({ appDir, dataDir });
+      try {
+        figures.push(await importFigure(server.baseUrl, await signInForAccessToken(server.baseUrl, BENCH_ADMIN_EMAIL, BENCH_PASSWORD), tenant));
+      } finally {
+        await server.stop();
+      }
     }
   } finally {
     rmSync(workDir, { recursive: true, force: true });

@@ -20,6 +20,9 @@ import { registerTenantService } from './tenant-service.ts';
 import { registerTenantSettingsRoutes } from './tenant-settings.ts';
 import { registerSearchRoutes } from './search.ts';
 import { registerSavedViewRoutes } from './saved-views.ts';
+import { registerCsvExportRoutes } from './csv-export.ts';
+import { registerCsvImportRoutes } from './csv-import.ts';
+import { registerBulkRoutes } from './bulk.ts';
 import { refuseNulCharacters } from '../http/text-guard.ts';
 
 const ONE_MINUTE_MS = 60_000;
@@ -79,6 +82,9 @@ export async function registerApiRoutes(app: FastifyInstance, context: RouteCont
     registerActivityRoutes(api, context);
     registerAttachmentRoutes(api, context);
     registerTenantSettingsRoutes(api, context);
+    registerCsvExportRoutes(api, context);
+    registerCsvImportRoutes(api, context);
+    registerBulkRoutes(api, context);
     registerRecordRoutes(api, context);
     registerSearchRoutes(api, context);
     registerSavedViewRoutes(api, context);

@@ -30,6 +30,13 @@ export const API_PART_OPERATIONS = {
     'POST /api/calendar',
     'PUT /api/calendar/{id}',
   ],
+  'csv': [
+    'GET /api/csv/export/{kind}/{tenant_id}',
+    'POST /api/bulk/opportunities/reassign',
+    'POST /api/bulk/{kind}/delete',
+    'POST /api/csv/import/customers',
+    'POST /api/csv/import/opportunities',
+  ],
   'customers': [
     'GET /api/customers/getAllData/{tenant_id}',
     'GET /api/customers/{id}',

@@ -928,6 +928,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/csv/export/{kind}/{tenant_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The rows a list shows, as a CSV file.
+         * @description RFC 4180 (CRLF record ends, quotes doubled, cells with quotes, separators or line breaks quoted), UTF-8 with a byte order mark, a header row first. Text cells that a spreadsheet would run as a formula (starting with =, +, -, @, a tab or a carriage return) start with an apostrophe. Streamed from the database in batches, so a file of any length leaves without the server holding it. The filters are the list's: opportunities of a year in a time zone whose customer, salesperson or stage contains the search text; customers whose name, company or e-mail contains it; activities in a view (todo, overdue, done, all) whose subject, kind, salesperson or customer contains it; users (Super Admins and Admins only) whose name, e-mail or role contains it. With ids, only those rows (of the caller's tenant) are written, the other filters ignored.
+         */
+        get: operations["exportCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/csv/import/opportunities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import opportunities (checked rows of a CSV file) all at once, or none.
+         * @description Super Admins and Admins only. Every row is checked by the Add Opportunity form's rules (the created date as a bare date, stored as noon UTC) and its salesperson must be one of the caller's tenant; one bad row refuses the whole import (400 naming its position) before anything is written. Then all rows are written in one transaction, new customer names joining the customer directory. The answer is a stream of JSON lines: {"done":n,"total":t} as batches are written, then {"imported":t}, or {"failed":"..."} when the transaction was rolled back, leaving nothing imported.
+         */
+        post: operations["importOpportunities"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/csv/import/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import customers (checked rows of a CSV file) all at once, or none.
+         * @description Super Admins and Admins only. Every row is checked by the Add Customer form's rules, and a name the tenant (or an earlier row) already has refuses the import (400) before anything is written; then all rows are written in one transaction. The answer streams as for opportunities.
+         */
+        post: operations["importCustomers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bulk/opportunities/reassign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give chosen opportunities to another salesperson.
+         * @description Super Admins and Admins only. Ids not of the caller's tenant are not found (404) and nothing changes; the salesperson must be one of the tenant (400).
+         */
+        post: operations["reassignOpportunities"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bulk/{kind}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete chosen opportunities or customers, all or none.
+         * @description Super Admins and Admins only. Ids not of the caller's tenant are not found (404) and nothing is deleted. Deleted as the record pages delete, with no orphan rows: an opportunity's notes go with it, its activities, events and attachments stay, unlinked; a customer goes with the opportunities that name it. Each record's history gains its deletion.
+         */
+        post: operations["deleteInBulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -960,6 +1060,11 @@ export interface components {
             list: "opportunity" | "customer" | "activity" | "salesperson" | "team" | "user";
             name: string;
             query: string;
+        };
+        /** @description Rows chosen in a list, each once. */
+        BulkIds: number[];
+        BulkOutcome: {
+            count: number;
         };
         TenantSettings: {
             currency: components["schemas"]["CurrencyCode"];
@@ -3193,6 +3298,168 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    exportCsv: {
+        parameters: {
+            query?: {
+                /** @description Opportunities only; without it, every year. */
+                year?: number;
+                /** @description The IANA time zone whose calendar year is meant, e.g. Europe/Berlin. */
+                zone?: components["parameters"]["TimeZone"];
+                search?: string;
+                /** @description Activities only. */
+                view?: "todo" | "overdue" | "done" | "all";
+                /** @description Only these rows, as ids separated by commas. */
+                ids?: string;
+            };
+            header?: never;
+            path: {
+                kind: "opportunities" | "customers" | "activities" | "users";
+                /** @description Must be the caller's own tenant; another tenant's id answers 404. */
+                tenant_id: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file, offered as a download. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    importOpportunities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    rows: (components["schemas"]["OpportunityWrite"] & {
+                        /** Format: date */
+                        created_date?: string;
+                    })[];
+                };
+            };
+        };
+        responses: {
+            /** @description Progress lines, then the outcome. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    importCustomers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    rows: components["schemas"]["CustomerWrite"][];
+                };
+            };
+        };
+        responses: {
+            /** @description Progress lines, then the outcome. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    reassignOpportunities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: components["schemas"]["BulkIds"];
+                    salesperson_id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description How many were changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkOutcome"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteInBulk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: "opportunities" | "customers";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: components["schemas"]["BulkIds"];
+                };
+            };
+        };
+        responses: {
+            /** @description How many were deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkOutcome"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
 }

@@ -5,6 +5,8 @@ import { activityListMachine } from './activity-list.ts';
 import { calendarMachine } from './calendar.ts';
 import { calendarEventEditorMachine } from './calendar-event-editor.ts';
 import { createUserMachine } from './create-user.ts';
+import { bulkActionsMachine } from './bulk-actions.ts';
+import { csvImportMachine } from './csv-import.ts';
 import { customerEditorMachine } from './customer-editor.ts';
 import { customerPageMachine } from './customer-page.ts';
 import { customerListMachine } from './customer-list.ts';
@@ -66,6 +68,8 @@ export const machineCatalogue: readonly CatalogueEntry[] = [
   entry(salespersonEditorMachine, 'Edit Salesperson: loading the record and its teams, the phone and mobile form, and the save.'),
   entry(teamListMachine, 'The team list: loading the tenant\'s teams with their members, the search, and the empty and failed states.'),
   entry(teamEditorMachine, 'Add and Edit Team: loading the team and the salespersons to choose from, the form, the save, leaving a changed form, and a delete with Undo.'),
+  entry(bulkActionsMachine, 'Chosen rows of a list: choosing them, exporting them or the whole list as CSV, reassigning opportunities, and deleting after a confirmation.'),
+  entry(csvImportMachine, 'CSV import: the file, its columns matched to fields, every row checked, the confirmation, the all-or-nothing import with its progress, and the report.'),
   entry(emailAttachmentsMachine, 'The e-mail attachment library: loading, search, one upload, download or confirmed delete at a time, and the empty and failed states.'),
 ];
 

@@ -52,6 +52,7 @@ const SCREENS: Screen[] = [
   { path: '/email-attachment', heading: 'E-mail attachments', dialog: { open: /^Delete /, name: 'Delete attachment' } },
   { path: '/user', heading: 'User', dialog: { open: 'Create User', name: 'Create User' } },
   { path: '/settings', heading: 'Settings' },
+  { path: '/import-Opportunity', heading: 'Import opportunities' },
   { path: '/machines', heading: 'Machines' },
   { path: '/no-such-page', heading: 'Page Not Found' },
 ];

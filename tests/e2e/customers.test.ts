@@ -38,9 +38,10 @@ describe('Add Customer and Edit Customer', () => {
     await page.waitForURL('**/customer');
 
     // Listed although it has no opportunity: zeros beside it.
-    const row = page.getByRole('row', { name: new RegExp(`^${added}`) });
+    // Rows end with their choice box (bulk actions), named after the row: the row is found by its header.
+    const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: added, exact: true }) });
     await row.waitFor();
-    await expect(row.getByRole('cell').allInnerTexts()).resolves.toEqual(['E2E Holdings GmbH', '0', '0', '€0.00', '€0.00', '—']);
+    await expect(row.getByRole('cell').allInnerTexts()).resolves.toEqual(['E2E Holdings GmbH', '0', '0', '€0.00', '€0.00', '—', '']);
 
     // The name opens the customer's page; its Edit, the spec's edit route.
     await row.getByRole('link', { name: added }).click();
@@ -60,10 +61,10 @@ describe('Add Customer and Edit Customer', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await toast(page, 'Customer updated successfully').waitFor();
     await page.waitForURL('**/customer');
-    const renamedRow = page.getByRole('row', { name: new RegExp(`^${renamed}`) });
+    const renamedRow = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: renamed, exact: true }) });
     await renamedRow.waitFor();
     await expect(renamedRow.getByRole('cell').first().innerText()).resolves.toBe('E2E Renamed AG');
-    await expect(page.getByRole('row', { name: new RegExp(`^${added}`) }).count()).resolves.toBe(0);
+    await expect(page.getByRole('rowheader', { name: added, exact: true }).count()).resolves.toBe(0);
 
     expect(cspViolations).toEqual([]);
     expect(pageErrors).toEqual([]);
@@ -89,7 +90,7 @@ describe('Add Customer and Edit Customer', () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.waitForURL('**/customer');
     await page.getByRole('table').waitFor();
-    await expect(page.getByRole('row', { name: new RegExp(`^E2E Never Saved ${run}`) }).count()).resolves.toBe(0);
+    await expect(page.getByRole('rowheader', { name: `E2E Never Saved ${run}`, exact: true }).count()).resolves.toBe(0);
     await context.close();
   });
 

@@ -75,6 +75,7 @@ describe('Add Opportunity and Edit Opportunity', () => {
       '€12,500.50',
       '40%',
       '€5,000.20',
+      '',
     ]);
 
     await row.getByRole('link', { name: added }).click();
@@ -102,6 +103,7 @@ describe('Add Opportunity and Edit Opportunity', () => {
       '€12,500.50',
       '75%',
       '€9,375.38',
+      '',
     ]);
 
     // The new customer joined the directory, so adding another deal suggests it.

@@ -252,6 +252,23 @@ const probes: Record<string, Probe> = {
   ],
   'get /api/attachments/{id}/content': (victim) => victim.attachmentIds.map((id) => ({ method: 'GET', url: `/api/attachments/${id}/content`, expect: 'not found' })),
   'delete /api/attachments/{id}': (victim) => victim.attachmentIds.map((id) => ({ method: 'DELETE', url: `/api/attachments/${id}`, expect: 'not found' })),
+  // CSV (x-crm-extension: csv): the victim's tenant id is not found; the victim's ids export, change and delete nothing.
+  'get /api/csv/export/{kind}/{tenant_id}': (victim) => [
+    ...['opportunities', 'customers', 'activities', 'users'].map((kind) => ({ method: 'GET' as const, url: `/api/csv/export/${kind}/${victim.id}`, expect: 'not found' as const })),
+  ],
+  'post /api/csv/import/opportunities': (victim) =>
+    victim.salespersonIds.map((id) => ({ method: 'POST', url: '/api/csv/import/opportunities', payload: { rows: [opportunityBody(id)] }, expect: 'no victim data' })),
+  'post /api/csv/import/customers': (victim) => [
+    { method: 'POST', url: '/api/csv/import/customers', payload: { rows: [{ name: `Probe customer ${++serial}` }], tenant_id: victim.id }, expect: 'no victim data' },
+    { method: 'POST', url: '/api/csv/import/customers', payload: { rows: [{ name: `Probe customer ${++serial}` }] }, expect: 'no victim data' },
+  ],
+  'post /api/bulk/opportunities/reassign': (victim) => [
+    { method: 'POST', url: '/api/bulk/opportunities/reassign', payload: { ids: victim.opportunityIds, salesperson_id: victim.salespersonIds[0]! }, expect: 'not found' },
+  ],
+  'post /api/bulk/{kind}/delete': (victim) => [
+    { method: 'POST', url: '/api/bulk/opportunities/delete', payload: { ids: victim.opportunityIds }, expect: 'not found' },
+    { method: 'POST', url: '/api/bulk/customers/delete', payload: { ids: victim.customerIds }, expect: 'not found' },
+  ],
   // The records part: every call names a record by id, and another tenant's is not found.
   'delete /api/opportunities/{id}': (victim) => victim.opportunityIds.map((id) => ({ method: 'DELETE', url: `/api/opportunities/${id}`, expect: 'not found' })),
   'delete /api/customers/{id}': (victim) => victim.customerIds.map((id) => ({ method: 'DELETE', url: `/api/customers/${id}`, expect: 'not found' })),

@@ -9,6 +9,7 @@ import { useFlow } from '../kit/services.tsx';
 import { LoadNotice } from '../kit/LoadNotice.tsx';
 import { ListPager } from '../kit/Pager.tsx';
 import { SearchBox } from '../kit/SearchBox.tsx';
+import { BulkBar, BulkSelection } from '../kit/bulk/Bulk.tsx';
 import { pageSlice } from '../../domain/lists/paging.ts';
 import { formatDue, formatDuration } from './format.ts';
 import '../kit/lists.css';
@@ -41,6 +42,9 @@ export default function ActivityListScreen() {
             <FilterButtons list={list} />
             <SearchBox list={list} label="Search activities by subject, kind, salesperson or customer" className="search activities__search" />
           </div>
+          <BulkSelection kind="activities">
+            <ExportBar list={list} />
+          </BulkSelection>
           <ActivityTable list={list} />
           <ListPager list={list} />
         </div>
@@ -74,6 +78,13 @@ function FilterButtons({ list }: { list: ListActor }) {
 }
 
 const sameRows = (a: readonly Activity[], b: readonly Activity[]) => a.length === b.length && a.every((row, i) => row === b[i]);
+
+/** The view and the search, as the export takes them. */
+function ExportBar({ list }: { list: ListActor }) {
+  const view = useSelector(list, (state) => state.context.filter);
+  const search = useSelector(list, (state) => state.context.search);
+  return <BulkBar filters={{ view, search }} />;
+}
 
 function ActivityTable({ list }: { list: ListActor }) {
   const rows = useSelector(list, (state) => pageSlice(state.context.visible, state.context.page), sameRows);

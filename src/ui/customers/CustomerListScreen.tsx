@@ -11,6 +11,7 @@ import { customerListFlow } from '../../wiring/customer-list.ts';
 import { SortHeader } from '../kit/SortHeader.tsx';
 import { YearNotice } from '../kit/StateNotices.tsx';
 import { YearSelect } from '../kit/YearSelect.tsx';
+import { BulkBar, BulkSelection, SelectPageHeader, SelectRowCell } from '../kit/bulk/Bulk.tsx';
 import '../kit/lists.css';
 import './customers.css';
 
@@ -38,9 +39,12 @@ export default function CustomerListScreen() {
         </div>
       </div>
       {phase === 'ready' ? (
-        <div className="card customers__card">
-          <CustomerTable list={list} year={year} />
-        </div>
+        <BulkSelection kind="customers" onChanged={() => list.send({ type: 'year.change', year })}>
+          <div className="card customers__card">
+            <BulkBar filters={{}} />
+            <CustomerTable list={list} year={year} />
+          </div>
+        </BulkSelection>
       ) : phase === 'empty' ? (
         <p className="card notice" role="status">
           No customers yet. Add the first with 'Add Customer'.
@@ -91,6 +95,7 @@ function CustomerTable({ list, year }: { list: CustomerListActor; year: number }
             {COLUMNS.slice(2).map((column) => (
               <CustomerSortHeader key={column.key} list={list} column={column} />
             ))}
+            <SelectPageHeader ids={customers.flatMap((customer) => (customer.id === null ? [] : [customer.id]))} label="Choose every customer" />
           </tr>
         </thead>
         <tbody>
@@ -128,6 +133,7 @@ function CustomerRow({ customer, year }: { customer: CustomerSummary; year: numb
       <td className="numeric">{formatUnits(customer.revenueUnits, currency)}</td>
       <td className="numeric">{formatUnits(customer.weightedUnits, currency)}</td>
       <td className="nowrap">{customer.latestDay === null ? '—' : formatDay(customer.latestDay)}</td>
+      <SelectRowCell id={customer.id} label={label} />
     </tr>
   );
 }

@@ -17,6 +17,7 @@ import { SortHeader } from '../kit/SortHeader.tsx';
 import { YearNotice } from '../kit/StateNotices.tsx';
 import { YearSelect } from '../kit/YearSelect.tsx';
 import { SaveViewButton } from '../kit/saved-views/SaveViewButton.tsx';
+import { BulkBar, BulkSelection, SelectPageHeader, SelectRowCell } from '../kit/bulk/Bulk.tsx';
 import '../kit/lists.css';
 
 type ListActor = ActorRefFrom<typeof opportunityListMachine>;
@@ -45,15 +46,18 @@ export default function OpportunityListScreen() {
       {shown && phase !== 'failed' ? (
         <>
           <Totals list={list} />
-          <div className="card opportunities__card">
-            <div className="list-toolbar">
-              <SearchBox list={list} label="Search opportunities by customer, salesperson or stage" />
-              <ListFilters list={list} />
-              <SaveViewButton list="opportunity" />
+          <BulkSelection kind="opportunities" onChanged={() => list.send({ type: 'year.change', year })}>
+            <div className="card opportunities__card">
+              <div className="list-toolbar">
+                <SearchBox list={list} label="Search opportunities by customer, salesperson or stage" />
+                <ListFilters list={list} />
+                <SaveViewButton list="opportunity" />
+              </div>
+              <ExportBar list={list} />
+              <OpportunityTable list={list} />
+              <OpportunityPager list={list} />
             </div>
-            <OpportunityTable list={list} />
-            <OpportunityPager list={list} />
-          </div>
+          </BulkSelection>
         </>
       ) : (
         <YearNotice phase={phase === 'ready' ? 'loading' : (phase as 'loading' | 'empty' | 'failed')} year={year} what="opportunities" onRetry={() => list.send({ type: 'retry' })} />
@@ -85,6 +89,13 @@ function ListFilters({ list }: { list: ListActor }) {
       </label>
     </>
   );
+}
+
+/** The list's filters as the export takes them: the year in the browser's time zone, and the search. */
+function ExportBar({ list }: { list: ListActor }) {
+  const year = useSelector(list, (state) => state.context.year);
+  const search = useSelector(list, (state) => state.context.search);
+  return <BulkBar filters={{ year, search, zone: Intl.DateTimeFormat().resolvedOptions().timeZone }} />;
 }
 
 function Totals({ list }: { list: ListActor }) {
@@ -162,12 +173,13 @@ function OpportunityTable({ list }: { list: ListActor }) {
               Probability
             </th>
             <ListSortHeader list={list} column={{ key: 'weighted', label: 'Weighted', numeric: true }} />
+            <SelectPageHeader ids={rows.map((row) => row.id)} label="Choose every opportunity of this page" />
           </tr>
         </thead>
         <tbody>
           {rows.length === 0 ? (
             <tr>
-              <td colSpan={7} className="table-empty">
+              <td colSpan={8} className="table-empty">
                 No opportunities match the search and filters.
               </td>
             </tr>
@@ -185,6 +197,7 @@ function OpportunityTable({ list }: { list: ListActor }) {
                 <td className="numeric">{formatMoney(row.revenue, currency)}</td>
                 <td className="numeric">{row.probability}%</td>
                 <td className="numeric">{formatMoney(Math.round(row.revenue * row.probability) / 100, currency)}</td>
+                <SelectRowCell id={row.id} label={`${customerLabel(row.customer)}, ${formatDay(dayNumberOf(new Date(row.created_date)))}`} />
               </tr>
             ))
           )}

@@ -32,6 +32,7 @@ const OpportunityEditorScreen = lazy(() => import('../opportunities/OpportunityE
 const OpportunityPageScreen = lazy(() => import('../records/OpportunityPageScreen.tsx'));
 const CustomerPageScreen = lazy(() => import('../records/CustomerPageScreen.tsx'));
 const SettingsScreen = lazy(() => import('../settings/SettingsScreen.tsx'));
+const ImportScreen = lazy(() => import('../import/ImportScreen.tsx'));
 const MachinesScreen = lazy(() => import('../machine-charts/MachinesScreen.tsx'));
 
 function Loading({ children }: { children: ReactNode }) {
@@ -87,6 +88,7 @@ const EmailAttachmentRoute = protectedScreen(EmailAttachmentScreen);
 const OpportunityEditorRoute = protectedScreen(OpportunityEditorScreen);
 const OpportunityPageRoute = protectedScreen(OpportunityPageScreen);
 const CustomerPageRoute = protectedScreen(CustomerPageScreen);
+const ImportRoute = protectedScreen(ImportScreen, ManagersOnly);
 const MachinesRoute = protectedScreen(MachinesScreen, ManagersOnly);
 const SettingsRoute = protectedScreen(SettingsScreen, SuperAdminOnly);
 
@@ -115,6 +117,8 @@ const protectedRoutes: ReadonlyArray<readonly [route: string, Screen: ComponentT
   ['/email-attachment', EmailAttachmentRoute],
   ['/add-Opportunity', OpportunityEditorRoute],
   ['/edit-Opportunity/:id', OpportunityEditorRoute],
+  ['/import-Opportunity', ImportRoute],
+  ['/import-Customer', ImportRoute],
   ['/machines', MachinesRoute],
   ['/settings', SettingsRoute],
 ];

@@ -29,6 +29,8 @@ export const SCREEN_PARTS: Readonly<Record<string, { title: string; parts: reado
   '/edit-Team/:id': { title: 'Edit Team', parts: ['teams'] },
   '/email-attachment': { title: 'E-mail attachments', parts: ['attachments', 'opportunity-list'] },
   '/settings': { title: 'Settings', parts: ['tenant-settings'] },
+  '/import-Opportunity': { title: 'Import opportunities', parts: ['csv'] },
+  '/import-Customer': { title: 'Import customers', parts: ['csv', 'customers'] },
 };
 
 const NONE: readonly ApiPart[] = [];

@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useMemo, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { maskedPassword, type SortKey, type UserRow } from '../../domain/users/list-view.ts';
@@ -8,6 +8,7 @@ import { ListPager } from '../kit/Pager.tsx';
 import { SearchBox } from '../kit/SearchBox.tsx';
 import { SortHeader } from '../kit/SortHeader.tsx';
 import { Spinner } from '../kit/Spinner.tsx';
+import { BulkBar, BulkSelection } from '../kit/bulk/Bulk.tsx';
 import { CreateUserModal } from './CreateUserModal.tsx';
 import { UpdateUserModal } from './UpdateUserModal.tsx';
 import { userListFlow } from '../../wiring/user-list.ts';
@@ -49,7 +50,9 @@ export default function UserListScreen() {
         ) : null}
         {!loading && !failed ? (
           <>
-            <UserTable list={list} />
+            <UserBulk list={list}>
+              <UserTable list={list} />
+            </UserBulk>
             <ListPager list={list} />
           </>
         ) : null}
@@ -71,6 +74,19 @@ function UserSortHeader({ list, column }: { list: UserListActor; column: { key: 
     state.context.sort?.key === column.key ? state.context.sort.direction : 'none',
   );
   return <SortHeader label={column.label} direction={direction} onToggle={() => list.send({ type: 'sort.toggle', key: column.key })} />;
+}
+
+/** The chosen users (the list keeps the choice) can be exported, as can every user the search finds. */
+function UserBulk({ list, children }: { list: UserListActor; children: ReactNode }) {
+  const selected = useSelector(list, (state) => state.context.selected);
+  const search = useSelector(list, (state) => state.context.search);
+  const ids = useMemo(() => [...selected], [selected]);
+  return (
+    <BulkSelection kind="users" selected={ids}>
+      <BulkBar filters={{ search }} />
+      {children}
+    </BulkSelection>
+  );
 }
 
 function UserTable({ list }: { list: UserListActor }) {

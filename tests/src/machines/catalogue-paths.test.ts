@@ -11,6 +11,7 @@ import {
 import { getAdjacencyMap, getShortestPaths, getStateNodes, type AdjacencyMap, type AdjacencyValue } from 'xstate/graph';
 import type { Salesperson, User } from '../../../src/api/client.ts';
 import { machineCatalogue } from '../../../src/machines/catalogue.ts';
+import { readImportFile } from '../../../src/domain/csv/imports.ts';
 import { RefreshRefused } from '../../../src/machines/session.ts';
 import { ADMIN, SUPER_ADMIN, USER } from '../../../src/domain/rules/roles.ts';
 import { DEFAULT_STAGE_PROBABILITIES } from '../../../src/domain/opportunities/pipeline.ts';
@@ -129,6 +130,11 @@ const EXPECTED: Record<string, { states: number; paths: number }> = {
   // Loading and failed; then the list ready or empty, each with nothing or a file chosen, and
   // one upload, download, confirmation or delete at a time.
   emailAttachments: { states: 17, paths: 67 },
+  // Loading, the upload, the mapping with and without the revenue column and a fallback salesperson, the preview
+  // of one valid and one refused row (or both valid with the fallback), the confirmation, importing, failed, done.
+  csvImport: { states: 28, paths: 83 },
+  // Three starts (a manager's opportunity list, the user list, a User's opportunity list), with none, one or two rows chosen.
+  bulkActions: { states: 32, paths: 111 },
 };
 
 // ---- answers of the machines' actors -------------------------------------------------
@@ -777,6 +783,83 @@ const MODELS: Record<string, PathModel> = {
             file: snapshot.context.draft.file !== null,
           }
         : null,
+  },
+  bulkActions: {
+    inputs: [
+      { kind: 'opportunities', tenantId: 1, mayChange: true },
+      { kind: 'users', tenantId: 1, mayChange: true },
+      { kind: 'opportunities', tenantId: 1, mayChange: false },
+    ],
+    events: (machine) => [
+      { type: 'row.toggle', id: 1 },
+      { type: 'page.toggle', ids: [1, 2] },
+      { type: 'selection.replace', ids: [2] },
+      { type: 'selection.clear' },
+      { type: 'export.selected', filters: {} },
+      { type: 'export.all', filters: { year: 2026 } },
+      { type: 'reassign.open' },
+      { type: 'reassign.change', salespersonId: 7 },
+      { type: 'reassign.change', salespersonId: null },
+      { type: 'reassign.confirm' },
+      { type: 'reassign.cancel' },
+      { type: 'delete.open' },
+      { type: 'delete.confirm' },
+      { type: 'delete.cancel' },
+      { type: 'retry' },
+      done(machine, 'exportRows', undefined),
+      failed(machine, 'exportRows'),
+      done(machine, 'loadSalespersons', [{ id: 7, name: 'Riley Rep' }]),
+      failed(machine, 'loadSalespersons'),
+      done(machine, 'reassignRows', 1),
+      failed(machine, 'reassignRows'),
+      done(machine, 'deleteRows', 1),
+      failed(machine, 'deleteRows'),
+    ],
+    // What the guards read: the list and role (input), whether rows are chosen, whether a salesperson is.
+    distinguish: (snapshot) => ({
+      kind: snapshot.context.kind,
+      mayChange: snapshot.context.mayChange,
+      selected: snapshot.context.selected.length,
+      salesperson: snapshot.context.salespersonId !== null,
+    }),
+  },
+  csvImport: {
+    input: { kind: 'opportunities', tenantId: 1, today: '2026-06-15' },
+    events: (machine) => {
+      // One row the tenant's salesperson takes and one naming nobody of the tenant, so both guards can hold.
+      const file = readImportFile('deals.csv', 'Customer,Salesperson,Revenue\nAcme,rep@demo.test,10\nHooli,nobody@else.test,20');
+      const chosen = Object.defineProperty(new File(['x'], 'deals.csv'), 'toJSON', { value: () => ({ name: 'deals.csv' }) });
+      return [
+        { type: 'retry' },
+        { type: 'file.choose', file: chosen },
+        { type: 'file.clear' },
+        { type: 'mapping.change', field: 'revenue', column: null },
+        { type: 'mapping.change', field: 'revenue', column: 2 },
+        { type: 'fallback.change', salespersonId: 7 },
+        { type: 'form.submit' },
+        { type: 'mapping.edit' },
+        { type: 'import.request' },
+        { type: 'import.confirm' },
+        { type: 'import.cancel' },
+        { type: 'failed.download' },
+        { type: 'import.again' },
+        { type: 'import.progress', done: 1, total: 2 },
+        { type: 'import.done', imported: 2 },
+        { type: 'import.failed', message: 'The import failed; nothing was imported.' },
+        done(machine, 'loadTenant', { salespersons: [{ id: 7, name: 'Riley Rep', email: 'rep@demo.test' }], customers: [] }),
+        failed(machine, 'loadTenant'),
+        done(machine, 'readFile', file),
+        done(machine, 'readFile', { problem: 'deals.csv has no rows under its header.' }),
+        failed(machine, 'readFile'),
+      ];
+    },
+    // What the guards read: a complete mapping, and whether the checked rows hold valid and invalid ones.
+    distinguish: (snapshot) => ({
+      complete: snapshot.context.mapping.revenue != null,
+      fallback: snapshot.context.fallbackSalespersonId !== null,
+      valid: snapshot.context.checked.some((row: { problem: string | null }) => row.problem === null),
+      invalid: snapshot.context.checked.some((row: { problem: string | null }) => row.problem !== null),
+    }),
   },
 };
 

@@ -1,0 +1,174 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { CustomerWrite, OpportunityWrite } from '../../src/api/client.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import { defineRoute, HttpError, type RouteContext } from '../http/define-route.ts';
+import { forbidden, isUniqueViolation } from '../http/refusals.ts';
+import { IMPORT_MESSAGES, importWriteProblem, type ImportKind, type ImportWrite } from '../../src/domain/csv/imports.ts';
+import { BULK_REFUSAL, mayChangeInBulk } from '../../src/domain/csv/permissions.ts';
+import { recordHistory, snapshotRecords, type ChangeAuthor, type RecordKind } from '../records/history.ts';
+
+/** Rows per statement; a progress line follows each. */
+export const IMPORT_BATCH_ROWS = 5000;
+// 100,000 opportunities as JSON are about 12 MB.
+const IMPORT_BODY_BYTES = 32 * 1024 * 1024;
+
+/** The refusal of row `index` (0-based) of the body: people count rows from 1. */
+function rowRefusal(index: number, problem: string): HttpError {
+  return new HttpError(400, `Row ${index + 1} of the import: ${problem}`);
+}
+
+function checkRows(kind: ImportKind, rows: readonly ImportWrite[]): void {
+  rows.forEach((row, index) => {
+    const problem = importWriteProblem(kind, row);
+    if (problem !== null) throw rowRefusal(index, problem);
+  });
+}
+
+async function checkSalespersons(db: Queryable, tenantId: number, rows: readonly OpportunityWrite[]): Promise<void> {
+  const wanted = [...new Set(rows.map((row) => row.salesperson_id))];
+  const found = await db.query<{ id: number }>('select id from salespersons where tenant_id = $1 and id = any($2::int[])', [tenantId, wanted]);
+  const known = new Set(found.map((row) => row.id));
+  const index = rows.findIndex((row) => !known.has(row.salesperson_id));
+  if (index >= 0) throw rowRefusal(index, IMPORT_MESSAGES.unknownSalesperson(String(rows[index]!.salesperson_id)));
+}
+
+async function checkNewCustomers(db: Queryable, tenantId: number, rows: readonly CustomerWrite[]): Promise<void> {
+  const firstOf = new Map<string, number>();
+  rows.forEach((row, index) => {
+    const key = row.name.trim().toLowerCase();
+    const earlier = firstOf.get(key);
+    if (earlier !== undefined) throw rowRefusal(index, IMPORT_MESSAGES.customerTwice(row.name.trim(), earlier + 1));
+    firstOf.set(key, index);
+  });
+  const [taken] = await db.query<{ name: string }>('select name from customers where tenant_id = $1 and lower(name) = any($2::text[]) limit 1', [
+    tenantId,
+    [...firstOf.keys()],
+  ]);
+  if (taken) throw rowRefusal(firstOf.get(taken.name.toLowerCase())!, IMPORT_MESSAGES.customerExists(taken.name));
+}
+
+const batches = <T>(rows: readonly T[]) => Array.from({ length: Math.ceil(rows.length / IMPORT_BATCH_ROWS) }, (_, at) => rows.slice(at * IMPORT_BATCH_ROWS, (at + 1) * IMPORT_BATCH_ROWS));
+
+/** The created records' histories begin with their creation, as a single write's do. */
+async function recordCreated(tx: Queryable, author: ChangeAuthor, kind: RecordKind, created: readonly { id: number }[]): Promise<void> {
+  const ids = created.map((row) => row.id);
+  await recordHistory(tx, author, kind, new Map(), await snapshotRecords(tx, kind, author.tenantId, ids));
+}
+
+async function insertOpportunities(tx: Queryable, author: ChangeAuthor, rows: readonly OpportunityWrite[], progress: (done: number) => void): Promise<void> {
+  // Every customer an opportunity names is in the directory (as the single writes keep it); an existing name in any case stays.
+  const names = new Map(rows.map((row) => [row.customer.trim().toLowerCase(), row.customer.trim()]));
+  const { tenantId } = author;
+  const newCustomers = await tx.query<{ id: number }>(
+    'insert into customers (tenant_id, name) select $1, name from unnest($2::text[]) as name on conflict (tenant_id, lower(name)) do nothing returning id',
+    [tenantId, [...names.values()]],
+  );
+  await recordCreated(tx, author, 'customer', newCustomers);
+  let done = 0;
+  for (const batch of batches(rows)) {
+    const created = await tx.query<{ id: number }>(
+      `insert into opportunities (tenant_id, salesperson_id, customer, stage, created_date, revenue, probability)
+       select $1, * from unnest($2::int[], $3::text[], $4::text[], $5::timestamptz[], $6::numeric[], $7::int[]) returning id`,
+      [
+        tenantId,
+        batch.map((row) => row.salesperson_id),
+        batch.map((row) => row.customer.trim()),
+        batch.map((row) => row.stage),
+        // A bare date is stored as noon UTC, as the single write stores it.
+        batch.map((row) => `${row.created_date}T12:00:00Z`),
+        batch.map((row) => row.revenue),
+        batch.map((row) => row.probability),
+      ],
+    );
+    await recordCreated(tx, author, 'opportunity', created);
+    done += batch.length;
+    progress(done);
+  }
+}
+
+async function insertCustomers(tx: Queryable, author: ChangeAuthor, rows: readonly CustomerWrite[], progress: (done: number) => void): Promise<void> {
+  const { tenantId } = author;
+  let done = 0;
+  for (const batch of batches(rows)) {
+    const created = await tx.query<{ id: number }>(
+      `insert into customers (tenant_id, name, company, email, phone, notes)
+       select $1, * from unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) returning id`,
+      [
+        tenantId,
+        batch.map((row) => row.name.trim()),
+        batch.map((row) => (row.company ?? '').trim()),
+        batch.map((row) => (row.email ?? '').trim().toLowerCase()),
+        batch.map((row) => (row.phone ?? '').trim()),
+        batch.map((row) => row.notes ?? ''),
+      ],
+    );
+    await recordCreated(tx, author, 'customer', created);
+    done += batch.length;
+    progress(done);
+  }
+}
+
+/**
+ * Writes every row in one transaction, telling the client as batches go in. The
+ * answer has started by then, so the outcome is its last line: what was imported, or
+ * why nothing was (the transaction rolled back).
+ */
+function streamImport(db: Database, reply: FastifyReply, total: number, write: (tx: Queryable, progress: (done: number) => void) => Promise<void>): FastifyReply {
+  const lines = new PassThrough();
+  const line = (value: object) => lines.write(`${JSON.stringify(value)}\n`);
+  void (async () => {
+    try {
+      line({ done: 0, total });
+      await db.transaction((tx) => write(tx, (done) => line({ done, total })));
+      line({ imported: total });
+    } catch (error) {
+      line({ failed: isUniqueViolation(error) ? 'Another row with one of these names was saved meanwhile; nothing was imported.' : 'The import failed; nothing was imported.' });
+      reply.log.error(error);
+    } finally {
+      lines.end();
+    }
+  })();
+  return reply.header('Content-Type', 'application/x-ndjson; charset=utf-8').header('Cache-Control', 'no-store').send(lines);
+}
+
+/**
+ * CSV import (x-crm-extension: csv): rows the app has read from a file and checked
+ * by the forms' rules are checked again here by the same rules, then written all
+ * together or not at all.
+ */
+export function registerCsvImportRoutes(app: FastifyInstance, context: RouteContext): void {
+  const { db } = context;
+
+  defineRoute(
+    app,
+    context,
+    'post',
+    '/api/csv/import/opportunities',
+    async (request: FastifyRequest<{ Body: { rows: OpportunityWrite[] } }>, reply) => {
+      const { caller } = request;
+      const { rows } = request.body;
+      if (!mayChangeInBulk(caller.roleId)) throw forbidden(BULK_REFUSAL);
+      checkRows('opportunities', rows);
+      await checkSalespersons(db, caller.tenantId, rows);
+      return streamImport(db, reply, rows.length, (tx, progress) => insertOpportunities(tx, caller, rows, progress));
+    },
+    { bodyLimit: IMPORT_BODY_BYTES },
+  );
+
+  defineRoute(
+    app,
+    context,
+    'post',
+    '/api/csv/import/customers',
+    async (request: FastifyRequest<{ Body: { rows: CustomerWrite[] } }>, reply) => {
+      const { caller } = request;
+      const { rows } = request.body;
+      if (!mayChangeInBulk(caller.roleId)) throw forbidden(BULK_REFUSAL);
+      checkRows('customers', rows);
+      await checkNewCustomers(db, caller.tenantId, rows);
+      return streamImport(db, reply, rows.length, (tx, progress) => insertCustomers(tx, caller, rows, progress));
+    },
+    { bodyLimit: IMPORT_BODY_BYTES },
+  );
+}

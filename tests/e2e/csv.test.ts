@@ -1,0 +1,104 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { parseCsv } from '../../src/domain/csv/csv.ts';
+import { browserForFile, signInAndOpen } from '../support/browser.ts';
+
+const browser = browserForFile();
+const run = Date.now().toString(36);
+
+/** The opportunity list's figures (count, revenue, weighted revenue) as numbers, whatever the currency. */
+async function figures(page: Page): Promise<number[]> {
+  const texts = await page.getByRole('definition').allInnerTexts();
+  return texts.map((text) => Number(text.replace(/[^\d.]/g, '')));
+}
+
+async function listFigures(page: Page, address: string): Promise<number[]> {
+  await page.goto(address);
+  await page.getByRole('heading', { name: 'Opportunities', level: 1 }).waitFor();
+  await page.getByRole('table').waitFor();
+  return figures(page);
+}
+
+async function axeViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} — ${violation.help}`));
+}
+
+describe('CSV export and import (issue 17)', () => {
+  test('a CSV exported from the opportunity list re-imports into another tenant with the same figures', async () => {
+    const address = '/opportunity?year=2025&search=negotiation';
+    const demo = await browser.newPage();
+    await signInAndOpen(demo.page, 'admin@demo.test', '/dashboard');
+    const exported = await listFigures(demo.page, address);
+    expect(exported[0]).toBeGreaterThan(0);
+    const [download] = await Promise.all([demo.page.waitForEvent('download'), demo.page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const file = readFileSync((await download.path())!);
+    await demo.context.close();
+    expect(parseCsv(file.toString('utf8')).length - 1).toBe(exported[0]);
+
+    const globex = await browser.newPage();
+    await signInAndOpen(globex.page, 'admin@globex.test', '/dashboard');
+    const before = await listFigures(globex.page, address);
+    await globex.page.getByRole('link', { name: 'Import CSV' }).click();
+    await globex.page.getByRole('heading', { name: 'Import opportunities', level: 1 }).waitFor();
+    await globex.page.getByLabel('CSV file').setInputFiles({ name: `demo-${run}.csv`, mimeType: 'text/csv', buffer: file });
+    // Demo's salespersons are not Globex's: their deals go to one Globex salesperson.
+    const fallback = globex.page.getByLabel('Salesperson for rows naming none of yours');
+    await fallback.selectOption({ index: 1 });
+    await globex.page.getByRole('button', { name: 'Check the rows' }).click();
+    await globex.page.getByText(`${exported[0]} rows can be imported; 0 rows have a problem`).waitFor();
+    await globex.page.getByRole('button', { name: `Import ${exported[0]} rows` }).click();
+    await globex.page.getByRole('dialog', { name: `Import ${exported[0]} rows?` }).getByRole('button', { name: 'Import', exact: true }).click();
+    await globex.page.getByRole('link', { name: 'Open the opportunity list' }).waitFor();
+    await expect(globex.page.getByRole('main').getByRole('status').filter({ hasText: 'imported' }).innerText()).resolves.toBe(`${exported[0]} rows imported.`);
+
+    const after = await listFigures(globex.page, address);
+    const added = after.map((figure, at) => Math.round((figure - before[at]!) * 100) / 100);
+    // Count and revenue exactly; the weighted totals are shown rounded to the cent, each on its own.
+    expect(added.slice(0, 2)).toEqual(exported.slice(0, 2));
+    expect(Math.abs(added[2]! - exported[2]!)).toBeLessThanOrEqual(0.011);
+    expect(globex.pageErrors).toEqual([]);
+    await globex.context.close();
+  });
+
+  test('a CSV with one bad row among valid ones shows the bad row and its reason, and imports nothing until confirmed', async () => {
+    const { page, context, pageErrors } = await browser.newPage();
+    await signInAndOpen(page, 'admin@globex.test', '/import-Customer');
+    await page.getByRole('heading', { name: 'Import customers', level: 1 }).waitFor();
+    const names = [`CSV Alpha ${run}`, `CSV Bravo ${run}`, `CSV Charlie ${run}`];
+    const csv = `Name,Company,Email\n${names[0]},Alpha Ltd,alpha@example.com\n${names[1]},Bravo Ltd,not an address\n${names[2]},Charlie Ltd,\n`;
+    await page.getByLabel('CSV file').setInputFiles({ name: 'customers.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await expect(page.getByLabel('Email').inputValue()).resolves.toBe('2');
+    await page.getByRole('button', { name: 'Check the rows' }).click();
+    await page.getByText('2 rows can be imported; 1 row has a problem and will be left out.').waitFor();
+    const bad = page.getByRole('row').filter({ hasText: names[1]! });
+    await expect(bad.getByRole('cell').nth(1).innerText()).resolves.toBe('Email must be an e-mail address such as name@example.com, or empty.');
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Nothing is in the customer list before the confirmation, as another Globex admin sees it.
+    const colleague = await browser.newPage();
+    const other = colleague.page;
+    await signInAndOpen(other, 'ops@globex.test', '/customer');
+    await other.getByRole('heading', { name: 'Customers', level: 1 }).waitFor();
+    await other.getByRole('table').waitFor();
+    await expect(other.getByRole('rowheader', { name: names[0], exact: true }).count()).resolves.toBe(0);
+
+    await page.getByRole('button', { name: 'Import 2 rows' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import 2 rows?' });
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+    await page.getByRole('link', { name: 'Open the customer list' }).waitFor();
+    await expect(page.getByRole('main').getByRole('status').filter({ hasText: 'imported' }).innerText()).resolves.toBe(
+      '2 rows imported. 1 row was left out for their problems.',
+    );
+    await other.reload();
+    await other.getByRole('rowheader', { name: names[0], exact: true }).waitFor();
+    await expect(other.getByRole('rowheader', { name: names[2], exact: true }).count()).resolves.toBe(1);
+    await expect(other.getByRole('rowheader', { name: names[1], exact: true }).count()).resolves.toBe(0);
+    expect(pageErrors).toEqual([]);
+    await colleague.context.close();
+    await context.close();
+  });
+});

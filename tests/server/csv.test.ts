@@ -1,0 +1,276 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { exportPieces } from '../../server/routes/csv-export.ts';
+import { IMPORT_BATCH_ROWS } from '../../server/routes/csv-import.ts';
+import { BYTE_ORDER_MARK, parseCsv } from '../../src/domain/csv/csv.ts';
+import { OPPORTUNITY_HEADER } from '../../src/domain/csv/exports.ts';
+import type { Queryable } from '../../server/db/database.ts';
+import { startTestServer, type TestServer } from '../support/server-harness.ts';
+
+/**
+ * Issue 17, data in and out: CSV export of what a list shows, CSV import all or
+ * nothing, bulk reassign and delete, each in the caller's tenant only and for the
+ * roles the domain allows.
+ */
+let server: TestServer;
+let demo: number;
+let globex: number;
+beforeAll(async () => {
+  server = await startTestServer();
+  demo = await tenantId('Demo');
+  globex = await tenantId('Globex');
+});
+afterAll(async () => {
+  await server.close();
+});
+
+async function tenantId(name: string): Promise<number> {
+  const [row] = await server.db.query<{ id: number }>('select id from tenants where name = $1', [name]);
+  return row!.id;
+}
+
+async function call(email: string, method: 'GET' | 'POST', url: string, payload?: object) {
+  return server.app.inject({ method, url, headers: await server.as(email), ...(payload ? { payload } : {}) });
+}
+
+async function count(sql: string, parameters: unknown[]): Promise<number> {
+  const [row] = await server.db.query<{ n: number }>(sql, parameters);
+  return row!.n;
+}
+
+const opportunitiesOf = (tenant: number) => count('select count(*)::int as n from opportunities where tenant_id = $1', [tenant]);
+const salespersonOf = async (tenant: number) =>
+  (await server.db.query<{ id: number; email: string }>('select id, email from salespersons where tenant_id = $1 order by id limit 1', [tenant]))[0]!;
+
+const lines = (body: string) => body.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+
+describe('CSV export', () => {
+  test('the opportunity list of a year as RFC 4180 with a byte order mark and a header, every row of the year', async () => {
+    const response = await call('admin@demo.test', 'GET', `/api/csv/export/opportunities/${demo}?year=2025&zone=UTC`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="opportunities-\d{4}-\d{2}-\d{2}\.csv"/);
+    expect(response.body.startsWith(BYTE_ORDER_MARK)).toBe(true);
+    const [header, ...rows] = parseCsv(response.body);
+    expect(header).toEqual([...OPPORTUNITY_HEADER]);
+    const expected = await count(
+      `select count(*)::int as n from opportunities where tenant_id = $1 and created_date >= '2025-01-01T00:00:00Z' and created_date < '2026-01-01T00:00:00Z'`,
+      [demo],
+    );
+    expect(rows.length).toBe(expected);
+    expect(rows.every((row) => row[0]!.startsWith('2025-'))).toBe(true);
+  });
+
+  test("the list's search applies, and chosen ids export exactly those rows", async () => {
+    const all = parseCsv((await call('admin@demo.test', 'GET', `/api/csv/export/opportunities/${demo}?year=2025&search=negotiation`)).body).slice(1);
+    expect(all.length).toBeGreaterThan(0);
+    expect(all.every((row) => row[4] === 'negotiation' || /negotiation/i.test(row.join(' ')))).toBe(true);
+    const ids = (await server.db.query<{ id: number }>('select id from opportunities where tenant_id = $1 order by id limit 3', [demo])).map((row) => row.id);
+    const chosen = parseCsv((await call('admin@demo.test', 'GET', `/api/csv/export/opportunities/${demo}?ids=${ids.join(',')}`)).body).slice(1);
+    expect(chosen.length).toBe(3);
+  });
+
+  test('a cell a spreadsheet would run as a formula leaves with an apostrophe', async () => {
+    const name = `=HYPERLINK("http://evil.test","x") ${Date.now()}`;
+    const created = await call('admin@demo.test', 'POST', '/api/customers', { name, company: '@corp', notes: '-2+3' });
+    expect(created.statusCode).toBe(201);
+    const body = (await call('admin@demo.test', 'GET', `/api/csv/export/customers/${demo}?ids=${created.json().id}`)).body;
+    expect(body).toContain(`"'=HYPERLINK(""http://evil.test"",""x"") `);
+    expect(body).toContain(",'@corp,");
+    expect(body).toContain(",'-2+3,");
+    // Read back by the one parser, the text is as it was typed.
+    expect(parseCsv(body)[1]!.slice(0, 2)).toEqual([name, '@corp']);
+  });
+
+  test('the file is read and written a batch at a time', async () => {
+    let statements = 0;
+    let largest = 0;
+    const counting: Queryable = {
+      query: async (sql, parameters) => {
+        const rows = await server.db.query(sql, parameters);
+        statements += 1;
+        largest = Math.max(largest, rows.length);
+        return rows as never;
+      },
+    };
+    const total = await count('select count(*)::int as n from opportunities where tenant_id = $1', [demo]);
+    let pieces = 0;
+    let records = 0;
+    for await (const piece of exportPieces(counting, 'opportunities', demo, {}, 100)) {
+      pieces += 1;
+      records += parseCsv(piece).length;
+      // Nothing is read ahead of what has been taken.
+      expect(statements).toBeLessThanOrEqual(pieces);
+    }
+    expect(records).toBe(total + 1);
+    expect(largest).toBe(100);
+    expect(statements).toBe(Math.floor(total / 100) + 1);
+  });
+
+  test('activities in a view, and users for those who manage them only', async () => {
+    const done = parseCsv((await call('rep@demo.test', 'GET', `/api/csv/export/activities/${demo}?view=done`)).body).slice(1);
+    expect(done.length).toBe(await count('select count(*)::int as n from activities where tenant_id = $1 and done', [demo]));
+    expect(done.every((row) => row[3] === 'yes')).toBe(true);
+    expect((await call('rep@demo.test', 'GET', `/api/csv/export/users/${demo}`)).statusCode).toBe(403);
+    const users = parseCsv((await call('manager@demo.test', 'GET', `/api/csv/export/users/${demo}`)).body);
+    expect(users[0]).toEqual(['Name', 'Email', 'Role', 'Phone', 'Mobile']);
+    expect(users.join('\n')).not.toMatch(/argon|\$2[aby]\$/);
+  });
+
+  test("another tenant's list is not found and its chosen ids export nothing", async () => {
+    expect((await call('admin@demo.test', 'GET', `/api/csv/export/customers/${globex}`)).statusCode).toBe(404);
+    const theirs = (await server.db.query<{ id: number }>('select id from customers where tenant_id = $1 limit 5', [globex])).map((row) => row.id);
+    const body = (await call('admin@demo.test', 'GET', `/api/csv/export/customers/${demo}?ids=${theirs.join(',')}`)).body;
+    expect(parseCsv(body).length).toBe(1);
+  });
+});
+
+const opportunityRow = (salesperson_id: number, customer: string, revenue = 1000) => ({
+  customer,
+  salesperson_id,
+  stage: 'proposal',
+  created_date: '2025-03-04',
+  revenue,
+  probability: 40,
+});
+
+describe('CSV import', () => {
+  test('valid rows are imported in one go, with progress lines, new customers joining the directory', async () => {
+    const { id } = await salespersonOf(globex);
+    const before = await opportunitiesOf(globex);
+    const customer = `Imported ${Date.now()}`;
+    const rows = Array.from({ length: IMPORT_BATCH_ROWS + 10 }, (_, at) => opportunityRow(id, customer, at + 0.5));
+    const response = await call('admin@globex.test', 'POST', '/api/csv/import/opportunities', { rows });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/x-ndjson; charset=utf-8');
+    expect(lines(response.body)).toEqual([
+      { done: 0, total: rows.length },
+      { done: IMPORT_BATCH_ROWS, total: rows.length },
+      { done: rows.length, total: rows.length },
+      { imported: rows.length },
+    ]);
+    expect(await opportunitiesOf(globex)).toBe(before + rows.length);
+    expect(await count('select count(*)::int as n from customers where tenant_id = $1 and name = $2', [globex, customer])).toBe(1);
+    // Each created opportunity's history starts with its creation, as a single write's does.
+    expect(
+      await count(
+        `select count(*)::int as n from record_changes h join opportunities o on o.id = h.record_id
+         where h.record_kind = 'opportunity' and h.action = 'created' and o.tenant_id = $1 and o.customer = $2`,
+        [globex, customer],
+      ),
+    ).toBe(rows.length);
+    const [stored] = await server.db.query<{ created: string; revenue: number }>(
+      `select to_char(created_date at time zone 'UTC', 'YYYY-MM-DD HH24:MI') as created, revenue::float8 as revenue
+       from opportunities where tenant_id = $1 and customer = $2 order by revenue limit 1`,
+      [globex, customer],
+    );
+    expect(stored).toEqual({ created: '2025-03-04 12:00', revenue: 0.5 });
+  });
+
+  test('one bad row refuses the whole import, naming the row and the rule, before anything is written', async () => {
+    const { id } = await salespersonOf(globex);
+    const before = await opportunitiesOf(globex);
+    const rows = [opportunityRow(id, 'Fine'), { ...opportunityRow(id, 'Bad'), revenue: 12.345 }];
+    const response = await call('admin@globex.test', 'POST', '/api/csv/import/opportunities', { rows });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('Row 2 of the import: Revenue must be a number from 0 to 999,999,999,999.99 with at most two decimals.');
+    expect(await opportunitiesOf(globex)).toBe(before);
+  });
+
+  test("another tenant's salesperson is refused, and nothing lands anywhere", async () => {
+    const theirs = await salespersonOf(demo);
+    const [before, victimBefore] = [await opportunitiesOf(globex), await opportunitiesOf(demo)];
+    const response = await call('admin@globex.test', 'POST', '/api/csv/import/opportunities', { rows: [opportunityRow(theirs.id, 'Probe')] });
+    expect(response.statusCode).toBe(400);
+    expect([await opportunitiesOf(globex), await opportunitiesOf(demo)]).toEqual([before, victimBefore]);
+  });
+
+  test('a failure while writing rolls every batch back: nothing is half-imported', async () => {
+    const { id } = await salespersonOf(globex);
+    const before = await opportunitiesOf(globex);
+    // A refusal only the database makes, in the last batch.
+    await server.db.query(`create or replace function refuse_boom() returns trigger language plpgsql as $$ begin if new.customer = 'Boom' then raise exception 'boom'; end if; return new; end $$`);
+    await server.db.query('create trigger refuse_boom before insert on opportunities for each row execute function refuse_boom()');
+    try {
+      const rows = [...Array.from({ length: IMPORT_BATCH_ROWS }, () => opportunityRow(id, 'Fine')), opportunityRow(id, 'Boom')];
+      const response = await call('admin@globex.test', 'POST', '/api/csv/import/opportunities', { rows });
+      expect(lines(response.body).at(-1)).toEqual({ failed: 'The import failed; nothing was imported.' });
+      expect(await opportunitiesOf(globex)).toBe(before);
+    } finally {
+      await server.db.query('drop trigger refuse_boom on opportunities');
+    }
+  });
+
+  test('customers: a name the tenant has, or one twice in the file, refuses the import', async () => {
+    const [existing] = await server.db.query<{ name: string }>('select name from customers where tenant_id = $1 limit 1', [globex]);
+    const taken = await call('admin@globex.test', 'POST', '/api/csv/import/customers', { rows: [{ name: 'New one ' + Date.now() }, { name: existing!.name.toUpperCase() }] });
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json().message).toBe(`Row 2 of the import: A customer named "${existing!.name}" already exists.`);
+    const twice = await call('admin@globex.test', 'POST', '/api/csv/import/customers', { rows: [{ name: 'Twin Co' }, { name: 'twin co' }] });
+    expect(twice.json().message).toBe('Row 2 of the import: "twin co" is already in row 1 of the file.');
+    const fine = await call('admin@globex.test', 'POST', '/api/csv/import/customers', { rows: [{ name: `Solo ${Date.now()}`, email: 'SOLO@Example.com' }] });
+    expect(lines(fine.body).at(-1)).toEqual({ imported: 1 });
+  });
+
+  test('a User may not import (the server checks the role, not only the screen)', async () => {
+    const { id } = await salespersonOf(demo);
+    const response = await call('rep@demo.test', 'POST', '/api/csv/import/opportunities', { rows: [opportunityRow(id, 'Rep')] });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe('Only Super Admins and Admins may import, reassign or delete rows in bulk.');
+  });
+});
+
+describe('bulk actions', () => {
+  async function freshOpportunities(tenant: number, n: number): Promise<number[]> {
+    const { id } = await salespersonOf(tenant);
+    const rows = await server.db.query<{ id: number }>(
+      `insert into opportunities (tenant_id, salesperson_id, customer, created_date, revenue, probability)
+       select $1, $2, 'Bulk', now(), 10, 10 from generate_series(1, $3::int) returning id`,
+      [tenant, id, n],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  test('reassigns chosen opportunities to a salesperson of the tenant', async () => {
+    const ids = await freshOpportunities(demo, 3);
+    const [, other] = await server.db.query<{ id: number }>('select id from salespersons where tenant_id = $1 order by id limit 2', [demo]);
+    const response = await call('manager@demo.test', 'POST', '/api/bulk/opportunities/reassign', { ids, salesperson_id: other!.id });
+    expect(response.json()).toEqual({ count: 3 });
+    expect(await count('select count(*)::int as n from opportunities where id = any($1::int[]) and salesperson_id = $2', [ids, other!.id])).toBe(3);
+    const foreign = await salespersonOf(globex);
+    expect((await call('manager@demo.test', 'POST', '/api/bulk/opportunities/reassign', { ids, salesperson_id: foreign.id })).statusCode).toBe(400);
+  });
+
+  test("deletes chosen opportunities, leaving their activities unlinked; one id of another tenant deletes nothing", async () => {
+    const ids = await freshOpportunities(demo, 2);
+    const { id: salesperson } = await salespersonOf(demo);
+    await server.db.query(
+      `insert into activities (tenant_id, kind, subject, due_at, salesperson_id, opportunity_id) values ($1, 'call', 'About bulk', now(), $2, $3)`,
+      [demo, salesperson, ids[0]],
+    );
+    const theirs = await freshOpportunities(globex, 1);
+    const mixed = await call('admin@demo.test', 'POST', '/api/bulk/opportunities/delete', { ids: [...ids, ...theirs] });
+    expect(mixed.statusCode).toBe(404);
+    expect(await count('select count(*)::int as n from opportunities where id = any($1::int[])', [[...ids, ...theirs]])).toBe(3);
+    expect((await call('admin@demo.test', 'POST', '/api/bulk/opportunities/delete', { ids })).json()).toEqual({ count: 2 });
+    expect(await count('select count(*)::int as n from opportunities where id = any($1::int[])', [ids])).toBe(0);
+    expect(await count("select count(*)::int as n from activities where subject = 'About bulk' and opportunity_id is null", [])).toBe(1);
+  });
+
+  test('a deleted customer takes the opportunities naming it along (no opportunity left naming nothing), and its history records it', async () => {
+    const name = `Bulk Customer ${Date.now()}`;
+    const { id } = (await call('admin@demo.test', 'POST', '/api/customers', { name })).json() as { id: number };
+    const { id: salesperson } = await salespersonOf(demo);
+    await call('admin@demo.test', 'POST', '/api/opportunities', { ...opportunityRow(salesperson, name), created_date: '2025-05-05' });
+    expect((await call('admin@demo.test', 'POST', '/api/bulk/customers/delete', { ids: [id] })).json()).toEqual({ count: 1 });
+    expect(await count('select count(*)::int as n from opportunities where tenant_id = $1 and customer = $2', [demo, name])).toBe(0);
+    expect(await count(`select count(*)::int as n from record_changes where record_kind = 'customer' and record_id = $1 and action = 'deleted'`, [id])).toBe(1);
+  });
+
+  test('a User may neither reassign nor delete', async () => {
+    const ids = await freshOpportunities(demo, 1);
+    expect((await call('rep@demo.test', 'POST', '/api/bulk/opportunities/delete', { ids })).statusCode).toBe(403);
+    const { id } = await salespersonOf(demo);
+    expect((await call('rep@demo.test', 'POST', '/api/bulk/opportunities/reassign', { ids, salesperson_id: id })).statusCode).toBe(403);
+    expect(await count('select count(*)::int as n from opportunities where id = any($1::int[])', [ids])).toBe(1);
+  });
+});
