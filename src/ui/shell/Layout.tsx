@@ -1,10 +1,9 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, useRoute } from 'wouter';
 import { isManager, isTenantSuperAdmin } from '../../machines/session.ts';
 import { useMissingParts, useServices, useSession } from '../kit/services.tsx';
 import logo from '../kit/logo.svg';
 import { partsNeededBy } from './screen-parts.ts';
-import { GlobalSearch } from '../search/GlobalSearch.tsx';
 import { SavedViewsProvider } from '../kit/saved-views/SavedViews.tsx';
 import { SavedViewsNav } from '../kit/saved-views/SavedViewsNav.tsx';
 
@@ -43,19 +42,26 @@ function NavLink({ item }: { item: NavItem }) {
   );
 }
 
+// Signed-in only, so kept out of the scripts the first screen strangers see (/signup) needs.
+const GlobalSearch = lazy(() => import('../search/GlobalSearch.tsx').then((module) => ({ default: module.GlobalSearch })));
+
 const SEARCH_PARTS = ['search'] as const;
 const SAVED_VIEW_PARTS = ['saved-views'] as const;
 
 /** The person's saved views for the navigation and the list screens, once the API is known to keep them. */
 function SavedViewsWhereOffered({ children }: { children: ReactNode }) {
   const missing = useMissingParts(SAVED_VIEW_PARTS);
-  return missing?.length === 0 ? <SavedViewsProvider>{children}</SavedViewsProvider> : <>{children}</>;
+  return <SavedViewsProvider offered={missing?.length === 0}>{children}</SavedViewsProvider>;
 }
 
 /** The global search, once the API is known to offer it. */
 function SearchWhereOffered() {
   const missing = useMissingParts(SEARCH_PARTS);
-  return missing?.length === 0 ? <GlobalSearch /> : null;
+  return missing?.length === 0 ? (
+    <Suspense fallback={null}>
+      <GlobalSearch />
+    </Suspense>
+  ) : null;
 }
 
 function Brand() {

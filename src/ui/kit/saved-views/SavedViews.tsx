@@ -1,17 +1,31 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useContext, useState, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { savedViewsMachine } from '../../../machines/saved-views.ts';
-import { savedViewsFlow } from '../../../wiring/saved-views.ts';
-import { useFlow } from '../services.tsx';
 
-type SavedViewsActor = ActorRefFrom<typeof savedViewsMachine>;
+export type SavedViewsActor = ActorRefFrom<typeof savedViewsMachine>;
 
 const SavedViewsContext = createContext<SavedViewsActor | null>(null);
 
-/** Starts the signed-in person's saved views for the layout: its navigation lists them, its list screens save them. */
-export function SavedViewsProvider({ children }: { children: ReactNode }) {
-  const views = useFlow(savedViewsFlow);
-  return <SavedViewsContext.Provider value={views}>{children}</SavedViewsContext.Provider>;
+// The machine and its wiring load after sign-in, out of the scripts /signup needs.
+const StartSavedViews = lazy(() => import('./StartSavedViews.tsx'));
+
+/**
+ * The signed-in person's saved views for the layout: its navigation lists them, its
+ * list screens save them. Until they are offered and started the screens show no
+ * saving; the children keep their place in the tree meanwhile, so no screen restarts.
+ */
+export function SavedViewsProvider({ offered, children }: { offered: boolean; children: ReactNode }) {
+  const [views, setViews] = useState<SavedViewsActor | null>(null);
+  return (
+    <SavedViewsContext.Provider value={offered ? views : null}>
+      {offered ? (
+        <Suspense fallback={null}>
+          <StartSavedViews onStarted={setViews} />
+        </Suspense>
+      ) : null}
+      {children}
+    </SavedViewsContext.Provider>
+  );
 }
 
 /** The saved views' actor, or null where the API offers none (the screens then show no saving). */
