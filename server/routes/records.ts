@@ -3,7 +3,7 @@ import type { Queryable } from '../db/database.ts';
 import { defineRoute, type RouteContext } from '../http/define-route.ts';
 import { forbidden, notFound } from '../http/refusals.ts';
 import { deleteCustomers, deleteOpportunities } from '../records/delete.ts';
-import { managesUsers } from './roles.ts';
+import { canManageUsers } from '../../src/domain/rules/index.ts';
 
 type RecordKind = 'opportunity' | 'customer';
 
@@ -163,7 +163,7 @@ export function registerRecordRoutes(app: FastifyInstance, context: RouteContext
         params.id,
       ]);
       if (!note) throw notFound();
-      if (note.author_id !== caller.userId && !managesUsers(caller.roleId)) throw forbidden('Only its author or a manager may delete a note.');
+      if (note.author_id !== caller.userId && !canManageUsers(caller.roleId)) throw forbidden('Only its author or a manager may delete a note.');
       await tx.query('delete from notes where tenant_id = $1 and id = $2', [caller.tenantId, params.id]);
     });
     return reply.code(204).send();

@@ -1,10 +1,12 @@
-import type { FormEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { formChanged } from '../../../machines/record-editor.ts';
 import { Dialog } from '../Dialog.tsx';
 import { NotFound } from '../NotFound.tsx';
 import { Spinner } from '../Spinner.tsx';
 import { useLeaveGuard } from '../use-leave-guard.ts';
+import { ProblemForm } from '../form/ProblemForm.tsx';
+import { useFormProblems } from '../form/use-problems.ts';
 import type { RecordEditorActor } from './use-record-editor.ts';
 import './records.css';
 
@@ -23,9 +25,10 @@ interface RecordEditorFrameProps<Form extends object, Choices> {
 /**
  * An add or edit screen around its fields: each state of the editor drawn
  * explicitly (loading, failed with 'Try again', not found as the fallback page,
- * the form), the form's Delete (stored records), Cancel and Save, which reads
- * 'Saving...' while saving; the questions before a delete and before leaving a
- * changed form, and the few seconds in which a delete can be undone.
+ * the form with every problem under its field), the form's Delete (stored
+ * records), Cancel and Save, which reads 'Saving...' while saving; the questions
+ * before a delete and before leaving a changed form, and the few seconds in
+ * which a delete can be undone.
  */
 export function RecordEditorFrame<Form extends object, Choices>({
   editor,
@@ -51,13 +54,9 @@ export function RecordEditorFrame<Form extends object, Choices>({
   const changed = useSelector(editor, (state) => (state.matches('editing') || state.hasTag('saving')) && formChanged(state.context));
 
   useLeaveGuard(changed && !saving, (to) => editor.send({ type: 'leave.request', to }));
+  const { problemsShown, formProblem } = useFormProblems(editor);
 
   if (notFound) return <NotFound />;
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    editor.send({ type: 'form.submit' });
-  }
 
   return (
     <section className="record-editor" aria-labelledby="record-editor-title">
@@ -72,7 +71,13 @@ export function RecordEditorFrame<Form extends object, Choices>({
         </div>
       ) : null}
       {!loading && !failed ? (
-        <form className="card record-editor__form" noValidate onSubmit={submit} aria-busy={saving || deleting}>
+        <ProblemForm
+          className="card record-editor__form"
+          onSubmit={() => editor.send({ type: 'form.submit' })}
+          busy={saving || deleting}
+          problemsShown={problemsShown}
+          formProblem={formProblem}
+        >
           <fieldset className="record-editor__fields" disabled={saving || deleting || deletePending}>
             {children}
           </fieldset>
@@ -102,7 +107,7 @@ export function RecordEditorFrame<Form extends object, Choices>({
               </button>
             </div>
           )}
-        </form>
+        </ProblemForm>
       ) : null}
       {confirmingDelete ? (
         <Dialog title={`Delete ${subject}?`} onClose={() => editor.send({ type: 'delete.cancel' })}>
