@@ -1323,7 +1323,7 @@ export interface components {
             at: string;
             /** @description Who wrote the note, uploaded the file or made the change; whose activity or event it is. */
             by: string | null;
-            /** @description The opportunity it is about, if it is about one. */
+            /** @description The opportunity it is about (null when none). */
             opportunity_id: number | null;
             /** @description That opportunity's customer. */
             opportunity_customer: string | null;

@@ -1,6 +1,6 @@
 import { and, assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { Problem } from '../domain/rules/problems.ts';
-import { formChanged, NO_PROBLEMS, presentProblems, presentRefusal, problemsOfFailure, type FormProblems } from './form-problems.ts';
+import { NO_PROBLEMS, presentProblems, presentRefusal, problemsAfterChange, problemsOfFailure, type FormProblems } from './form-problems.ts';
 
 export interface RecordEditorInput {
   /** The record being edited, from the last segment of /edit-…/:id; null when adding one. */
@@ -59,7 +59,7 @@ export type RecordEditorEvent<Form> =
 export const UNDO_DELAY_MS = 5000;
 
 /** Whether the form differs from the one loaded: forms are plain values (text, flags, lists of ids). */
-export function hasUnsavedChanges<Form>(context: Pick<RecordEditorContext<Form, unknown>, 'form' | 'loadedForm'>): boolean {
+export function formChanged<Form>(context: Pick<RecordEditorContext<Form, unknown>, 'form' | 'loadedForm'>): boolean {
   return JSON.stringify(context.form) !== JSON.stringify(context.loadedForm);
 }
 
@@ -93,8 +93,8 @@ export function isNotFoundError(error: unknown): boolean {
  * typed: a refusal about fields lands under them; any other failure the API
  * client has already shown. Leaving a changed form (Cancel, a link, Back) asks
  * first. A stored record can be deleted: after a confirmation, the delete waits a
- * few seconds for Undo, then is sent once. Each record type makes its own machine from this, so each
- * has its own id, chart and path tests.
+ * few seconds for Undo, then is sent once. Each record type makes its own machine
+ * from this, so each has its own id, chart and path tests.
  */
 export function createRecordEditorMachine<Form extends object, Choices>(options: RecordEditorOptions<Form>) {
   const { problemsOf, messages, listRoute, fields } = options;
@@ -133,7 +133,8 @@ export function createRecordEditorMachine<Form extends object, Choices>(options:
       stay: assign({ leaveTo: null }),
       changeForm: assign(({ context, event }) => {
         assertEvent(event, 'form.change');
-        return formChanged(context, event.patch, problemsOf);
+        const form = { ...context.form, ...event.patch };
+        return { form, ...problemsAfterChange(context, problemsOf(form)) };
       }),
       showProblems: assign(({ context }) => presentProblems(context, problemsOf(context.form))),
       showRefusal: assign(({ context }, params: { error: unknown }) =>
@@ -145,7 +146,7 @@ export function createRecordEditorMachine<Form extends object, Choices>(options:
       isFieldRefusal: (_, params: { error: unknown }) => problemsOfFailure(params.error).length > 0,
       isNotFound: (_, params: { error: unknown }) => isNotFoundError(params.error),
       isNew: ({ context }) => context.recordId === null,
-      hasUnsavedChanges: ({ context }) => hasUnsavedChanges(context),
+      formChanged: ({ context }) => formChanged(context),
       /** Whether the API offers deleting this kind of record (the wiring knows); a new record has nothing to delete. */
       deletionOffered: () => true,
       isStored: ({ context }) => context.recordId !== null,
@@ -192,13 +193,10 @@ export function createRecordEditorMachine<Form extends object, Choices>(options:
           idle: {
             on: {
               'form.change': { actions: 'changeForm' },
-              'form.submit': [
-                { guard: 'formHasProblem', actions: 'showProblems' },
-                { target: '#' + options.id + '.saving' },
-              ],
+              'form.submit': [{ guard: 'formHasProblem', actions: 'showProblems' }, { target: '#' + options.id + '.saving' }],
               'editor.cancel': [
                 {
-                  guard: 'hasUnsavedChanges',
+                  guard: 'formChanged',
                   target: 'confirmingLeave',
                   actions: { type: 'holdLeaving', params: ({ context }) => ({ to: listOf(context.form) }) },
                 },
@@ -206,7 +204,7 @@ export function createRecordEditorMachine<Form extends object, Choices>(options:
               ],
               // Only a changed form holds a person back; an unchanged one lets them go unasked.
               'leave.request': {
-                guard: 'hasUnsavedChanges',
+                guard: 'formChanged',
                 target: 'confirmingLeave',
                 actions: { type: 'holdLeaving', params: ({ event }) => ({ to: event.to }) },
               },

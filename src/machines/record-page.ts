@@ -1,7 +1,7 @@
 import { assertEvent, assign, fromPromise, raise, setup } from 'xstate';
-import type { ActivityForm } from '../domain/activities/editor.ts';
-import { activityProblems } from '../domain/activities/editor.ts';
+import { activityProblems, type ActivityForm } from '../domain/activities/editor.ts';
 import { eventProblems } from '../domain/calendar/event-form.ts';
+import type { Problem } from '../domain/rules/problems.ts';
 import {
   noteProblem,
   RECORD_PAGE_MESSAGES,
@@ -43,8 +43,11 @@ export interface RecordPageContext<Summary> extends RecordPageInput {
   timeline: TimelinePage;
   choices: QuickAddChoices;
   drafts: QuickAddDrafts | null;
-  /** The note being written. */
+  /** The note being written, and what is wrong with it once a save was refused. */
   note: string;
+  noteProblem: string | null;
+  /** The quick add's problems, each under its field, once a save was refused. */
+  quickAddProblems: readonly Problem[];
   /** The activity or event being added in the dialog, and the form it opened with. */
   quickAdd: QuickAdd | null;
   quickAddOpened: QuickAdd | null;
@@ -71,9 +74,8 @@ export type RecordPageEvent =
 const NO_TIMELINE: TimelinePage = { entries: [], hasMore: false };
 const NO_CHOICES: QuickAddChoices = { salespersons: [], opportunities: [] };
 
-function quickAddProblem(quickAdd: QuickAdd): string | null {
-  const problems = quickAdd.kind === 'activity' ? activityProblems(quickAdd.form) : eventProblems(quickAdd.form);
-  return problems[0]?.message ?? null;
+function quickAddProblems(quickAdd: QuickAdd): readonly Problem[] {
+  return quickAdd.kind === 'activity' ? activityProblems(quickAdd.form) : eventProblems(quickAdd.form);
 }
 
 /** Something typed on the page that a save has not kept: a note, or a changed quick-add form. */
@@ -116,7 +118,6 @@ export function createRecordPageMachine<Summary>(options: { id: string }) {
     },
     actions: {
       notifySuccess: (_, _params: { message: string }) => {},
-      notifyError: (_, _params: { message: string }) => {},
       navigate: (_, _params: { to: string }) => {},
       logError: (_, _params: { error: unknown }) => {},
       acceptRecord: assign((_, params: { loaded: LoadedRecord<Summary> }) => ({
@@ -129,23 +130,28 @@ export function createRecordPageMachine<Summary>(options: { id: string }) {
         timeline: { entries: [...context.timeline.entries, ...params.page.entries], hasMore: params.page.hasMore },
       })),
       replaceTimeline: assign((_, params: { page: TimelinePage }) => ({ timeline: params.page })),
-      changeNote: assign(({ event }) => {
+      changeNote: assign(({ context, event }) => {
         assertEvent(event, 'note.change');
-        return { note: event.value };
+        // A problem shown goes as soon as the note is fine; none appears while typing.
+        return { note: event.value, noteProblem: context.noteProblem === null ? null : noteProblem(event.value) };
       }),
-      clearNote: assign({ note: '' }),
+      showNoteProblem: assign(({ context }) => ({ noteProblem: noteProblem(context.note) })),
+      clearNote: assign({ note: '', noteProblem: null }),
       openQuickAdd: assign(({ context, event }) => {
         assertEvent(event, 'quickAdd.open');
         const quickAdd: QuickAdd =
           event.kind === 'activity' ? { kind: 'activity', form: context.drafts!.activity } : { kind: 'event', form: context.drafts!.event };
-        return { quickAdd, quickAddOpened: quickAdd };
+        return { quickAdd, quickAddOpened: quickAdd, quickAddProblems: [] };
       }),
       changeQuickAdd: assign(({ context, event }) => {
         assertEvent(event, 'quickAdd.change');
         const current = context.quickAdd!;
-        return { quickAdd: { ...current, form: { ...current.form, ...event.patch } } as QuickAdd };
+        const quickAdd = { ...current, form: { ...current.form, ...event.patch } } as QuickAdd;
+        // Once shown, the problems follow what is typed.
+        return { quickAdd, quickAddProblems: context.quickAddProblems.length === 0 ? [] : quickAddProblems(quickAdd) };
       }),
-      closeQuickAdd: assign({ quickAdd: null, quickAddOpened: null }),
+      showQuickAddProblems: assign(({ context }) => ({ quickAddProblems: quickAddProblems(context.quickAdd!) })),
+      closeQuickAdd: assign({ quickAdd: null, quickAddOpened: null, quickAddProblems: [] }),
       holdLeaving: assign(({ event }) => {
         assertEvent(event, 'leave.request');
         return { leaveTo: event.to };
@@ -157,7 +163,7 @@ export function createRecordPageMachine<Summary>(options: { id: string }) {
       isNotFound: (_, params: { error: unknown }) => isNotFoundError(params.error),
       hasMore: ({ context }) => context.timeline.hasMore,
       noteHasProblem: ({ context }) => noteProblem(context.note) !== null,
-      quickAddHasProblem: ({ context }) => quickAddProblem(context.quickAdd!) !== null,
+      quickAddHasProblem: ({ context }) => quickAddProblems(context.quickAdd!).length > 0,
       quickAddChanged: ({ context }) => quickAddChanged(context),
       hasUnsavedInput: ({ context }) => hasUnsavedInput(context),
       offersQuickAdd: ({ context }) => context.choices.opportunities.length > 0,
@@ -171,6 +177,8 @@ export function createRecordPageMachine<Summary>(options: { id: string }) {
       choices: NO_CHOICES,
       drafts: null,
       note: '',
+      noteProblem: null,
+      quickAddProblems: [],
       quickAdd: null,
       quickAddOpened: null,
       leaveTo: null,
@@ -236,13 +244,7 @@ export function createRecordPageMachine<Summary>(options: { id: string }) {
               writing: {
                 on: {
                   'note.change': { actions: 'changeNote' },
-                  'note.submit': [
-                    {
-                      guard: 'noteHasProblem',
-                      actions: { type: 'notifyError', params: ({ context }) => ({ message: noteProblem(context.note)! }) },
-                    },
-                    { target: 'saving' },
-                  ],
+                  'note.submit': [{ guard: 'noteHasProblem', actions: 'showNoteProblem' }, { target: 'saving' }],
                 },
               },
               saving: {
@@ -270,13 +272,7 @@ export function createRecordPageMachine<Summary>(options: { id: string }) {
                 tags: ['quickAddOpen'],
                 on: {
                   'quickAdd.change': { actions: 'changeQuickAdd' },
-                  'quickAdd.submit': [
-                    {
-                      guard: 'quickAddHasProblem',
-                      actions: { type: 'notifyError', params: ({ context }) => ({ message: quickAddProblem(context.quickAdd!)! }) },
-                    },
-                    { target: 'saving' },
-                  ],
+                  'quickAdd.submit': [{ guard: 'quickAddHasProblem', actions: 'showQuickAddProblems' }, { target: 'saving' }],
                   'quickAdd.close': [{ guard: 'quickAddChanged', target: 'askingToClose' }, { target: 'closed', actions: 'closeQuickAdd' }],
                 },
               },

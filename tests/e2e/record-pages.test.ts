@@ -78,7 +78,10 @@ describe('record pages (issue 16)', () => {
     const { page, context, pageErrors } = await browser.newPage();
     await signInAndOpen(page, 'rep@demo.test', '/opportunity');
     const deal = await firstOpportunity(page);
-    await page.goto(`/edit-Opportunity/${deal.id}`);
+    // Into the editor within the app, so Back stays within it too.
+    await openPage(page, deal.href);
+    await page.getByRole('main').getByRole('link', { name: 'Edit' }).click();
+    await page.waitForURL(`**/edit-Opportunity/${deal.id}`);
     const revenue = page.getByRole('textbox', { name: 'Revenue' });
     await expect.poll(() => revenue.inputValue()).not.toBe('');
     await revenue.fill('4321');

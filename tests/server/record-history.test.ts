@@ -41,7 +41,7 @@ function opportunity(change: Record<string, unknown> = {}) {
     customer: `History Customer ${++serial}`,
     salesperson_id: salespersons[0]!.id,
     stage: 'proposal',
-    created_date: '2026-03-05',
+    created_date: '2026-03-05T12:00:00Z',
     revenue: 1000,
     probability: 30,
     ...change,

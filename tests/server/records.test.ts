@@ -26,7 +26,7 @@ const deal = (change: Record<string, unknown> = {}) => ({
   customer: `Records Customer ${++serial}`,
   salesperson_id: salespersonId,
   stage: 'qualification',
-  created_date: '2026-04-01',
+  created_date: '2026-04-01T12:00:00Z',
   revenue: 5000,
   probability: 10,
   ...change,

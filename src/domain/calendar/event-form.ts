@@ -50,9 +50,6 @@ export function eventFieldOfBody(field: EventBodyField, allDay: boolean): EventF
       return 'startDate';
     case 'salesperson_id':
       return 'salespersonId';
-    // The editor keeps the event's opportunity as it is; a refusal of it (the deal deleted meanwhile) shows at the top.
-    case 'opportunity_id':
-      return 'title';
     default:
       return field;
   }

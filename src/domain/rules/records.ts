@@ -152,7 +152,8 @@ export const EVENT_MESSAGES = {
   endBeforeStart: 'The end must not be before the start.',
 } as const;
 
-export type EventBodyField = keyof CalendarEventWrite;
+// opportunity_id is not a field of the event editor: a refusal about it shows above the form.
+export type EventBodyField = Exclude<keyof CalendarEventWrite, 'opportunity_id'>;
 
 export function eventWriteProblems(body: CalendarEventWrite): Problem<EventBodyField>[] {
   const startsOk = isKeptInstant(body.starts_at);

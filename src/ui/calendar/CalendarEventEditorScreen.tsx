@@ -3,7 +3,6 @@ import { EVENT_LIMITS, startDateChange, type EventForm } from '../../domain/cale
 import type { EventChoices } from '../../machines/calendar-event-editor.ts';
 import { calendarEventEditorFlow } from '../../wiring/calendar-event-editor.ts';
 import { NotFound } from '../kit/NotFound.tsx';
-import { useFlow } from '../kit/services.tsx';
 import { CheckboxField, InputField, SelectField, TextAreaField } from '../kit/form/fields.tsx';
 import { RecordEditorFrame } from '../kit/record-editor/RecordEditorFrame.tsx';
 import { editedRecordOf } from '../kit/record-editor/route.ts';

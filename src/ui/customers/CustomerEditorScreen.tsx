@@ -25,7 +25,9 @@ type CustomerEditorActor = RecordEditorActor<CustomerForm, CustomerChoices>;
 function CustomerEditor({ recordId }: { recordId: number | null }) {
   const editor = useRecordEditor(customerEditorFlow, recordId);
   return (
-    <RecordEditorFrame editor={editor} title={recordId === null ? 'Add Customer' : 'Edit Customer'} subject="the customer">
+    <RecordEditorFrame editor={editor} title={recordId === null ? 'Add Customer' : 'Edit Customer'} subject="the customer"
+      deleteConsequence="Its opportunities and notes are deleted with it, for everyone in your team; their activities, events and attachments stay, without them."
+    >
       <CustomerFields editor={editor} renaming={recordId !== null} />
     </RecordEditorFrame>
   );

@@ -36,7 +36,9 @@ export default function OpportunityEditorScreen() {
 function OpportunityEditor({ recordId }: { recordId: number | null }) {
   const editor = useRecordEditor(opportunityEditorFlow, recordId);
   return (
-    <RecordEditorFrame editor={editor} title={recordId === null ? 'Add Opportunity' : 'Edit Opportunity'} subject="the opportunity">
+    <RecordEditorFrame editor={editor} title={recordId === null ? 'Add Opportunity' : 'Edit Opportunity'} subject="the opportunity"
+      deleteConsequence="Its notes are deleted with it, for everyone in your team; its activities, events and attachments stay, without it."
+    >
       <OpportunityFields editor={editor} />
     </RecordEditorFrame>
   );

@@ -10,6 +10,7 @@ import { Dialog } from '../kit/Dialog.tsx';
 import { LoadNotice } from '../kit/LoadNotice.tsx';
 import { NotFound } from '../kit/NotFound.tsx';
 import { InputField, SelectField, TextAreaField } from '../kit/form/fields.tsx';
+import { problemOf } from '../../domain/rules/problems.ts';
 import { LeaveDialog } from '../kit/record-editor/RecordEditorFrame.tsx';
 import { useLeaveGuard } from '../kit/use-leave-guard.ts';
 import { Timeline } from './Timeline.tsx';
@@ -66,6 +67,7 @@ export function Figure({ label, children }: { label: string; children: ReactNode
 /** The note box and the buttons that add an activity or an event, above the timeline. */
 export function Composer<Summary>({ page, noDealHint }: { page: RecordPageActor<Summary>; noDealHint?: string }) {
   const note = useSelector(page, (state) => state.context.note);
+  const problem = useSelector(page, (state) => state.context.noteProblem);
   const saving = useSelector(page, (state) => state.hasTag('savingNote'));
   const canAdd = useSelector(page, (state) => state.can({ type: 'quickAdd.open', kind: 'activity' }));
   const quickAddOpen = useSelector(page, (state) => state.hasTag('quickAddOpen'));
@@ -78,7 +80,14 @@ export function Composer<Summary>({ page, noDealHint }: { page: RecordPageActor<
   return (
     <div className="card record-page__composer">
       <form onSubmit={submit} noValidate aria-busy={saving}>
-        <TextAreaField label="Note" value={note} rows={3} maxLength={MAX_NOTE_LENGTH} onChange={(value) => page.send({ type: 'note.change', value })} />
+        <TextAreaField
+          label="Note"
+          value={note}
+          rows={3}
+          maxLength={MAX_NOTE_LENGTH}
+          problem={problem ?? undefined}
+          onChange={(value) => page.send({ type: 'note.change', value })}
+        />
         <div className="record-page__composer-actions">
           <button type="submit" className="button" disabled={saving}>
             {saving ? 'Saving...' : 'Add note'}
@@ -105,7 +114,9 @@ function QuickAddDialog<Summary>({ page }: { page: RecordPageActor<Summary> }) {
   const choices = useSelector(page, (state) => state.context.choices);
   const saving = useSelector(page, (state) => state.hasTag('savingQuickAdd'));
   const askingToClose = useSelector(page, (state) => state.hasTag('askingToClose'));
+  const problems = useSelector(page, (state) => state.context.quickAddProblems);
   if (!quickAdd) return null;
+  const problem = (field: string) => problemOf(problems, field);
   const close = () => page.send({ type: 'quickAdd.close' });
   const change = (patch: Partial<ActivityForm> | Partial<QuickEventForm>) => page.send({ type: 'quickAdd.change', patch });
   const salespersons = choices.salespersons.map((person) => ({ value: String(person.id), label: person.name }));
@@ -133,26 +144,26 @@ function QuickAddDialog<Summary>({ page }: { page: RecordPageActor<Summary> }) {
                 options={ACTIVITY_KINDS.map((kind) => ({ value: kind.kind, label: kind.label }))}
                 onChange={(kind) => change({ kind: kind as ActivityForm['kind'] })}
               />
-              <InputField label="Subject" value={quickAdd.form.subject} onChange={(subject) => change({ subject })} required maxLength={200} />
-              <InputField label="Due date" type="date" value={quickAdd.form.dueDate} onChange={(dueDate) => change({ dueDate })} required />
-              <InputField label="Due time" type="time" value={quickAdd.form.dueTime} onChange={(dueTime) => change({ dueTime })} required />
+              <InputField label="Subject" problem={problem('subject')} value={quickAdd.form.subject} onChange={(subject) => change({ subject })} required maxLength={200} />
+              <InputField label="Due date" problem={problem('dueDate')} type="date" value={quickAdd.form.dueDate} onChange={(dueDate) => change({ dueDate })} required />
+              <InputField label="Due time" problem={problem('dueTime')} type="time" value={quickAdd.form.dueTime} onChange={(dueTime) => change({ dueTime })} required />
             </>
           ) : (
             <>
-              <InputField label="Title" value={quickAdd.form.title} onChange={(title) => change({ title })} required wide maxLength={EVENT_LIMITS.title} />
+              <InputField label="Title" problem={problem('title')} value={quickAdd.form.title} onChange={(title) => change({ title })} required wide maxLength={EVENT_LIMITS.title} />
               <InputField
-                label="Date"
+                label="Date" problem={problem('startDate')}
                 type="date"
                 value={quickAdd.form.startDate}
                 onChange={(startDate) => change(startDateChange(quickAdd.form, startDate))}
                 required
                 wide
               />
-              <InputField label="Start time" type="time" value={quickAdd.form.startTime} onChange={(startTime) => change({ startTime })} required />
-              <InputField label="End time" type="time" value={quickAdd.form.endTime} onChange={(endTime) => change({ endTime })} required />
+              <InputField label="Start time" problem={problem('startTime')} type="time" value={quickAdd.form.startTime} onChange={(startTime) => change({ startTime })} required />
+              <InputField label="End time" problem={problem('endTime')} type="time" value={quickAdd.form.endTime} onChange={(endTime) => change({ endTime })} required />
             </>
           )}
-          <SelectField label="Salesperson" value={form.salespersonId} options={salespersons} onChange={(salespersonId) => change({ salespersonId })} emptyLabel={quickAdd.kind === 'activity' ? 'Choose a salesperson' : 'Nobody'} />
+          <SelectField label="Salesperson" problem={problem('salespersonId')} value={form.salespersonId} options={salespersons} onChange={(salespersonId) => change({ salespersonId })} emptyLabel={quickAdd.kind === 'activity' ? 'Choose a salesperson' : 'Nobody'} />
           {opportunities.length > 1 ? (
             <SelectField label="Opportunity" value={form.opportunityId} options={opportunities} onChange={(opportunityId) => change({ opportunityId })} />
           ) : null}

@@ -24,7 +24,9 @@ function TeamEditor({ recordId }: { recordId: number | null }) {
   const editor = useRecordEditor(teamEditorFlow, recordId);
   const [name, setName, nameProblem] = useFormField(editor, 'name');
   return (
-    <RecordEditorFrame editor={editor} title={recordId === null ? 'Add Team' : 'Edit Team'} subject="the team">
+    <RecordEditorFrame editor={editor} title={recordId === null ? 'Add Team' : 'Edit Team'} subject="the team"
+      deleteConsequence="The team is gone for everyone; its salespersons stay."
+    >
       <InputField label="Name" value={name} problem={nameProblem} onChange={setName} required wide maxLength={MAX_TEAM_NAME_LENGTH} />
       <MemberChecklist editor={editor} />
     </RecordEditorFrame>

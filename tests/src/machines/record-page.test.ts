@@ -31,7 +31,7 @@ interface Io {
 }
 
 function startPage(io: Io = {}) {
-  const seen = { timelines: [] as TimelineRequest[], notes: [] as NoteRequest[], quick: [] as QuickAdd[], successes: [] as string[], errors: [] as string[], navigations: [] as string[] };
+  const seen = { timelines: [] as TimelineRequest[], notes: [] as NoteRequest[], quick: [] as QuickAdd[], successes: [] as string[], navigations: [] as string[] };
   const actor = createActor(
     opportunityPageMachine.provide({
       actors: {
@@ -51,7 +51,6 @@ function startPage(io: Io = {}) {
       },
       actions: {
         notifySuccess: (_, { message }) => void seen.successes.push(message),
-        notifyError: (_, { message }) => void seen.errors.push(message),
         navigate: (_, { to }) => void seen.navigations.push(to),
         logError: () => {},
       },
@@ -87,7 +86,7 @@ describe('a note', () => {
     const { actor, seen } = startPage();
     await ready(actor);
     actor.send({ type: 'note.submit' });
-    expect(seen.errors).toEqual(['Write something in the note first.']);
+    expect(actor.getSnapshot().context.noteProblem).toBe('Write something in the note first.');
     actor.send({ type: 'note.change', value: 'Budget confirmed' });
     actor.send({ type: 'note.submit' });
     await settled(actor);
@@ -114,8 +113,9 @@ describe('an activity or event added from the page', () => {
     actor.send({ type: 'quickAdd.open', kind: 'activity' });
     expect(actor.getSnapshot().context.quickAdd).toMatchObject({ kind: 'activity', form: { salespersonId: '3', opportunityId: '7', dueDate: '2026-06-15', dueTime: '09:00' } });
     actor.send({ type: 'quickAdd.submit' });
-    expect(seen.errors).toEqual(['Subject is required.']);
+    expect(actor.getSnapshot().context.quickAddProblems).toEqual([{ field: 'subject', message: expect.stringMatching(/Subject/) }]);
     actor.send({ type: 'quickAdd.change', patch: { subject: 'Call the CFO' } });
+    expect(actor.getSnapshot().context.quickAddProblems).toEqual([]);
     actor.send({ type: 'quickAdd.submit' });
     await settled(actor);
     expect(seen.quick).toEqual([expect.objectContaining({ kind: 'activity', form: expect.objectContaining({ subject: 'Call the CFO' }) })]);

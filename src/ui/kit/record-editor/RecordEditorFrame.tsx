@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
-import { hasUnsavedChanges } from '../../../machines/record-editor.ts';
+import { formChanged } from '../../../machines/record-editor.ts';
 import { Dialog } from '../Dialog.tsx';
 import { NotFound } from '../NotFound.tsx';
 import { Spinner } from '../Spinner.tsx';
+import { useLeaveGuard } from '../use-leave-guard.ts';
 import { ProblemForm } from '../form/ProblemForm.tsx';
 import { useFormProblems } from '../form/use-problems.ts';
-import { useLeaveGuard } from '../use-leave-guard.ts';
 import type { RecordEditorActor } from './use-record-editor.ts';
 import './records.css';
 
@@ -27,8 +27,8 @@ interface RecordEditorFrameProps<Form extends object, Choices> {
  * explicitly (loading, failed with 'Try again', not found as the fallback page,
  * the form with every problem under its field), the form's Delete (stored
  * records), Cancel and Save, which reads 'Saving...' while saving; the questions
- * before a delete and before leaving a changed form, and the few seconds in which
- * a delete can be undone.
+ * before a delete and before leaving a changed form, and the few seconds in
+ * which a delete can be undone.
  */
 export function RecordEditorFrame<Form extends object, Choices>({
   editor,
@@ -47,14 +47,14 @@ export function RecordEditorFrame<Form extends object, Choices>({
   const askingToLeave = useSelector(editor, (state) => state.hasTag('askingToLeave'));
   const canSave = useSelector(editor, (state) => state.can({ type: 'form.submit' }));
   const canCancel = useSelector(editor, (state) => state.can({ type: 'editor.cancel' }));
-  const { problemsShown, formProblem } = useFormProblems(editor);
   const canDelete = useSelector(editor, (state) => state.can({ type: 'delete.request' }));
 
   // Shown while it can be asked for and while its question is open, so it does not jump away.
   const offersDelete = useSelector(editor, (state) => canDelete || state.hasTag('confirmingDelete'));
-  const changed = useSelector(editor, (state) => (state.matches('editing') || state.hasTag('saving')) && hasUnsavedChanges(state.context));
+  const changed = useSelector(editor, (state) => (state.matches('editing') || state.hasTag('saving')) && formChanged(state.context));
 
   useLeaveGuard(changed && !saving, (to) => editor.send({ type: 'leave.request', to }));
+  const { problemsShown, formProblem } = useFormProblems(editor);
 
   if (notFound) return <NotFound />;
 
