@@ -60,13 +60,18 @@ export interface PipelineBoardContext extends BoardInput {
   paging: string | null;
   /** What the live region says. */
   announcement: string;
+  /**
+   * The deal last carried with the keyboard: wherever it lands (or is put back), its
+   * move button takes the focus, so the next key press continues from there.
+   */
+  keyboardCard: number | null;
 }
 
 export type PipelineBoardEvent =
   | { type: 'year.change'; year: number }
   | { type: 'owner.change'; owner: BoardOwner }
   | { type: 'retry' }
-  | { type: 'card.pick'; id: number }
+  | { type: 'card.pick'; id: number; keyboard?: boolean }
   | { type: 'card.over'; stage: string }
   /** The arrow keys: over the next column deals can go to, left (-1) or right (1). */
   | { type: 'card.step'; direction: 1 | -1 }
@@ -124,7 +129,7 @@ export const pipelineBoardMachine = setup({
     pick: assign(({ context, event }) => {
       assertEvent(event, 'card.pick');
       const card = findCard(context.columns, event.id)!;
-      return { drag: { cardId: card.id, over: card.stage }, announcement: BOARD_ANNOUNCEMENTS.picked(card) };
+      return { drag: { cardId: card.id, over: card.stage }, announcement: BOARD_ANNOUNCEMENTS.picked(card), keyboardCard: event.keyboard ? card.id : null };
     }),
     hover: assign(({ context, event }) => {
       assertEvent(event, 'card.over');
@@ -190,6 +195,7 @@ export const pipelineBoardMachine = setup({
     move: null,
     paging: null,
     announcement: '',
+    keyboardCard: null,
   }),
   initial: 'loading',
   on: {

@@ -75,6 +75,9 @@ describe('the pipeline board', () => {
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('Space');
     await page.getByRole('status').filter({ hasText: `Moved ${customer} to Negotiation at 60 %.` }).waitFor();
+    // The focus went with the deal to its new column.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Move ${customer}`);
+    await expect(card(column(page, 'Negotiation'), customer).getByRole('button').evaluate((button) => button === document.activeElement)).resolves.toBe(true);
     expect((await keyboardSave).status()).toBe(200);
     await page.reload();
     await openNextYearsBoard(page);
@@ -113,6 +116,7 @@ describe('the pipeline board', () => {
     await expect.poll(() => toast(page, message).count()).toBe(2);
     await expect.poll(() => card(column(page, 'Closed won'), customer).count()).toBe(1);
     await expect(card(column(page, 'Closed lost'), customer).count()).resolves.toBe(0);
+    await expect.poll(() => card(column(page, 'Closed won'), customer).getByRole('button').evaluate((button) => button === document.activeElement)).toBe(true);
 
     expect(cspViolations).toEqual([]);
     expect(pageErrors).toEqual([]);

@@ -55,6 +55,18 @@ export function BoardColumnView({ board, stage, instructionsId, onPointerDown }:
   const first = Math.max(0, Math.floor(view.top / CARD_SLOT) - OVERSCAN);
   const last = Math.min(column.cards.length, Math.ceil((view.top + view.height) / CARD_SLOT) + OVERSCAN);
 
+  // A deal carried here with the keyboard is scrolled into view, so its move button can take the focus.
+  const landing = useSelector(board, (state) => {
+    const id = state.context.keyboardCard;
+    return id !== null && state.context.drag === null ? column.cards.findIndex((card) => card.id === id) : -1;
+  });
+  useEffect(() => {
+    const element = scroller.current;
+    if (landing < 0 || !element) return;
+    const top = landing * CARD_SLOT;
+    if (top < element.scrollTop || top + CARD_SLOT > element.scrollTop + element.clientHeight) element.scrollTop = Math.max(0, top - CARD_SLOT);
+  }, [landing]);
+
   useEffect(() => {
     if (column.more && !paging && last >= column.cards.length - PREFETCH) board.send({ type: 'column.more', stage });
   }, [board, stage, column.more, column.cards.length, last, paging]);
@@ -153,9 +165,16 @@ export function CardView({ card, currency, interactive, instructionsId, board }:
 /** Space or Enter picks the deal up and drops it; the arrows choose the column; Escape puts it back. */
 function MoveButton({ board, card, instructionsId }: { board: PipelineBoardActor; card: BoardCard; instructionsId: string }) {
   const lifted = useSelector(board, (state) => state.context.drag?.cardId === card.id);
+  const carried = useSelector(board, (state) => state.context.keyboardCard === card.id && state.context.drag === null);
+  const button = useRef<HTMLButtonElement>(null);
+  // Dropped or put back, the deal's button is drawn anew in its column: the focus goes with it.
+  useEffect(() => {
+    // Only when the focus went nowhere (its old button left with the move), never taken from elsewhere.
+    if (carried && (document.activeElement === null || document.activeElement === document.body)) button.current?.focus();
+  }, [carried]);
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     const key = event.key;
-    if (key === ' ' || key === 'Enter') board.send(lifted ? { type: 'card.drop' } : { type: 'card.pick', id: card.id });
+    if (key === ' ' || key === 'Enter') board.send(lifted ? { type: 'card.drop' } : { type: 'card.pick', id: card.id, keyboard: true });
     else if (lifted && (key === 'ArrowRight' || key === 'ArrowDown')) board.send({ type: 'card.step', direction: 1 });
     else if (lifted && (key === 'ArrowLeft' || key === 'ArrowUp')) board.send({ type: 'card.step', direction: -1 });
     else if (lifted && key === 'Escape') board.send({ type: 'card.cancel' });
@@ -164,6 +183,7 @@ function MoveButton({ board, card, instructionsId }: { board: PipelineBoardActor
   };
   return (
     <button
+      ref={button}
       type="button"
       className="board-card__move"
       data-move-handle={card.id}

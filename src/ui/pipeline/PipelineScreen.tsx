@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, type RefObject } from 'react';
+import { useCallback, useId, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import type { BoardOwner } from '../../machines/pipeline-board.ts';
 import { findCard } from '../../domain/opportunities/board.ts';
@@ -34,8 +34,6 @@ export default function PipelineScreen() {
       cancel: () => board.send({ type: 'card.cancel' }),
     },
   );
-
-  useFocusFollowsMove(board, boardRef);
 
   return (
     <section className="pipeline" aria-labelledby="pipeline-title">
@@ -99,19 +97,4 @@ function DragGhost({ board, ghost }: { board: PipelineBoardActor; ghost: NonNull
       <CardView card={card} currency={currency} interactive={false} />
     </div>
   );
-}
-
-/**
- * The keyboard's arrows carry the picked-up deal from column to column; once dropped,
- * the focus goes with it to its new place, so the next key press continues from there.
- */
-function useFocusFollowsMove(board: PipelineBoardActor, boardRef: RefObject<HTMLDivElement | null>) {
-  const moved = useSelector(board, (state) => state.context.move?.card.id ?? null);
-  useEffect(() => {
-    if (moved === null) return;
-    const focused = document.activeElement as HTMLElement | null;
-    if (!focused?.dataset.moveHandle || !boardRef.current?.contains(focused)) return;
-    // The card re-renders in its new column; find its button there once it has.
-    requestAnimationFrame(() => boardRef.current?.querySelector<HTMLElement>(`[data-move-handle="${moved}"]`)?.focus());
-  }, [moved, boardRef]);
 }
