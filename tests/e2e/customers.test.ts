@@ -72,7 +72,8 @@ describe('Add Customer and Edit Customer', () => {
     await page.getByLabel('Name').fill('acme corp');
     await page.getByLabel('Company').fill('Typed, not lost');
     await page.getByRole('button', { name: 'Save' }).click();
-    await toast(page, 'A customer named "acme corp" already exists.').waitFor();
+    // The server's refusal lands under the field it names.
+    await expect.poll(() => problemsShown(page)).toEqual({ Name: 'A customer named "acme corp" already exists.' });
     expect(page.url()).toMatch(/\/add-Customer$/);
     await expect(page.getByLabel('Company').inputValue()).resolves.toBe('Typed, not lost');
     await context.close();
