@@ -1,6 +1,4 @@
 import { hash, verify } from '@node-rs/argon2';
-import { commonPasswordProblem } from '../../src/domain/passwords/common-passwords.ts';
-import { HttpError } from '../http/define-route.ts';
 
 /**
  * argon2id at OWASP's recommended minimum (19 MiB, 2 passes, 1 lane). The whole
@@ -23,12 +21,3 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
 
 /** What answers show in place of a password: never the hash, only whether one is set. */
 export const PASSWORD_MASK = '********';
-
-/**
- * Every place a password is set asks this before hashing it: a password from the top of
- * the leaked lists, or the person's own e-mail, is refused with the screens' message.
- */
-export function refuseCommonPassword(password: string, email: string): void {
-  const problem = commonPasswordProblem(password, email);
-  if (problem) throw new HttpError(400, problem);
-}

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { hashPassword, refuseCommonPassword } from '../accounts/passwords.ts';
+import { hashPassword } from '../accounts/passwords.ts';
 import { REQUIRED_CLIENT_ROLE } from '../../src/domain/session/tokens.ts';
 import { defineRoute, HttpError, type RouteContext } from '../http/define-route.ts';
 import type { RateLimits } from './index.ts';
@@ -26,7 +26,6 @@ export function registerAuthRoutes(app: FastifyInstance, context: RouteContext, 
       if (!user) throw new HttpError(404, 'User not found');
       const [account] = await db.query('select 1 from accounts where email = $1', [email]);
       if (account) throw accountExists();
-      refuseCommonPassword(request.body.password, email);
       const passwordHash = await hashPassword(request.body.password);
       await refusingDuplicates(
         () =>

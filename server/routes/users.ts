@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { hashPassword, refuseCommonPassword } from '../accounts/passwords.ts';
+import { hashPassword } from '../accounts/passwords.ts';
 import { REQUIRED_CLIENT_ROLE } from '../../src/domain/session/tokens.ts';
 import type { Caller } from '../http/authenticate.ts';
 import type { Queryable } from '../db/database.ts';
@@ -77,7 +77,6 @@ export function registerUserRoutes(app: FastifyInstance, context: RouteContext):
     const phone = body.phone ?? '';
     const mobile = body.mobile ?? '';
     const email = body.email.toLowerCase();
-    refuseCommonPassword(body.password, email);
     const passwordHash = await hashPassword(body.password);
     const id = await refusingDuplicates(
       () =>
@@ -137,7 +136,6 @@ async function updateUser(
   if (!before) throw notFound();
   refuseByRole(caller, before, body, endpoint, setsPassword);
   const email = body.email.toLowerCase();
-  if (setsPassword) refuseCommonPassword(body.password, email);
   const passwordHash = setsPassword ? await hashPassword(body.password) : null;
 
   await refusingDuplicates(

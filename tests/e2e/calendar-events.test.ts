@@ -32,7 +32,8 @@ describe('calendar events', () => {
     await page.getByLabel('Start time').fill('14:30');
     await page.getByLabel('End time').fill('14:00');
     await page.getByRole('button', { name: 'Save' }).click();
-    await toast(page, 'The end must not be before the start.').waitFor();
+    // Under the end, the field it is about.
+    await expect.poll(async () => Object.values(await problemsShown(page))).toEqual(['The end must not be before the start.']);
     await expect(page.getByLabel('Title').inputValue()).resolves.toBe(title);
 
     await page.getByLabel('End time').fill('15:15');

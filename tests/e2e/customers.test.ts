@@ -29,7 +29,7 @@ describe('Add Customer and Edit Customer', () => {
     await page.getByLabel('Company').fill('E2E Holdings GmbH');
     await page.getByLabel('Email').fill('buyer at e2e');
     await page.getByRole('button', { name: 'Save' }).click();
-    await toast(page, 'Email must be an e-mail address such as name@example.com, or empty.').waitFor();
+    await expect.poll(() => problemsShown(page)).toEqual({ Email: 'Email must be an e-mail address such as name@example.com, or empty.' });
     await page.getByLabel('Email').fill('Buyer@E2E.example');
     await page.getByLabel('Phone').fill('+49 30 5550100');
     await page.getByLabel('Notes').fill('Met at the fair.');
@@ -77,7 +77,8 @@ describe('Add Customer and Edit Customer', () => {
     await page.getByLabel('Name').fill('acme corp');
     await page.getByLabel('Company').fill('Typed, not lost');
     await page.getByRole('button', { name: 'Save' }).click();
-    await toast(page, 'A customer named "acme corp" already exists.').waitFor();
+    // The server's refusal lands under the field it names.
+    await expect.poll(() => problemsShown(page)).toEqual({ Name: 'A customer named "acme corp" already exists.' });
     expect(page.url()).toMatch(/\/add-Customer$/);
     await expect(page.getByLabel('Company').inputValue()).resolves.toBe('Typed, not lost');
     await context.close();

@@ -52,7 +52,7 @@ describe('Add Opportunity and Edit Opportunity', () => {
     await page.getByLabel('Revenue', { exact: true }).fill('12500.505');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => problemsShown(page)).toEqual({
-      Revenue: 'Revenue can have at most 2 decimals.',
+      Revenue: 'Revenue must be an amount such as 1,234.50.',
       'Probability (%)': 'Probability must be a whole number from 0 to 100.',
     });
     await page.getByLabel('Revenue', { exact: true }).fill('12500.50');

@@ -88,7 +88,8 @@ describe('Add Team and Edit Team', () => {
     await page.getByRole('checkbox').first().waitFor();
     await page.getByLabel('Name').fill('Enterprise');
     await page.getByRole('button', { name: 'Save' }).click();
-    await toast(page, 'A team with this name already exists.').waitFor();
+    // The server's refusal lands under the field it names.
+    await expect.poll(() => problemsShown(page)).toEqual({ Name: 'A team with this name already exists.' });
     expect(page.url()).toMatch(/\/add-Team$/);
     await expect(page.getByLabel('Name').inputValue()).resolves.toBe('Enterprise');
     await context.close();

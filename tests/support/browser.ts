@@ -106,16 +106,16 @@ export const toast = (page: Page, text: string | RegExp) => page.getByRole('stat
 
 /**
  * Every problem a form shows, as a person's screen reader hears it: each control
- * marked `aria-invalid` by its label, with the text its `aria-describedby` names.
+ * marked `aria-invalid` by its label, with the problem its `aria-describedby` names.
  */
 export async function problemsShown(scope: Page | Locator): Promise<Record<string, string>> {
   return scope.locator('[aria-invalid="true"]').evaluateAll((controls) =>
     Object.fromEntries(
       controls.map((control) => {
         const label = (control as HTMLInputElement).labels?.[0]?.textContent?.trim() ?? control.id;
-        const described = (control.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
-        const text = described.map((id) => control.ownerDocument.getElementById(id)?.textContent?.trim() ?? '').join(' ');
-        return [label, text];
+        // The problem is the first description; a hint may follow it.
+        const [problemId = ''] = (control.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
+        return [label, control.ownerDocument.getElementById(problemId)?.textContent?.trim() ?? ''];
       }),
     ),
   );
