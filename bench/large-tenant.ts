@@ -30,6 +30,8 @@ export interface LargeTenant {
   tenantId: number;
   currentYear: number;
   previousYear: number;
+  /** Every opportunity of the current year, read here so the load bench never asks the server for them. */
+  opportunityIds: number[];
 }
 
 /** Migrates, seeds the demo data, and adds the large tenant unless it is there already. */
@@ -39,7 +41,7 @@ export async function prepareLargeTenant(db: Database, { today = new Date() }: {
   const currentYear = today.getFullYear();
   const previousYear = currentYear - 1;
   const [existing] = await db.query<{ id: number }>('select id from tenants where name = $1', [BENCH_TENANT]);
-  if (existing) return { tenantId: existing.id, currentYear, previousYear };
+  if (existing) return { tenantId: existing.id, currentYear, previousYear, opportunityIds: await opportunityIdsOf(db, existing.id, currentYear) };
 
   const passwordHash = await hashPassword(BENCH_PASSWORD);
   const tenantId = await db.transaction(async (tx) => {
@@ -76,7 +78,17 @@ export async function prepareLargeTenant(db: Database, { today = new Date() }: {
     return id;
   });
   await db.query('analyze');
-  return { tenantId, currentYear, previousYear };
+  return { tenantId, currentYear, previousYear, opportunityIds: await opportunityIdsOf(db, tenantId, currentYear) };
+}
+
+async function opportunityIdsOf(db: Pick<Database, 'query'>, tenantId: number, year: number): Promise<number[]> {
+  const rows = await db.query<{ id: number }>(
+    `select id from opportunities where tenant_id = $1
+       and created_date >= make_timestamptz($2::int, 1, 1, 0, 0, 0, 'UTC') and created_date < make_timestamptz($2::int + 1, 1, 1, 0, 0, 0, 'UTC')
+     order by id`,
+    [tenantId, year],
+  );
+  return rows.map((row) => row.id);
 }
 
 async function insertOpportunities(tx: Pick<Database, 'query'>, tenantId: number, count: number, from: Date, to: Date): Promise<void> {
