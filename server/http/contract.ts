@@ -26,6 +26,8 @@ export interface Contract {
   operations(): Array<{ method: HttpMethod; path: string; operation: Operation }>;
   /** The document's schema of a component, refs resolved. */
   component(name: string): JsonObject;
+  /** The component name of an operation's JSON request body (`UserCreate`), if it has one. */
+  bodySchemaName(method: HttpMethod, openApiPath: string): string | undefined;
 }
 
 export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'patch';
@@ -43,6 +45,11 @@ export function loadContract(path = contractPath): Contract {
         methods.filter((m) => item[m]).map((method) => ({ method, path, operation: item[method]! })),
       ),
     component: (name) => (resolved.components as any).schemas[name] as JsonObject,
+    bodySchemaName(method, openApiPath) {
+      const written = (document.paths as unknown as Record<string, Record<string, Operation>>)[openApiPath]?.[method];
+      const ref = written?.requestBody?.content['application/json']?.schema.$ref;
+      return typeof ref === 'string' ? ref.replace('#/components/schemas/', '') : undefined;
+    },
     routeSchema(method, openApiPath) {
       const operation = paths[openApiPath]?.[method];
       if (!operation) throw new Error(`The contract has no ${method.toUpperCase()} ${openApiPath}`);

@@ -1,8 +1,12 @@
+import type { ErrorObject } from 'ajv';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
 import type { ServerConfig } from '../config.ts';
 import { routePath, type Contract, type HttpMethod } from './contract.ts';
 import type { CallerCheck } from './authenticate.ts';
+import { bodyWords, parameterWords, type FormWords } from './field-words.ts';
+import { bodyRules, problemsOfBody, type BodyRule } from './body-rules.ts';
+import { refusalOfProblems, refusalOfSchemaErrors } from './refusals.ts';
 
 /** What every group of routes is handed: storage, the contract and the caller check. */
 export interface RouteContext {
@@ -33,26 +37,50 @@ export function defineRoute(
     bodyLimit?: number;
     /** False for answers that gain nothing from compression (already compressed files). */
     compress?: false;
+    /** The domain rule of the body, when not the one of its schema (server/http/body-rules.ts). */
+    bodyRule?: BodyRule;
   } = {},
 ): void {
+  const bodySchema = context.contract.bodySchemaName(method, openApiPath) ?? '';
+  const rule = options.bodyRule ?? bodyRules[bodySchema];
+  const words = bodyWords[bodySchema];
   app.route({
     method: method.toUpperCase() as 'GET',
     url: routePath(openApiPath),
     schema: context.contract.routeSchema(method, openApiPath),
+    // The refusal names the fields in the words of the form that sends this body; the
+    // body itself is read in the error handler (errors.ts), where the request is known.
+    schemaErrorFormatter: (errors, dataVar) =>
+      dataVar === 'body' ? new SchemaRefusal(errors as ErrorObject[], words, rule) : refusalOfSchemaErrors(errors as ErrorObject[], { words: parameterWords }),
     ...(options.public ? {} : { preHandler: context.callers.requireCaller }),
     ...(options.config ? { config: options.config } : {}),
     ...(options.bodyLimit !== undefined ? { bodyLimit: options.bodyLimit } : {}),
     ...(options.compress === false ? { compress: false } : {}),
-    handler,
+    // The body's domain rule, after the schema and the caller check, before anything is read or written.
+    handler: rule
+      ? (request, reply) => {
+          const problems = problemsOfBody(rule, request.body);
+          if (problems.length) throw refusalOfProblems(problems);
+          return handler(request, reply);
+        }
+      : handler,
   });
 }
 
-/** An error whose status and message are meant for the client. */
-export class HttpError extends Error {
+/** A body the schema refused, waiting to be worded with the body at hand (server/http/errors.ts). */
+export class SchemaRefusal extends Error {
+  readonly statusCode = 400;
   constructor(
-    readonly statusCode: number,
-    message: string,
+    readonly errors: ErrorObject[],
+    readonly words: FormWords | undefined,
+    readonly rule: BodyRule | undefined,
   ) {
-    super(message);
+    super('The request body breaks the contract.');
+  }
+
+  wordedFor(body: unknown) {
+    return refusalOfSchemaErrors(this.errors, { words: this.words, body, rule: this.rule });
   }
 }
+
+export { HttpError } from './refusals.ts';

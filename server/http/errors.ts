@@ -1,9 +1,12 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { Refusal } from './refusals.ts';
+import { SchemaRefusal } from './define-route.ts';
 
 /**
- * Every error answer is JSON with a `message`. Client mistakes keep their status and
- * say what was wrong; anything unexpected is logged and answered as a plain 500
- * without internals.
+ * Every error answer is JSON with a `message`; a refusal of bad input also names its
+ * fields (`{ message, fields }`, the contract's Refusal). Client mistakes keep their
+ * status and say what was wrong; anything unexpected is logged and answered as a plain
+ * 500 without internals.
  */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -12,6 +15,11 @@ export function installErrorHandling(app: FastifyInstance): void {
       request.log.error({ err: error }, 'request failed');
       return reply.code(500).send({ message: 'Internal server error' });
     }
+    const refusal = error instanceof SchemaRefusal ? error.wordedFor(request.body) : error;
+    if (refusal instanceof Refusal && Object.keys(refusal.fields).length > 0) {
+      return reply.code(status).send({ message: refusal.message, fields: refusal.fields });
+    }
+    if (refusal instanceof Refusal) return reply.code(status).send({ message: refusal.message });
     return reply.code(status).send({ message: messageOf(error, status) });
   });
 }

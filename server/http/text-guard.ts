@@ -1,14 +1,19 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError } from './define-route.ts';
+import { wordsOfField } from './field-words.ts';
+import { refusal } from './refusals.ts';
 
 /**
  * PostgreSQL text cannot hold the NUL character, so a value carrying one would fail
- * in the database as a 500. It is refused up front as a 400 naming the field.
+ * in the database as a 500. It is refused up front as a 400 under the field that holds it.
  */
 export function refuseNulCharacters(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void {
   // A callback hook: every API request passes here, most with nothing to look at.
   const at = nulPath(request.body, 'body') ?? nulPath(request.query, 'querystring') ?? nulPath(request.params, 'params');
-  done(at ? new HttpError(400, `${at} must not contain the NUL character`) : undefined);
+  if (at === undefined) return done();
+  // The top-level property (body property, query or path parameter) is the field a person typed in.
+  const field = (at.split('.')[1] ?? '').replace(/^"|"$/g, '').replace(/\u0000/g, '');
+  const label = field === '' ? 'The request' : wordsOfField({}, field).label;
+  done(refusal(field, `${label} must not contain the NUL character.`));
 }
 
 /**

@@ -1,20 +1,34 @@
-import Ajv, { type ErrorObject } from 'ajv';
+import Ajv, { type ErrorObject, type Options } from 'ajv';
 import addFormats from 'ajv-formats';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * The one way this server compiles the document's schemas, strict: an unknown keyword,
+ * a misspelt one or a YAML slip that turns text into a keyword fails at start (and in
+ * tests/build/contract.test.ts), instead of silently allowing everything.
+ */
+export function contractAjv(options: Options = {}): Ajv {
+  const ajv = new Ajv({ strict: true, allErrors: true, ...options });
+  addFormats(ajv, ['date-time', 'date']);
+  // OpenAPI's name for raw bytes (the attachment download); JSON never carries it.
+  ajv.addFormat('binary', true);
+  return ajv;
+}
 
 /**
  * Request validation by the contract, strict where JSON carries types and lenient
  * only where HTTP cannot: path and query values arrive as text, so they are coerced
  * (`/users/7` → 7); bodies are JSON and must already have the document's types.
- * Unknown body fields are refused, never silently dropped.
+ * Unknown body fields are refused, never silently dropped. Every problem is collected
+ * (allErrors), so a form hears all of them at once; the route's schemaErrorFormatter
+ * words them (server/routes/refusals.ts).
  */
 export function installValidation(app: FastifyInstance): void {
-  const strict = withFormats(new Ajv({ allErrors: false, coerceTypes: false, removeAdditional: false, useDefaults: false, strict: false }));
-  const coercing = withFormats(new Ajv({ allErrors: false, coerceTypes: true, removeAdditional: false, useDefaults: false, strict: false }));
+  const bodies = contractAjv({ coerceTypes: false, removeAdditional: false, useDefaults: false });
+  const texts = contractAjv({ coerceTypes: true, removeAdditional: false, useDefaults: false });
   app.setValidatorCompiler(({ schema, httpPart }) =>
-    httpPart === 'body' ? strict.compile(schema) : digitsOnlyForIntegers(coercing.compile(schema), schema as IntegerSchema),
+    httpPart === 'body' ? bodies.compile(schema) : digitsOnlyForIntegers(texts.compile(schema), schema as IntegerSchema),
   );
-  app.setSchemaErrorFormatter((errors, dataVar) => new Error(describeFirst(errors, dataVar)));
 }
 
 type IntegerSchema = { properties?: Record<string, { type?: unknown }> };
@@ -41,25 +55,4 @@ function digitsOnlyForIntegers(validate: Validate, schema: IntegerSchema): Valid
     return valid;
   };
   return checked;
-}
-
-function withFormats(ajv: Ajv): Ajv {
-  addFormats(ajv, ['email', 'date-time', 'date']);
-  return ajv;
-}
-
-/** One plain sentence that names the field, e.g. "body.email must match format \"email\"". */
-function describeFirst(errors: ErrorObject[] | FastifyError['validation'], dataVar: string): string {
-  const error = errors?.[0] as ErrorObject | undefined;
-  if (!error) return `${dataVar} is invalid`;
-  const at = [dataVar, ...error.instancePath.split('/').filter(Boolean)].join('.');
-  if (error.keyword === 'required') return `${at}.${(error.params as { missingProperty: string }).missingProperty} is required`;
-  if (error.keyword === 'additionalProperties') {
-    return `${at}.${(error.params as { additionalProperty: string }).additionalProperty} is not allowed`;
-  }
-  if (error.keyword === 'minLength' || error.keyword === 'maxLength') {
-    const { limit } = error.params as { limit: number };
-    return `${at} must be ${error.keyword === 'minLength' ? 'at least' : 'at most'} ${limit} characters long`;
-  }
-  return `${at} ${error.message ?? 'is invalid'}`;
 }

@@ -1,20 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
-import { defineRoute, HttpError, type RouteContext } from '../http/define-route.ts';
-import { notFound } from '../http/refusals.ts';
+import { defineRoute, type RouteContext } from '../http/define-route.ts';
+import { notFound, refusal } from '../http/refusals.ts';
+import type { RequestBody } from '../http/contract-types.ts';
+import { ACTIVITY_MESSAGES } from '../../src/domain/rules/index.ts';
 
-type ActivityKind = 'call' | 'meeting' | 'email' | 'task' | 'deadline';
-
-interface ActivityWrite {
-  kind: ActivityKind;
-  subject: string;
-  due_at: string;
-  duration_minutes: number | null;
-  done: boolean;
-  salesperson_id: number;
-  opportunity_id: number | null;
-  notes: string;
-}
+type ActivityWrite = RequestBody<'ActivityWrite'>;
 
 interface ActivityRow extends Omit<ActivityWrite, 'due_at'> {
   id: number;
@@ -55,20 +46,19 @@ function dueInstant(dueAt: string): string {
   const instant = new Date(dueAt);
   const year = instant.getUTCFullYear();
   if (Number.isNaN(instant.getTime()) || year < FIRST_YEAR || year > LAST_YEAR) {
-    throw new HttpError(400, `body.due_at must be a date and time from ${FIRST_YEAR} to ${LAST_YEAR}`);
+    throw refusal('due_at', ACTIVITY_MESSAGES.dueInvalid);
   }
   return instant.toISOString();
 }
 
 /** Refuses, naming the field, a body that is valid by the document but not by the tenant's data. */
 async function checkWrite(tx: Queryable, tenantId: number, body: ActivityWrite): Promise<string> {
-  if (body.subject.trim() === '') throw new HttpError(400, 'body.subject must not be only spaces');
   const dueAt = dueInstant(body.due_at);
   const [salesperson] = await tx.query('select 1 from salespersons where id = $1 and tenant_id = $2', [body.salesperson_id, tenantId]);
-  if (!salesperson) throw new HttpError(400, 'body.salesperson_id is not a salesperson of your tenant');
+  if (!salesperson) throw refusal('salesperson_id', 'Salesperson must be a salesperson of your tenant.');
   if (body.opportunity_id !== null) {
     const [opportunity] = await tx.query('select 1 from opportunities where id = $1 and tenant_id = $2', [body.opportunity_id, tenantId]);
-    if (!opportunity) throw new HttpError(400, 'body.opportunity_id is not an opportunity of your tenant');
+    if (!opportunity) throw refusal('opportunity_id', 'Opportunity must be an opportunity of your tenant.');
   }
   return dueAt;
 }

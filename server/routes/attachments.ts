@@ -9,19 +9,15 @@ import {
 import type { Queryable } from '../db/database.ts';
 import { attachmentDisposition } from '../http/content-disposition.ts';
 import { defineRoute, HttpError, type RouteContext } from '../http/define-route.ts';
-import { notFound } from '../http/refusals.ts';
+import { notFound, refusal } from '../http/refusals.ts';
+import type { RequestBody } from '../http/contract-types.ts';
+import { BASE64_ONLY } from '../http/field-words.ts';
 
 // The base64 of 5 MB and room for the name, type and note, even written as \u escapes.
 const UPLOAD_BODY_LIMIT_BYTES = MAX_ATTACHMENT_BASE64_LENGTH + 64 * 1024;
 const UNKNOWN_MEDIA_TYPE = 'application/octet-stream';
 
-interface AttachmentUploadBody {
-  file_name: string;
-  media_type: string;
-  content_base64: string;
-  opportunity_id?: number | null;
-  note?: string;
-}
+type AttachmentUploadBody = RequestBody<'AttachmentUpload'>;
 
 interface AttachmentRow {
   id: number;
@@ -93,7 +89,7 @@ function registerRoutes(app: FastifyInstance, context: RouteContext): void {
     async (request: FastifyRequest<{ Body: AttachmentUploadBody }>, reply) => {
       const { caller, body } = request;
       const nameProblem = fileNameProblem(body.file_name);
-      if (nameProblem) throw new HttpError(400, `body.file_name: ${nameProblem}`);
+      if (nameProblem) throw refusal('file_name', nameProblem);
       const content = decodeBase64(body.content_base64);
       if (content.length > MAX_ATTACHMENT_BYTES) throw new HttpError(413, FILE_TOO_LARGE_MESSAGE);
       const sha256 = createHash('sha256').update(content).digest('hex');
@@ -103,7 +99,7 @@ function registerRoutes(app: FastifyInstance, context: RouteContext): void {
         const opportunityId = body.opportunity_id ?? null;
         if (opportunityId !== null) {
           const [opportunity] = await tx.query('select 1 from opportunities where id = $1 and tenant_id = $2', [opportunityId, caller.tenantId]);
-          if (!opportunity) throw new HttpError(400, 'body.opportunity_id must be an opportunity of your tenant');
+          if (!opportunity) throw refusal('opportunity_id', 'Opportunity must be an opportunity of your tenant.');
         }
         const [row] = await tx.query<{ id: number }>(
           `insert into attachments (tenant_id, file_name, media_type, size_bytes, content, sha256, opportunity_id, uploaded_by, note)
@@ -154,7 +150,7 @@ function registerRoutes(app: FastifyInstance, context: RouteContext): void {
 function decodeBase64(text: string): Buffer {
   const bytes = Buffer.from(text, 'base64');
   if (bytes.length === 0 || bytes.toString('base64') !== text) {
-    throw new HttpError(400, 'body.content_base64 must be the file in standard padded base64');
+    throw refusal('content_base64', BASE64_ONLY);
   }
   return bytes;
 }

@@ -3,10 +3,10 @@ import { hashPassword, refuseCommonPassword } from '../accounts/passwords.ts';
 import { REQUIRED_CLIENT_ROLE } from '../../src/domain/session/tokens.ts';
 import { defineRoute, HttpError, type RouteContext } from '../http/define-route.ts';
 import type { RateLimits } from './index.ts';
-import { notFound, refusingDuplicates } from '../http/refusals.ts';
+import { notFound, refusal, refusingDuplicates } from '../http/refusals.ts';
 import { userOfTenant } from './user-records.ts';
 
-const ACCOUNT_EXISTS = 'User already exists';
+const accountExists = () => refusal('email', 'User already exists', 409);
 
 export function registerAuthRoutes(app: FastifyInstance, context: RouteContext, limits: RateLimits): void {
   const { db } = context;
@@ -25,7 +25,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: RouteContext, 
       const [user] = await db.query('select 1 from users where email = $1', [email]);
       if (!user) throw new HttpError(404, 'User not found');
       const [account] = await db.query('select 1 from accounts where email = $1', [email]);
-      if (account) throw new HttpError(409, ACCOUNT_EXISTS);
+      if (account) throw accountExists();
       refuseCommonPassword(request.body.password, email);
       const passwordHash = await hashPassword(request.body.password);
       await refusingDuplicates(
@@ -40,7 +40,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: RouteContext, 
               [REQUIRED_CLIENT_ROLE],
             ]);
           }),
-        ACCOUNT_EXISTS,
+        accountExists(),
       );
       reply.code(201);
       return { message: 'Signup successful' };

@@ -1,17 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
-import { defineRoute, HttpError, type RouteContext } from '../http/define-route.ts';
-import { notFound } from '../http/refusals.ts';
+import { defineRoute, type RouteContext } from '../http/define-route.ts';
+import { notFound, refusal } from '../http/refusals.ts';
+import type { RequestBody } from '../http/contract-types.ts';
+import { EVENT_MESSAGES } from '../../src/domain/rules/index.ts';
 
-interface CalendarEventWrite {
-  title: string;
-  starts_at: string;
-  ends_at: string;
-  all_day: boolean;
-  location: string;
-  salesperson_id: number | null;
-  notes: string;
-}
+type CalendarEventWrite = RequestBody<'CalendarEventWrite'>;
 
 interface CalendarEventRow {
   id: number;
@@ -34,30 +28,28 @@ function toAnswer(row: CalendarEventRow) {
   return { ...row, starts_at: new Date(row.starts_at).toISOString(), ends_at: new Date(row.ends_at).toISOString() };
 }
 
-const badRequest = (message: string) => new HttpError(400, message);
 
 /** The instant of a date-time the document has already checked for shape, within the years the app shows. */
 function instantOf(text: string, field: string): number {
   const ms = Date.parse(text);
   const year = new Date(ms).getUTCFullYear();
   if (!Number.isFinite(ms) || year < FIRST_YEAR || year > LAST_YEAR) {
-    throw badRequest(`body.${field} must be a date-time from ${FIRST_YEAR} to ${LAST_YEAR}`);
+    throw refusal(field, field === 'starts_at' ? EVENT_MESSAGES.startInvalid : EVENT_MESSAGES.endInvalid);
   }
   return ms;
 }
 
 /** The rules the document's schema cannot say; the database checks them again. */
 async function checkEvent(db: Queryable, tenantId: number, body: CalendarEventWrite): Promise<{ startsAt: string; endsAt: string }> {
-  if (body.title.trim() === '') throw badRequest('body.title must not be blank');
   const starts = instantOf(body.starts_at, 'starts_at');
   const ends = instantOf(body.ends_at, 'ends_at');
-  if (ends < starts) throw badRequest('body.ends_at must not be before body.starts_at');
+  if (ends < starts) throw refusal('ends_at', EVENT_MESSAGES.endBeforeStart);
   if (body.all_day && (starts % DAY_MS !== 0 || ends % DAY_MS !== 0)) {
-    throw badRequest('body.starts_at and body.ends_at of an all-day event must be UTC midnights');
+    throw refusal('all_day', 'An all-day event starts and ends at midnight UTC of its first and last day.');
   }
   if (body.salesperson_id !== null) {
     const [salesperson] = await db.query('select 1 from salespersons where id = $1 and tenant_id = $2', [body.salesperson_id, tenantId]);
-    if (!salesperson) throw badRequest('body.salesperson_id is not a salesperson of your tenant');
+    if (!salesperson) throw refusal('salesperson_id', 'Salesperson must be a salesperson of your tenant.');
   }
   return { startsAt: new Date(starts).toISOString(), endsAt: new Date(ends).toISOString() };
 }

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
-import { defineRoute, HttpError, type RouteContext } from '../http/define-route.ts';
-import { notFound, refusingDuplicates } from '../http/refusals.ts';
-import { checkPhones } from './phone.ts';
+import { defineRoute, type RouteContext } from '../http/define-route.ts';
+import type { RequestBody } from '../http/contract-types.ts';
+import { notFound, refusal, refusingDuplicates, type Refusal } from '../http/refusals.ts';
 
 interface CustomerRow {
   id: number;
@@ -15,38 +15,24 @@ interface CustomerRow {
 }
 
 /** The body of POST and PUT: only the name is required. */
-interface CustomerBody {
-  name: string;
-  company?: string;
-  email?: string;
-  phone?: string;
-  notes?: string;
-}
+type CustomerBody = RequestBody<'CustomerWrite'>;
 
 type StoredCustomer = Required<CustomerBody>;
 
 const columns = 'id, name, company, email, phone, notes, created_at';
 
-// The same {something}@{something}.{something} shape the app checks before sending.
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 function toAnswer(row: CustomerRow) {
   return { ...row, created_at: new Date(row.created_at).toISOString() };
 }
 
-/** The body as stored: the name and e-mail trimmed, the e-mail lowercase; 400 naming the field when it cannot be. */
+/** The body as stored (its rule, customerWriteProblems, has passed): trimmed, the e-mail lowercase. */
 function storedForm(body: CustomerBody): StoredCustomer {
-  const name = body.name.trim();
-  if (name === '') throw new HttpError(400, 'body.name: Name is required.');
   const email = (body.email ?? '').trim().toLowerCase();
-  if (email !== '' && !EMAIL_SHAPE.test(email)) throw new HttpError(400, 'body.email: Invalid email format');
-  const phone = (body.phone ?? '').trim();
-  checkPhones({ phone });
-  return { name, company: (body.company ?? '').trim(), email, phone, notes: body.notes ?? '' };
+  return { name: body.name.trim(), company: (body.company ?? '').trim(), email, phone: (body.phone ?? '').trim(), notes: body.notes ?? '' };
 }
 
-function duplicateName(name: string): string {
-  return `A customer named "${name}" already exists.`;
+function duplicateName(name: string): Refusal {
+  return refusal('name', `A customer named "${name}" already exists.`, 409);
 }
 
 async function customerOfTenant(db: Queryable, tenantId: number, id: number) {

@@ -1,19 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
-import { defineRoute, HttpError, type RouteContext } from '../http/define-route.ts';
-import { notFound } from '../http/refusals.ts';
+import { defineRoute, type RouteContext } from '../http/define-route.ts';
+import { notFound, refusal } from '../http/refusals.ts';
+import type { RequestBody } from '../http/contract-types.ts';
+import { amountValueProblem, OPPORTUNITY_MESSAGES } from '../../src/domain/rules/index.ts';
 
-/** The body of a create or update, as the contract's OpportunityWrite allows it. */
-interface OpportunityWrite {
-  customer: string;
-  salesperson_id: number;
-  stage: string;
-  created_date: string;
-  revenue: number;
-  probability: number;
-}
+type OpportunityWrite = RequestBody<'OpportunityWrite'>;
 
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const SALESPERSON_NOT_OF_TENANT = 'Salesperson must be a salesperson of your tenant.';
 const FIRST_YEAR = 1970;
 const LAST_YEAR = 9999;
 
@@ -23,23 +17,23 @@ export const answerColumns = `id, to_char(created_date at time zone 'UTC', 'YYYY
   revenue::float8 as revenue, probability, salesperson_id, customer, stage`;
 
 /**
- * The instant to store. A bare date has no time zone, so it is stored as noon UTC:
- * the same calendar day from UTC-11 to UTC+11, where the dashboard reads it.
- * Years outside 1970–9999 are refused here, since PostgreSQL cannot hold some of
- * what the date-time format allows (year 0) and no screen shows them.
+ * The instant to store, in UTC. The body rule (opportunityWriteProblems) has already
+ * refused anything but a date-time of the years 1970–9999, as the contract states;
+ * this stays as the last guard, since PostgreSQL cannot hold some of what the
+ * date-time format allows (year 0).
  */
 function createdInstant(createdDate: string): string {
-  const instant = Date.parse(DATE_ONLY.test(createdDate) ? `${createdDate}T12:00:00Z` : createdDate);
+  const instant = Date.parse(createdDate);
   const year = new Date(instant).getUTCFullYear();
   if (Number.isNaN(instant) || year < FIRST_YEAR || year > LAST_YEAR) {
-    throw new HttpError(400, `body.created_date must be a date from ${FIRST_YEAR} to ${LAST_YEAR}`);
+    throw refusal('created_date', OPPORTUNITY_MESSAGES.dateInvalid);
   }
   return new Date(instant).toISOString();
 }
 
 /** numeric(14,2) would round a third decimal away silently; a client sending one has made a mistake. */
 function checkTwoDecimals(revenue: number): void {
-  if (Number(revenue.toFixed(2)) !== revenue) throw new HttpError(400, 'body.revenue must have at most two decimals');
+  if (Number(revenue.toFixed(2)) !== revenue) throw refusal('revenue', amountValueProblem(revenue, 'Revenue') ?? 'Revenue must have at most two decimals.');
 }
 
 /** The stored row's values, once the body's own rules hold. */
@@ -51,7 +45,7 @@ function valuesOf(body: OpportunityWrite) {
 async function requireSalespersonOfTenant(tx: Queryable, tenantId: number, salespersonId: number): Promise<void> {
   // `for share` keeps the salesperson from being deleted before the write commits.
   const [row] = await tx.query('select 1 from salespersons where id = $1 and tenant_id = $2 for share', [salespersonId, tenantId]);
-  if (!row) throw new HttpError(400, 'body.salesperson_id is not a salesperson of your tenant');
+  if (!row) throw refusal('salesperson_id', SALESPERSON_NOT_OF_TENANT);
 }
 
 /** Every opportunity's customer is in the tenant's customer directory; an existing name (in any case) is kept as it is. */

@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
 import { defineRoute, type RouteContext } from '../http/define-route.ts';
-import { forbidden, notFound, refusingDuplicates } from '../http/refusals.ts';
-import { managesUsers } from './roles.ts';
-import { checkPhones } from './phone.ts';
+import { forbidden, notFound, refusal, refusingDuplicates } from '../http/refusals.ts';
+import { canManageUsers } from '../../src/domain/rules/index.ts';
 
 interface SalespersonRow {
   id: number;
@@ -27,7 +26,7 @@ async function salespersonOfTenant(db: Queryable, tenantId: number, id: number) 
 }
 
 // Editing salespersons belongs to the screens of roles 1 and 2, like managing users.
-const mayEditSalespersons = managesUsers;
+const mayEditSalespersons = canManageUsers;
 
 export function registerSalespersonRoutes(app: FastifyInstance, context: RouteContext): void {
   const { db } = context;
@@ -54,7 +53,6 @@ export function registerSalespersonRoutes(app: FastifyInstance, context: RouteCo
     async (request: FastifyRequest<{ Body: { name: string; email: string; phone: string; mobile: string; status: 1 } }>, reply) => {
       const { caller, body } = request;
       if (!mayEditSalespersons(caller.roleId)) throw forbidden('Your role may not manage salespersons');
-      checkPhones({ phone: body.phone, mobile: body.mobile });
       const email = body.email.toLowerCase();
       const id = await refusingDuplicates(
         () =>
@@ -71,7 +69,7 @@ export function registerSalespersonRoutes(app: FastifyInstance, context: RouteCo
             );
             return created!.id;
           }),
-        'Salesperson already exists',
+        refusal('email', 'Salesperson already exists', 409),
       );
       reply.code(201);
       return salespersonOfTenant(db, caller.tenantId, id);
@@ -87,7 +85,6 @@ export function registerSalespersonRoutes(app: FastifyInstance, context: RouteCo
     async (request: FastifyRequest<{ Params: { id: number }; Body: { phone: string; mobile: string } }>) => {
       const { caller, body } = request;
       if (!mayEditSalespersons(caller.roleId)) throw forbidden('Your role may not manage salespersons');
-      checkPhones({ phone: body.phone, mobile: body.mobile });
       const [row] = await db.transaction((tx) =>
         tx.query<SalespersonRow>(
           `update salespersons set phone = $1, mobile = $2 where id = $3 and tenant_id = $4 returning ${columns}`,

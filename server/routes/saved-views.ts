@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { defineRoute, HttpError, type RouteContext } from '../http/define-route.ts';
-import { notFound, refusingDuplicates } from '../http/refusals.ts';
+import { defineRoute, type RouteContext } from '../http/define-route.ts';
+import { notFound, refusal, refusingDuplicates } from '../http/refusals.ts';
 
 interface SavedViewBody {
   list: string;
@@ -28,7 +28,7 @@ export function registerSavedViewRoutes(app: FastifyInstance, context: RouteCont
   defineRoute(app, context, 'post', '/api/views', async (request: FastifyRequest<{ Body: SavedViewBody }>, reply) => {
     const { caller } = request;
     const name = request.body.name.trim();
-    if (name === '') throw new HttpError(400, 'The view needs a name.');
+    if (name === '') throw refusal('name', 'The view needs a name.');
     const query = request.body.query.replace(/^\?/, '');
     const [view] = await refusingDuplicates(
       () =>
@@ -39,7 +39,7 @@ export function registerSavedViewRoutes(app: FastifyInstance, context: RouteCont
           name,
           query,
         ]),
-      `You already have a view named "${name}".`,
+      refusal('name', `You already have a view named "${name}".`, 409),
     );
     reply.code(201);
     return view;

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
 import { defineRoute, type RouteContext } from '../http/define-route.ts';
 import { notFound } from '../http/refusals.ts';
-import { managesUsers } from './roles.ts';
+import { canManageUsers } from '../../src/domain/rules/index.ts';
 import { searchWords } from '../../src/domain/search/words.ts';
 
 /** How many hits of each kind the search answers at most. */
@@ -125,6 +125,6 @@ export function registerSearchRoutes(app: FastifyInstance, context: RouteContext
   defineRoute(app, context, 'get', '/api/search/{tenant_id}', async (request: FastifyRequest<{ Params: { tenant_id: number }; Querystring: { q: string } }>) => {
     const { caller } = request;
     if (request.params.tenant_id !== caller.tenantId) throw notFound();
-    return { results: await search(db, caller.tenantId, request.query.q, managesUsers(caller.roleId)) };
+    return { results: await search(db, caller.tenantId, request.query.q, canManageUsers(caller.roleId)) };
   });
 }

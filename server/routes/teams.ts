@@ -1,12 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
-import { defineRoute, HttpError, type RouteContext } from '../http/define-route.ts';
-import { notFound, refusingDuplicates } from '../http/refusals.ts';
+import { defineRoute, type RouteContext } from '../http/define-route.ts';
+import type { RequestBody } from '../http/contract-types.ts';
+import { notFound, refusal, refusingDuplicates } from '../http/refusals.ts';
 
-interface TeamWrite {
-  name: string;
-  memberIds: number[];
-}
+type TeamWrite = RequestBody<'TeamWrite'>;
 
 interface TeamWithMembers {
   id: number;
@@ -15,8 +13,8 @@ interface TeamWithMembers {
 }
 
 export const TEAM_NAME_TAKEN = 'A team with this name already exists.';
-export const MEMBERS_NOT_OF_TENANT = 'body.memberIds must list salespersons of your tenant only';
-export const BLANK_NAME = 'body.name must not be blank';
+export const MEMBERS_NOT_OF_TENANT = 'Members must be salespersons of your tenant.';
+const nameTaken = () => refusal('name', TEAM_NAME_TAKEN, 409);
 
 // Each team with its members as a JSON array, a team without members included.
 const teamsWithMembers = `
@@ -32,11 +30,9 @@ async function teamOfTenant(db: Queryable, tenantId: number, id: number): Promis
   return team;
 }
 
-/** The body as it is stored: the name trimmed, which must leave something. */
+/** The body as it is stored (its rule, teamWriteProblems, has passed): the name trimmed. */
 function teamToStore(body: TeamWrite): TeamWrite {
-  const name = body.name.trim();
-  if (name === '') throw new HttpError(400, BLANK_NAME);
-  return { name, memberIds: body.memberIds };
+  return { name: body.name.trim(), memberIds: body.memberIds };
 }
 
 /**
@@ -49,7 +45,7 @@ async function replaceMembers(tx: Queryable, tenantId: number, teamId: number, m
     'select count(*)::int as known from salespersons where tenant_id = $1 and id = any($2::int[])',
     [tenantId, memberIds],
   )) as [{ known: number }];
-  if (known !== memberIds.length) throw new HttpError(400, MEMBERS_NOT_OF_TENANT);
+  if (known !== memberIds.length) throw refusal('memberIds', MEMBERS_NOT_OF_TENANT);
   await tx.query('delete from team_members where team_id = $1', [teamId]);
   await tx.query(
     'insert into team_members (tenant_id, team_id, salesperson_id) select $1, $2, unnest($3::int[])',
@@ -97,7 +93,7 @@ export function registerTeamRoutes(app: FastifyInstance, context: RouteContext):
           await replaceMembers(tx, caller.tenantId, created.id, team.memberIds);
           return created.id;
         }),
-      TEAM_NAME_TAKEN,
+      nameTaken(),
     );
     reply.code(201);
     return teamOfTenant(db, caller.tenantId, id);
@@ -125,7 +121,7 @@ export function registerTeamRoutes(app: FastifyInstance, context: RouteContext):
           await replaceMembers(tx, caller.tenantId, request.params.id, team.memberIds);
           return teamOfTenant(tx, caller.tenantId, request.params.id);
         }),
-      TEAM_NAME_TAKEN,
+      nameTaken(),
     );
   });
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { currencyProblem } from '../../src/domain/money.ts';
 import { defineRoute, HttpError, type RouteContext } from '../http/define-route.ts';
 import { forbidden } from '../http/refusals.ts';
-import { SUPER_ADMIN } from './roles.ts';
+import { SUPER_ADMIN } from '../../src/domain/rules/roles.ts';
 
 interface TenantSettings {
   currency: string;

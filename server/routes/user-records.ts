@@ -1,23 +1,12 @@
 import type { Queryable } from '../db/database.ts';
 import { PASSWORD_MASK } from '../accounts/passwords.ts';
-import { roleLabels, type RoleId } from './roles.ts';
+import { ROLE_IDS, ROLE_LABELS as roleLabels } from '../../src/domain/rules/index.ts';
+import type { Answer } from '../http/contract-types.ts';
+import type { RoleId } from '../../src/api/client.ts';
 
-// The role labels by id, as an array for the database: role_id 1 is its first element.
-const ROLE_IDS: RoleId[] = [1, 2, 3];
 
 /** A CRM user as the contract answers it: the role's label, and a mask in place of any password. */
-export interface UserAnswer {
-  id: number;
-  name: string;
-  email: string;
-  password: string;
-  tenant_id: number;
-  role_id: RoleId;
-  status: number;
-  role: 'Super Admin' | 'Admin' | 'User';
-  phone: string;
-  mobile: string;
-}
+export type UserAnswer = Answer<'User'>;
 
 interface UserRow {
   id: number;

@@ -1,5 +1,7 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import type { components, paths } from './schema';
+import type { Problem } from '../domain/rules/problems.ts';
+import { refusalOfAnswer, type Refusal } from '../domain/rules/refusals.ts';
 
 /** The contract's shapes, named once. */
 export type Schemas = components['schemas'];
@@ -31,14 +33,22 @@ export type CrmClient = Client<paths>;
 export const NOT_FOUND: unique symbol = Symbol('not found');
 export type NotFound = typeof NOT_FOUND;
 
-/** A failed call, with the status and the message the server gave. */
+/**
+ * A failed call: its status and the server's refusal in people's words (the
+ * agreed `{ message, fields }` shape, or an older answer made readable), so a form
+ * can put each problem under its field.
+ */
 export class ApiError extends Error {
+  readonly problems: readonly Problem[];
+
   constructor(
     readonly status: number,
     message: string,
+    problems: readonly Problem[] = [],
   ) {
     super(message);
     this.name = 'ApiError';
+    this.problems = problems;
   }
 }
 
@@ -94,7 +104,9 @@ export function commonHandling(hooks: ApiHooks, showFailures = true): Middleware
       } else if (response.status === 404) {
         if (showFailures) hooks.showError(NOT_FOUND_MESSAGE);
       } else if (showFailures) {
-        hooks.showError(await serverMessage(response.clone()));
+        const refusal = await refusalIn(response.clone());
+        // A refusal about fields is shown under them by the form that sent it.
+        if (refusal.problems.length === 0) hooks.showError(refusal.message);
       }
       return undefined;
     },
@@ -126,7 +138,8 @@ export async function answer<T>(
   const { data, error, response } = await pending;
   if (response.ok) return data as T;
   if (response.status === 404) return NOT_FOUND;
-  throw new ApiError(response.status, messageOf(error) ?? `${response.status} ${response.statusText}`.trim());
+  const refusal = refusalOfAnswer(error, {}, failedMessage(response.status));
+  throw new ApiError(response.status, refusal.message, refusal.problems);
 }
 
 /** Like `answer`, for callers to whom a missing record is an error too. */
@@ -141,17 +154,16 @@ function fetchOf(options: Pick<ClientOptions, 'fetch'>): typeof fetch {
   return options.fetch ?? ((input, init) => globalThis.fetch(input, init));
 }
 
-async function serverMessage(response: Response): Promise<string> {
+async function refusalIn(response: Response): Promise<Refusal> {
   try {
-    return messageOf(await response.json()) ?? `Request failed (${response.status})`;
+    return refusalOfAnswer(await response.json(), {}, failedMessage(response.status));
   } catch {
-    return `Request failed (${response.status})`;
+    return refusalOfAnswer(null, {}, failedMessage(response.status));
   }
 }
 
-function messageOf(body: unknown): string | undefined {
-  const message = (body as { message?: unknown } | null)?.message;
-  return typeof message === 'string' && message !== '' ? message : undefined;
+function failedMessage(status: number): string {
+  return `Request failed (${status})`;
 }
 
 function jsonResponse(status: number, body: unknown): Response {

@@ -85,6 +85,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** A user of the caller's tenant. */
         get: operations["getUser"];
         /** Update a user and set the new password given in the body. */
         put: operations["updateUserWithPassword"];
@@ -187,6 +188,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** A salesperson of the caller's tenant. */
         get: operations["getSalesperson"];
         /**
          * Update a salesperson's phone and mobile.
@@ -275,6 +277,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** A customer of the caller's tenant. */
         get: operations["getCustomer"];
         /**
          * Replace a customer's details.
@@ -456,6 +459,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** A calendar event of the caller's tenant. */
         get: operations["getCalendarEvent"];
         /**
          * Replace every field of a calendar event of the caller's tenant.
@@ -463,6 +467,7 @@ export interface paths {
          */
         put: operations["updateCalendarEvent"];
         post?: never;
+        /** Remove a calendar event of the caller's tenant. */
         delete: operations["deleteCalendarEvent"];
         options?: never;
         head?: never;
@@ -496,6 +501,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** An opportunity of the caller's tenant. */
         get: operations["getOpportunity"];
         /**
          * Replace an opportunity of the caller's tenant.
@@ -556,6 +562,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** An activity of the caller's tenant. */
         get: operations["getActivity"];
         /**
          * Replace every field of an activity of the caller's tenant.
@@ -788,10 +795,17 @@ export interface components {
         Error: {
             message: string;
         };
+        /** @description Bad input, refused in people's words: `message` says everything in one line (for a place that shows one text); `fields` says it again under each field concerned, by the body property's name (or the path or query parameter's). Never a schema's wording such as 'body.email must match'. */
+        Refusal: {
+            message: string;
+            fields?: {
+                [key: string]: string;
+            };
+        };
         Message: {
             message: string;
         };
-        /** Format: email */
+        /** @description The spec's simple name@domain.tld shape (section 5), letters of any script included: no spaces, one @, a dot after it. Stored lowercase. The same rule as the app's (src/domain), which a test holds against this one. */
         Email: string;
         /** @description More than 8 characters; stored only as an argon2id hash. */
         NewPassword: string;
@@ -800,7 +814,10 @@ export interface components {
          * @enum {integer}
          */
         RoleId: 1 | 2 | 3;
-        Phone: string;
+        /** @description Create User's phone shape (spec section 5): an optional plus, a non-zero first digit, then 2 to 14 more digits. */
+        UserPhone: string;
+        /** @description Edit Salesperson's phone shape (spec section 6): a leading 0 or 00, or an optional plus with a non-zero first digit; up to 15 digits, single spaces between them. */
+        SalespersonPhone: string;
         SignUpRequest: {
             email: components["schemas"]["Email"];
             password: components["schemas"]["NewPassword"];
@@ -829,8 +846,8 @@ export interface components {
             role_id: components["schemas"]["RoleId"];
             /** @enum {integer} */
             status: 1;
-            phone?: components["schemas"]["Phone"];
-            mobile?: components["schemas"]["Phone"];
+            phone?: components["schemas"]["UserPhone"];
+            mobile?: components["schemas"]["UserPhone"];
         };
         UserUpdate: {
             name: string;
@@ -855,16 +872,16 @@ export interface components {
         SalespersonCreate: {
             name: string;
             email: components["schemas"]["Email"];
-            phone: components["schemas"]["Phone"];
-            mobile: components["schemas"]["Phone"];
+            phone: components["schemas"]["UserPhone"];
+            mobile: components["schemas"]["UserPhone"];
             /** @enum {integer} */
             status: 1;
         };
         SalespersonUpdate: {
             name: string;
             email: string;
-            phone: string;
-            mobile: string;
+            phone: components["schemas"]["SalespersonPhone"];
+            mobile: components["schemas"]["SalespersonPhone"];
             latest_login: string | null;
             status: number;
         };
@@ -903,12 +920,12 @@ export interface components {
             /** @default  */
             company: string;
             /**
-             * @description Empty, or an e-mail address (stored lowercase).
+             * @description Empty, or an e-mail address of the Email shape; trimmed and stored lowercase.
              * @default
              */
             email: string;
             /**
-             * @description Empty, or a phone number (a leading 0, 00, or an optional plus with a non-zero digit; at most 15 digits; spaces between digits).
+             * @description Empty, or a phone number of the SalespersonPhone shape with at least 3 digits (a leading 0, 00, or an optional plus with a non-zero digit; 3 to 15 digits; single spaces between digits); trimmed.
              * @default
              */
             phone: string;
@@ -951,9 +968,9 @@ export interface components {
             page: number;
             /** @description How many opportunities the search finds. */
             total: number;
-            /** @description Their revenue */
+            /** @description Their revenue, summed. */
             revenue: number;
-            /** @description Their revenue times probability / 100 */
+            /** @description Their revenue times probability / 100, summed. */
             weighted: number;
             rows: components["schemas"]["OpportunityListRow"][];
         };
@@ -1018,7 +1035,10 @@ export interface components {
             /** @description A salesperson of the caller's tenant; any other id answers 400. */
             salesperson_id: number;
             stage: components["schemas"]["OpportunityStage"];
-            /** @description When the opportunity was created, from 1970 to 9999; the dashboard buckets by it. A date-time with its offset, or a bare date, stored as noon UTC of that day (the same calendar day from UTC-11 to UTC+11). */
+            /**
+             * Format: date-time
+             * @description When the opportunity was created, a date-time with its offset from 1970 to 9999 (the same rule as the editor's); the dashboard buckets by it.
+             */
             created_date: string;
             /** @description At most two decimals (the server checks this; multipleOf 0.01 is not exact in binary floating point). */
             revenue: number;
@@ -1069,7 +1089,7 @@ export interface components {
             file_name: string;
             media_type: string;
             size_bytes: number;
-            /** @description The SHA-256 of the content */
+            /** @description The SHA-256 of the content, 64 lowercase hex digits. */
             sha256: string;
             opportunity_id: number | null;
             /** @description The customer of the linked opportunity; null when none is linked. */
@@ -1097,13 +1117,13 @@ export interface components {
         };
     };
     responses: {
-        /** @description The request breaks this document; the message names the field. */
+        /** @description The request breaks this document or a rule of its fields; `fields` names each. */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["Refusal"];
             };
         };
         /** @description No valid bearer token with the crm-access role. */
@@ -1133,22 +1153,22 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The e-mail address is taken, or the record changed meanwhile. */
+        /** @description The e-mail address is taken, or the record changed meanwhile; `fields` names the field. */
         Conflict: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["Refusal"];
             };
         };
-        /** @description Another team of the tenant already has this name. */
+        /** @description Another team of the tenant already has this name (`fields.name`). */
         TeamNameTaken: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["Refusal"];
             };
         };
         /** @description Too many requests from this client address; try again later. */
@@ -1645,7 +1665,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Refusal"];
                 };
             };
         };
@@ -1710,7 +1730,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Refusal"];
                 };
             };
         };
@@ -2091,7 +2111,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Refusal"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -2154,7 +2174,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Refusal"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -2217,7 +2237,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Refusal"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -2280,7 +2300,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Refusal"];
                 };
             };
             401: components["responses"]["Unauthorized"];

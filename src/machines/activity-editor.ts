@@ -1,7 +1,9 @@
 import {
-  ACTIVITY_MESSAGES,
+  ACTIVITY_FIELD_OF_BODY,
+  ACTIVITY_FIELDS,
+  ACTIVITY_SAVED_MESSAGES,
   BLANK_ACTIVITY_FORM,
-  activityProblem,
+  activityProblems,
   type ActivityChoices,
   type ActivityForm,
 } from '../domain/activities/editor.ts';
@@ -11,7 +13,9 @@ import { createRecordEditorMachine } from './record-editor.ts';
 export const activityEditorMachine = createRecordEditorMachine<ActivityForm, ActivityChoices>({
   id: 'activityEditor',
   blankForm: BLANK_ACTIVITY_FORM,
-  problemOf: activityProblem,
-  messages: { created: ACTIVITY_MESSAGES.created, updated: ACTIVITY_MESSAGES.updated },
+  problemsOf: activityProblems,
+  fields: ACTIVITY_FIELDS,
+  fieldOfBody: (field) => ACTIVITY_FIELD_OF_BODY[field as keyof typeof ACTIVITY_FIELD_OF_BODY] ?? field,
+  messages: ACTIVITY_SAVED_MESSAGES,
   listRoute: '/activity',
 });

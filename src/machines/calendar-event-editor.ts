@@ -1,5 +1,5 @@
 import type { Salesperson } from '../api/client';
-import { EMPTY_EVENT_FORM, eventProblemOf, type EventForm } from '../domain/calendar/event-form.ts';
+import { EMPTY_EVENT_FORM, EVENT_FIELDS, eventFieldOfBody, eventProblems, type EventForm } from '../domain/calendar/event-form.ts';
 import { createRecordEditorMachine } from './record-editor.ts';
 
 /** Whom an event may belong to: the tenant's salespersons, by name. */
@@ -21,7 +21,9 @@ export function calendarMonthAddress(form: Pick<EventForm, 'startDate'>): string
 export const calendarEventEditorMachine = createRecordEditorMachine<EventForm, EventChoices>({
   id: 'calendarEventEditor',
   blankForm: EMPTY_EVENT_FORM,
-  problemOf: eventProblemOf,
+  problemsOf: eventProblems,
+  fields: EVENT_FIELDS,
+  fieldOfBody: (field, form) => eventFieldOfBody(field as Parameters<typeof eventFieldOfBody>[0], form.allDay),
   messages: EVENT_SAVED_MESSAGES,
   // Back to the month the event is in, not the current one.
   listRoute: calendarMonthAddress,

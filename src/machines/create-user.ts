@@ -1,7 +1,8 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { RoleId, Salesperson, SalespersonCreate, User, UserCreate } from '../api/client';
-import { creatableRoles, DEFAULT_NEW_USER_ROLE } from '../domain/users/roles';
-import { newUserProblem, type NewUserFields } from '../domain/validation';
+import { newUserProblems, type NewUserField, type NewUserFields } from '../domain/rules/people.ts';
+import { creatableRoles, initialNewUserRole } from '../domain/rules/roles.ts';
+import { NO_PROBLEMS, presentProblems, presentRefusal, problemsAfterChange, problemsOfFailure, type FormProblems } from './form-problems.ts';
 
 export type CreateUserTextField = 'name' | 'email' | 'password' | 'phone' | 'mobile';
 
@@ -12,9 +13,12 @@ export interface CreateUserInput {
   existingEmails: ReadonlySet<string>;
 }
 
-export interface CreateUserContext extends CreateUserInput {
+export interface CreateUserContext extends CreateUserInput, FormProblems<NewUserField> {
   form: NewUserFields;
 }
+
+/** The form's fields in the order the modal shows them. */
+export const CREATE_USER_FIELDS: readonly NewUserField[] = ['name', 'email', 'password', 'role_id', 'phone', 'mobile'];
 
 export type CreateUserEvent =
   | { type: 'form.change'; field: CreateUserTextField; value: string }
@@ -29,18 +33,20 @@ export interface ModalOutput {
 
 export const USER_CREATED = 'User created successfully';
 
-export const emptyNewUser = (): NewUserFields => ({
+export const emptyNewUser = (currentRoleId: number): NewUserFields => ({
   name: '',
   email: '',
   password: '',
-  role_id: DEFAULT_NEW_USER_ROLE,
+  role_id: initialNewUserRole(currentRoleId) ?? 0,
   phone: '',
   mobile: '',
 });
 
 /**
- * The Create User modal. Submitting a valid form creates the user, then its
- * salesperson record; a failure returns to the form with everything typed kept.
+ * The Create User modal. Submitting shows every problem under its field at once;
+ * a valid form creates the user, then its salesperson record; a refusal lands
+ * under the fields it names, and any failure returns to the form with
+ * everything typed kept.
  * Closing discards the form; the list stops this actor when it reaches a final state.
  */
 export const createUserMachine = setup({
@@ -60,37 +66,32 @@ export const createUserMachine = setup({
   },
   actions: {
     notifySuccess: (_, _params: { message: string }) => {},
-    notifyError: (_, _params: { message: string }) => {},
     /** The API client has already shown the server's message; this only logs. */
     logError: (_, _params: { error: unknown }) => {},
     updateField: assign(({ context, event }) => {
       assertEvent(event, 'form.change');
-      return { form: { ...context.form, [event.field]: event.value } };
+      const form = { ...context.form, [event.field]: event.value };
+      return { form, ...problemsAfterChange(context, newUserProblems(form, context.existingEmails)) };
     }),
     chooseRole: assign(({ context, event }) => {
       assertEvent(event, 'form.role.change');
-      return { form: { ...context.form, role_id: event.roleId } };
+      const form = { ...context.form, role_id: event.roleId };
+      return { form, ...problemsAfterChange(context, newUserProblems(form, context.existingEmails)) };
     }),
+    showProblems: assign(({ context }) => presentProblems(context, newUserProblems(context.form, context.existingEmails))),
+    showRefusal: assign(({ context }, params: { error: unknown }) => presentRefusal(context, params.error, CREATE_USER_FIELDS)),
   },
   guards: {
     roleIsSelectable: ({ context, event }) => {
       assertEvent(event, 'form.role.change');
-      return creatableRoles(context.currentRoleId).some((role) => role.id === event.roleId);
+      return creatableRoles(context.currentRoleId).includes(event.roleId as RoleId);
     },
-    formIsInvalid: ({ context }) => newUserProblem(context.form, context.existingEmails) !== null,
+    formIsInvalid: ({ context }) => newUserProblems(context.form, context.existingEmails).length > 0,
+    isFieldRefusal: (_, params: { error: unknown }) => problemsOfFailure(params.error).length > 0,
   },
 }).createMachine({
   id: 'createUser',
-  context: ({ input }) => ({
-    ...input,
-    form: {
-      ...emptyNewUser(),
-      // An Admin can only give User, which is also the default; never a role they cannot pick.
-      role_id: creatableRoles(input.currentRoleId).some((role) => role.id === DEFAULT_NEW_USER_ROLE)
-        ? DEFAULT_NEW_USER_ROLE
-        : creatableRoles(input.currentRoleId)[0]!.id,
-    },
-  }),
+  context: ({ input }) => ({ ...input, form: emptyNewUser(input.currentRoleId), ...NO_PROBLEMS }),
   initial: 'editing',
   // Each final state names its own output; the modal's output is the one it ended in.
   output: ({ event }) => event.output as ModalOutput,
@@ -99,16 +100,7 @@ export const createUserMachine = setup({
       on: {
         'form.change': { actions: 'updateField' },
         'form.role.change': { guard: 'roleIsSelectable', actions: 'chooseRole' },
-        'form.submit': [
-          {
-            guard: 'formIsInvalid',
-            actions: {
-              type: 'notifyError',
-              params: ({ context }) => ({ message: newUserProblem(context.form, context.existingEmails)! }),
-            },
-          },
-          { target: 'creatingUser' },
-        ],
+        'form.submit': [{ guard: 'formIsInvalid', actions: 'showProblems' }, { target: 'creatingUser' }],
         'modal.close': 'closed',
       },
     },
@@ -125,10 +117,14 @@ export const createUserMachine = setup({
           status: 1 as const,
         }),
         onDone: 'creatingSalesperson',
-        onError: {
-          target: 'editing',
-          actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: [
+          {
+            guard: { type: 'isFieldRefusal', params: ({ event }) => ({ error: event.error }) },
+            target: 'editing',
+            actions: { type: 'showRefusal', params: ({ event }) => ({ error: event.error }) },
+          },
+          { target: 'editing', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+        ],
       },
     },
     creatingSalesperson: {

@@ -1,5 +1,5 @@
 import { BLANK_CUSTOMER_FORM, type CustomerForm } from '../domain/customers/form.ts';
-import { customerProblem } from '../domain/customers/validation.ts';
+import { CUSTOMER_FIELDS, customerProblems } from '../domain/customers/validation.ts';
 import { createRecordEditorMachine } from './record-editor.ts';
 
 /** A customer's form has no selects: there is nothing to choose from. */
@@ -14,7 +14,8 @@ export const CUSTOMER_SAVED_MESSAGES = {
 export const customerEditorMachine = createRecordEditorMachine<CustomerForm, CustomerChoices>({
   id: 'customerEditor',
   blankForm: BLANK_CUSTOMER_FORM,
-  problemOf: customerProblem,
+  problemsOf: customerProblems,
+  fields: CUSTOMER_FIELDS,
   messages: CUSTOMER_SAVED_MESSAGES,
   listRoute: '/customer',
 });

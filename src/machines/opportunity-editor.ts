@@ -1,7 +1,9 @@
 import {
   BLANK_OPPORTUNITY_FORM,
-  OPPORTUNITY_MESSAGES,
-  opportunityProblem,
+  OPPORTUNITY_FIELD_OF_BODY,
+  OPPORTUNITY_FIELDS,
+  OPPORTUNITY_SAVED_MESSAGES,
+  opportunityProblems,
   type OpportunityChoices,
   type OpportunityForm,
 } from '../domain/opportunities/editor.ts';
@@ -11,7 +13,9 @@ import { createRecordEditorMachine } from './record-editor.ts';
 export const opportunityEditorMachine = createRecordEditorMachine<OpportunityForm, OpportunityChoices>({
   id: 'opportunityEditor',
   blankForm: BLANK_OPPORTUNITY_FORM,
-  problemOf: opportunityProblem,
-  messages: { created: OPPORTUNITY_MESSAGES.created, updated: OPPORTUNITY_MESSAGES.updated },
+  problemsOf: opportunityProblems,
+  fields: OPPORTUNITY_FIELDS,
+  fieldOfBody: (field) => OPPORTUNITY_FIELD_OF_BODY[field as keyof typeof OPPORTUNITY_FIELD_OF_BODY] ?? field,
+  messages: OPPORTUNITY_SAVED_MESSAGES,
   listRoute: '/opportunity',
 });

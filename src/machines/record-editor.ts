@@ -1,4 +1,6 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import type { Problem } from '../domain/rules/problems.ts';
+import { NO_PROBLEMS, presentProblems, presentRefusal, problemsAfterChange, problemsOfFailure, type FormProblems } from './form-problems.ts';
 
 export interface RecordEditorInput {
   /** The record being edited, from the last segment of /edit-…/:id; null when adding one. */
@@ -26,7 +28,7 @@ export interface SavedRecord {
   id: number;
 }
 
-export interface RecordEditorContext<Form, Choices> extends RecordEditorInput {
+export interface RecordEditorContext<Form, Choices> extends RecordEditorInput, FormProblems {
   form: Form;
   /** Null until the editor has loaded. */
   choices: Choices | null;
@@ -43,8 +45,12 @@ export interface RecordEditorOptions<Form> {
   id: string;
   /** The form before anything has loaded; loading replaces it. */
   blankForm: Form;
-  /** The first thing wrong with the form, in words a person can act on, or null when it can be saved. */
-  problemOf: (form: Form) => string | null;
+  /** Every problem of the form, in words a person can act on, keyed by the form's fields; none when it can be saved. */
+  problemsOf: (form: Form) => readonly Problem[];
+  /** The form's fields in the order the screen shows them: a server's problem about any other field shows above the form. */
+  fields: readonly string[];
+  /** The form field a request body property comes from, where they differ (e.g. salesperson_id → salespersonId). */
+  fieldOfBody?: (bodyField: string, form: Form) => string;
   /** The success toasts, e.g. 'Customer created successfully'. */
   messages: { created: string; updated: string };
   /** Where a saved or abandoned editor goes: the record's list, or the part of it the form belongs to. */
@@ -59,13 +65,15 @@ export function isNotFoundError(error: unknown): boolean {
 /**
  * The add and edit screens of a record (/add-X, /edit-X/:id) share one flow:
  * load the record (or the blank form) with the choices its selects need, edit,
- * refuse to save while the form has a problem, save once, then go back to the
- * list. A failed save keeps what was typed; the API client has already shown the
- * server's message. Each record type makes its own machine from this, so each
+ * refuse to save while the form has a problem (showing every problem under its
+ * field), save once, then go back to the list. A failed save keeps what was
+ * typed: a refusal about fields lands under them; any other failure the API
+ * client has already shown. Each record type makes its own machine from this, so each
  * has its own id, chart and path tests.
  */
 export function createRecordEditorMachine<Form extends object, Choices>(options: RecordEditorOptions<Form>) {
-  const { problemOf, messages, listRoute } = options;
+  const { problemsOf, messages, listRoute, fields } = options;
+  const fieldOfBody = options.fieldOfBody ?? ((field: string) => field);
   const listOf = (form: Form) => (typeof listRoute === 'string' ? listRoute : listRoute(form));
   return setup({
     types: {
@@ -84,7 +92,6 @@ export function createRecordEditorMachine<Form extends object, Choices>(options:
     },
     actions: {
       notifySuccess: (_, _params: { message: string }) => {},
-      notifyError: (_, _params: { message: string }) => {},
       navigate: (_, _params: { to: string }) => {},
       /** The API client has already shown the server's message; this only logs. */
       logError: (_, _params: { error: unknown }) => {},
@@ -94,17 +101,23 @@ export function createRecordEditorMachine<Form extends object, Choices>(options:
       })),
       changeForm: assign(({ context, event }) => {
         assertEvent(event, 'form.change');
-        return { form: { ...context.form, ...event.patch } };
+        const form = { ...context.form, ...event.patch };
+        return { form, ...problemsAfterChange(context, problemsOf(form)) };
       }),
+      showProblems: assign(({ context }) => presentProblems(context, problemsOf(context.form))),
+      showRefusal: assign(({ context }, params: { error: unknown }) =>
+        presentRefusal(context, params.error, fields, (field) => fieldOfBody(field, context.form)),
+      ),
     },
     guards: {
-      formHasProblem: ({ context }) => problemOf(context.form) !== null,
+      formHasProblem: ({ context }) => problemsOf(context.form).length > 0,
+      isFieldRefusal: (_, params: { error: unknown }) => problemsOfFailure(params.error).length > 0,
       isNotFound: (_, params: { error: unknown }) => isNotFoundError(params.error),
       isNew: ({ context }) => context.recordId === null,
     },
   }).createMachine({
     id: options.id,
-    context: ({ input }) => ({ recordId: input.recordId, form: options.blankForm, choices: null }),
+    context: ({ input }) => ({ recordId: input.recordId, form: options.blankForm, choices: null, ...NO_PROBLEMS }),
     initial: 'loading',
     states: {
       loading: {
@@ -133,13 +146,7 @@ export function createRecordEditorMachine<Form extends object, Choices>(options:
       editing: {
         on: {
           'form.change': { actions: 'changeForm' },
-          'form.submit': [
-            {
-              guard: 'formHasProblem',
-              actions: { type: 'notifyError', params: ({ context }) => ({ message: problemOf(context.form)! }) },
-            },
-            { target: 'saving' },
-          ],
+          'form.submit': [{ guard: 'formHasProblem', actions: 'showProblems' }, { target: 'saving' }],
           'editor.cancel': 'cancelled',
         },
       },
@@ -152,10 +159,15 @@ export function createRecordEditorMachine<Form extends object, Choices>(options:
             { guard: 'isNew', target: 'saved', actions: { type: 'notifySuccess', params: { message: messages.created } } },
             { target: 'saved', actions: { type: 'notifySuccess', params: { message: messages.updated } } },
           ],
-          onError: {
-            target: 'editing',
-            actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-          },
+          // Everything typed stays; a refusal about fields lands under them.
+          onError: [
+            {
+              guard: { type: 'isFieldRefusal', params: ({ event }) => ({ error: event.error }) },
+              target: 'editing',
+              actions: { type: 'showRefusal', params: ({ event }) => ({ error: event.error }) },
+            },
+            { target: 'editing', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+          ],
         },
       },
       saved: {

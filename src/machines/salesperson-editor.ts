@@ -1,6 +1,8 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { Salesperson, SalespersonUpdate, Team } from '../api/client';
-import { salespersonProblem } from '../domain/validation';
+import { salespersonProblems, type SalespersonField as SalespersonRuleField } from '../domain/rules/people.ts';
+import type { Problem } from '../domain/rules/problems.ts';
+import { NO_PROBLEMS, presentProblems, presentRefusal, problemsAfterChange, problemsOfFailure, type FormProblems } from './form-problems.ts';
 
 export interface SalespersonEditorInput {
   /** From the last segment of /edit-Salesperson/:id. */
@@ -9,7 +11,10 @@ export interface SalespersonEditorInput {
 
 export type SalespersonField = 'phone' | 'mobile';
 
-export interface SalespersonEditorContext extends SalespersonEditorInput {
+/** The screen's fields in its order, by the request body's names (name and e-mail show read-only). */
+export const SALESPERSON_FIELDS: readonly SalespersonRuleField[] = ['name', 'email', 'phone', 'mobile'];
+
+export interface SalespersonEditorContext extends SalespersonEditorInput, FormProblems<SalespersonRuleField> {
   salesperson: Salesperson | null;
   form: { phone: string; mobile: string };
   /** Team names joined by commas, as the read-only Team field shows them. */
@@ -74,11 +79,15 @@ export const salespersonEditorMachine = setup({
     acceptTeams: assign((_, params: { teams: readonly Team[] }) => ({ teamNames: joinTeamNames(params.teams) })),
     updateField: assign(({ context, event }) => {
       assertEvent(event, 'form.change');
-      return { form: { ...context.form, [event.field]: event.value } };
+      const form = { ...context.form, [event.field]: event.value };
+      return { form, ...problemsAfterChange(context, problemsOf({ ...context, form })) };
     }),
+    showProblems: assign(({ context }) => presentProblems(context, problemsOf(context))),
+    showRefusal: assign(({ context }, params: { error: unknown }) => presentRefusal(context, params.error, SALESPERSON_FIELDS)),
   },
   guards: {
-    formIsInvalid: ({ context }) => problemOf(context) !== null,
+    formIsInvalid: ({ context }) => problemsOf(context).length > 0,
+    isFieldRefusal: (_, params: { error: unknown }) => problemsOfFailure(params.error).length > 0,
     answerHasNoId: (_, params: { answer: SaveSalespersonAnswer }) => typeof params.answer?.id !== 'number',
   },
 }).createMachine({
@@ -88,6 +97,7 @@ export const salespersonEditorMachine = setup({
     salesperson: null,
     form: { phone: '', mobile: '' },
     teamNames: '',
+    ...NO_PROBLEMS,
   }),
   type: 'parallel',
   states: {
@@ -117,13 +127,7 @@ export const salespersonEditorMachine = setup({
         editing: {
           on: {
             'form.change': { actions: 'updateField' },
-            'form.submit': [
-              {
-                guard: 'formIsInvalid',
-                actions: { type: 'notifyError', params: ({ context }) => ({ message: problemOf(context)! }) },
-              },
-              { target: 'saving' },
-            ],
+            'form.submit': [{ guard: 'formIsInvalid', actions: 'showProblems' }, { target: 'saving' }],
           },
         },
         saving: {
@@ -140,10 +144,15 @@ export const salespersonEditorMachine = setup({
               },
               { target: 'saved' },
             ],
-            onError: {
-              target: 'editing',
-              actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-            },
+            // What was typed stays; a refusal about fields lands under them.
+            onError: [
+              {
+                guard: { type: 'isFieldRefusal', params: ({ event }) => ({ error: event.error }) },
+                target: 'editing',
+                actions: { type: 'showRefusal', params: ({ event }) => ({ error: event.error }) },
+              },
+              { target: 'editing', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+            ],
           },
         },
         saved: {
@@ -180,9 +189,9 @@ export const salespersonEditorMachine = setup({
   },
 });
 
-function problemOf(context: SalespersonEditorContext): string | null {
+function problemsOf(context: Pick<SalespersonEditorContext, 'salesperson' | 'form'>): Problem<SalespersonRuleField>[] {
   const record = context.salesperson;
-  return salespersonProblem({
+  return salespersonProblems({
     name: record?.name ?? '',
     email: record?.email ?? '',
     phone: context.form.phone,

@@ -1,5 +1,7 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { signupProblem } from '../domain/validation';
+import type { Problem } from '../domain/rules/problems.ts';
+import { signupProblems } from '../domain/rules/people.ts';
+import { NO_PROBLEMS, presentProblems, problemsAfterChange, type FormProblems } from './form-problems.ts';
 
 /** Section 3: the sign-up form state. Only email and password are ever sent. */
 export interface SignupForm {
@@ -10,13 +12,15 @@ export interface SignupForm {
   role_id: number;
 }
 
-export interface SignupContext {
+export type SignupField = 'email' | 'password' | 'retypedPassword';
+
+export interface SignupContext extends FormProblems<SignupField> {
   form: SignupForm;
   /** The re-typed password lives only here, on the client. */
   retypedPassword: string;
+  /** The fields the error toast on screen is about: changing one of them dismisses it. */
+  toastFields: readonly SignupField[];
 }
-
-export type SignupField = 'email' | 'password' | 'retypedPassword';
 
 export type SignupEvent =
   | { type: 'form.change'; field: SignupField; value: string }
@@ -27,10 +31,11 @@ export interface SignupRequest {
   password: string;
 }
 
-/** Only the HTTP status of the answer is used (section 7). */
+/** Only the HTTP status of the answer is used (section 7), and a refusal's problems about fields if it names any. */
 export interface SignupAnswer {
   status: number;
   ok: boolean;
+  problems?: readonly Problem[];
 }
 
 export const SIGNUP_MESSAGES = {
@@ -42,7 +47,11 @@ export const SIGNUP_MESSAGES = {
 export const initialSignupContext = (): SignupContext => ({
   form: { id: 0, name: '', email: '', password: '', role_id: 0 },
   retypedPassword: '',
+  toastFields: [],
+  ...NO_PROBLEMS,
 });
+
+const SIGNUP_FIELDS: readonly SignupField[] = ['email', 'password', 'retypedPassword'];
 
 /**
  * Sign-up (section 4): the form is filled, then submitted. Accepted: a success
@@ -63,17 +72,48 @@ export const signupMachine = setup({
   actions: {
     notifySuccess: (_, _params: { message: string }) => {},
     notifyError: (_, _params: { message: string }) => {},
+    /** Takes the error toast about a field away once that field has changed. */
+    dismissError: () => {},
     navigate: (_, _params: { to: string }) => {},
     /** Network errors are only logged (section 8). */
     logError: (_, _params: { error: unknown }) => {},
     updateField: assign(({ context, event }) => {
       assertEvent(event, 'form.change');
-      if (event.field === 'retypedPassword') return { retypedPassword: event.value };
-      return { form: { ...context.form, [event.field]: event.value } };
+      const changed =
+        event.field === 'retypedPassword'
+          ? { ...context, retypedPassword: event.value }
+          : { ...context, form: { ...context.form, [event.field]: event.value } };
+      return { form: changed.form, retypedPassword: changed.retypedPassword, ...problemsAfterChange(context, problemsOf(changed)) };
+    }),
+    forgetToast: assign({ toastFields: [] }),
+    /** Every problem under its field; the spec's toast names the first, in the spec's order. */
+    showProblems: assign(({ context }) => {
+      const problems = problemsOf(context);
+      const first = problems[0]!;
+      return {
+        ...presentProblems(context, problems),
+        toastFields: problems.filter((problem) => problem.message === first.message).map((problem) => problem.field),
+      };
+    }),
+    /** The server's refusal is about the e-mail address: it shows there as well as in the spec's toast. */
+    showEmailRefusal: assign(({ context }, params: { message: string }) => ({
+      ...presentProblems(context, [{ field: 'email' as const, message: params.message }]),
+      toastFields: ['email' as const],
+    })),
+    showAnswerProblems: assign(({ context }, params: { answer: SignupAnswer }) => {
+      const problems = (params.answer.problems ?? []).filter((problem): problem is Problem<SignupField> =>
+        SIGNUP_FIELDS.includes(problem.field as SignupField),
+      );
+      return { ...presentProblems(context, problems), toastFields: [] };
     }),
   },
   guards: {
-    formIsInvalid: ({ context }) => signupProblemOf(context) !== null,
+    formIsInvalid: ({ context }) => problemsOf(context).length > 0,
+    toastConcerns: ({ context, event }) => {
+      assertEvent(event, 'form.change');
+      return context.toastFields.includes(event.field);
+    },
+    answerHasProblems: (_, params: { answer: SignupAnswer }) => (params.answer.problems ?? []).length > 0,
     answerIsOk: (_, params: { answer: SignupAnswer }) => params.answer.ok,
     answerIs: (_, params: { answer: SignupAnswer; status: number }) => params.answer.status === params.status,
   },
@@ -88,13 +128,20 @@ export const signupMachine = setup({
   states: {
     editing: {
       on: {
-        'form.change': { actions: 'updateField' },
+        'form.change': [
+          { guard: 'toastConcerns', actions: ['updateField', 'dismissError', 'forgetToast'] },
+          { actions: 'updateField' },
+        ],
         'signup.submit': [
           {
             guard: 'formIsInvalid',
-            actions: { type: 'notifyError', params: ({ context }) => ({ message: signupProblemOf(context)! }) },
+            actions: [
+              'dismissError',
+              'showProblems',
+              { type: 'notifyError', params: ({ context }) => ({ message: context.problems[0]!.message }) },
+            ],
           },
-          { target: 'submitting' },
+          { target: 'submitting', actions: ['dismissError', 'forgetToast'] },
         ],
       },
     },
@@ -112,12 +159,24 @@ export const signupMachine = setup({
           {
             guard: { type: 'answerIs', params: ({ event }) => ({ answer: event.output, status: 404 }) },
             target: 'editing',
-            actions: { type: 'notifyError', params: { message: SIGNUP_MESSAGES.notFound } },
+            actions: [
+              { type: 'notifyError', params: { message: SIGNUP_MESSAGES.notFound } },
+              { type: 'showEmailRefusal', params: { message: SIGNUP_MESSAGES.notFound } },
+            ],
           },
           {
             guard: { type: 'answerIs', params: ({ event }) => ({ answer: event.output, status: 409 }) },
             target: 'editing',
-            actions: { type: 'notifyError', params: { message: SIGNUP_MESSAGES.exists } },
+            actions: [
+              { type: 'notifyError', params: { message: SIGNUP_MESSAGES.exists } },
+              { type: 'showEmailRefusal', params: { message: SIGNUP_MESSAGES.exists } },
+            ],
+          },
+          // A refusal naming fields shows under them; no toast, as for any other status (section 8).
+          {
+            guard: { type: 'answerHasProblems', params: ({ event }) => ({ answer: event.output }) },
+            target: 'editing',
+            actions: { type: 'showAnswerProblems', params: ({ event }) => ({ answer: event.output }) },
           },
           // Any other status: nothing is shown (section 8).
           { target: 'editing' },
@@ -140,8 +199,8 @@ export const signupMachine = setup({
   },
 });
 
-function signupProblemOf(context: SignupContext): string | null {
-  return signupProblem({
+function problemsOf(context: Pick<SignupContext, 'form' | 'retypedPassword'>): Problem<SignupField>[] {
+  return signupProblems({
     email: context.form.email,
     password: context.form.password,
     retypedPassword: context.retypedPassword,

@@ -1,15 +1,19 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { RoleId, User } from '../api/client';
-import { assignableRoles } from '../domain/users/roles';
+import { userChangeProblems, type UserChangeField } from '../domain/rules/people.ts';
+import { updateAccess, type Caller, type UpdateAccess, type UserChangeableField } from '../domain/rules/roles.ts';
+import type { Problem } from '../domain/rules/problems.ts';
 import { userUpdateRequest, type UserUpdateRequest } from '../domain/users/update-route';
-import { userChangeProblem } from '../domain/validation';
 import type { ModalOutput } from './create-user';
+import { NO_PROBLEMS, presentProblems, presentRefusal, problemsAfterChange, problemsOfFailure, type FormProblems } from './form-problems.ts';
 
 export type UpdateUserTextField = 'name' | 'email' | 'newPassword';
 
 export interface UpdateUserInput {
   /** The user as the list holds it; its password is the server's mask or ''. */
   user: User;
+  /** The signed-in user: section 6 decides what they may change of this user. */
+  caller: Caller;
   /** The list's e-mail addresses, normalised, for the duplicate check. */
   existingEmails: ReadonlySet<string>;
 }
@@ -21,9 +25,21 @@ export interface UpdateUserForm {
   newPassword: string;
 }
 
-export interface UpdateUserContext extends UpdateUserInput {
+/** Problems are keyed by the request body's names: the new password is the body's `password`. */
+export interface UpdateUserContext extends UpdateUserInput, FormProblems<UserChangeField> {
   form: UpdateUserForm;
+  /** What the caller may change of this user, decided once, before anything is typed. */
+  access: UpdateAccess;
 }
+
+/** The modal's fields in the order it shows them, by the request body's names. */
+export const UPDATE_USER_FIELDS: readonly UserChangeField[] = ['name', 'email', 'role_id', 'password'];
+
+const CHANGEABLE_OF_TEXT_FIELD: Readonly<Record<UpdateUserTextField, UserChangeableField>> = {
+  name: 'name',
+  email: 'email',
+  newPassword: 'password',
+};
 
 export type UpdateUserEvent =
   | { type: 'form.change'; field: UpdateUserTextField; value: string }
@@ -34,7 +50,11 @@ export type UpdateUserEvent =
 export const USER_UPDATED = 'User updated successfully';
 
 /**
- * The Update User modal. A typed new password goes to the hashing endpoint,
+ * The Update User modal. Section 6's rules decide, before anything is typed,
+ * which fields the caller may change and which roles the selector offers (the
+ * very rules the server applies), so nothing the modal submits is refused for a
+ * role reason. Submitting shows every problem under its field at once; a
+ * refusal lands under the fields it names. A typed new password goes to the hashing endpoint,
  * otherwise the nohash one with the password the list holds; the super admin
  * goes through the admin endpoints (the choice is `userUpdateRequest`'s). A failure
  * returns to the form with everything typed kept; Close discards it.
@@ -53,44 +73,53 @@ export const updateUserMachine = setup({
   },
   actions: {
     notifySuccess: (_, _params: { message: string }) => {},
-    notifyError: (_, _params: { message: string }) => {},
     /** The API client has already shown the server's message; this only logs. */
     logError: (_, _params: { error: unknown }) => {},
     updateField: assign(({ context, event }) => {
       assertEvent(event, 'form.change');
-      return { form: { ...context.form, [event.field]: event.value } };
+      const form = { ...context.form, [event.field]: event.value };
+      return { form, ...problemsAfterChange(context, problemsOf({ ...context, form })) };
     }),
     chooseRole: assign(({ context, event }) => {
       assertEvent(event, 'form.role.change');
-      return { form: { ...context.form, role_id: event.roleId } };
+      const form = { ...context.form, role_id: event.roleId };
+      return { form, ...problemsAfterChange(context, problemsOf({ ...context, form })) };
     }),
+    showProblems: assign(({ context }) => presentProblems(context, problemsOf(context))),
+    showRefusal: assign(({ context }, params: { error: unknown }) => presentRefusal(context, params.error, UPDATE_USER_FIELDS)),
   },
   guards: {
+    fieldIsEditable: ({ context, event }) => {
+      assertEvent(event, 'form.change');
+      return context.access.editable.has(CHANGEABLE_OF_TEXT_FIELD[event.field]);
+    },
     roleIsSelectable: ({ context, event }) => {
       assertEvent(event, 'form.role.change');
-      return assignableRoles(context.user.role_id).some((role) => role.id === event.roleId);
+      return context.access.editable.has('role_id') && context.access.roles.includes(event.roleId as RoleId);
     },
-    formIsInvalid: ({ context }) => problemOf(context) !== null,
+    mayChangeAnything: ({ context }) => context.access.editable.size > 0,
+    formIsInvalid: ({ context }) => problemsOf(context).length > 0,
+    isFieldRefusal: (_, params: { error: unknown }) => problemsOfFailure(params.error).length > 0,
   },
 }).createMachine({
   id: 'updateUser',
   context: ({ input }) => ({
     ...input,
     form: { name: input.user.name, email: input.user.email, role_id: input.user.role_id, newPassword: '' },
+    access: updateAccess(input.caller, input.user),
+    ...NO_PROBLEMS,
   }),
   initial: 'editing',
   output: ({ event }) => event.output as ModalOutput,
   states: {
     editing: {
       on: {
-        'form.change': { actions: 'updateField' },
+        'form.change': { guard: 'fieldIsEditable', actions: 'updateField' },
         'form.role.change': { guard: 'roleIsSelectable', actions: 'chooseRole' },
+        // A record the caller may not change has nothing to submit: the modal says why instead.
         'form.submit': [
-          {
-            guard: 'formIsInvalid',
-            actions: { type: 'notifyError', params: ({ context }) => ({ message: problemOf(context)! }) },
-          },
-          { target: 'saving' },
+          { guard: 'formIsInvalid', actions: 'showProblems' },
+          { guard: 'mayChangeAnything', target: 'saving' },
         ],
         'modal.close': 'closed',
       },
@@ -111,10 +140,14 @@ export const updateUserMachine = setup({
             newPassword: context.form.newPassword,
           }),
         onDone: 'updated',
-        onError: {
-          target: 'editing',
-          actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: [
+          {
+            guard: { type: 'isFieldRefusal', params: ({ event }) => ({ error: event.error }) },
+            target: 'editing',
+            actions: { type: 'showRefusal', params: ({ event }) => ({ error: event.error }) },
+          },
+          { target: 'editing', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+        ],
       },
     },
     updated: {
@@ -129,6 +162,7 @@ export const updateUserMachine = setup({
   },
 });
 
-function problemOf(context: UpdateUserContext): string | null {
-  return userChangeProblem(context.form, context.user.email, context.existingEmails);
+function problemsOf(context: Pick<UpdateUserContext, 'form' | 'user' | 'existingEmails'>): Problem<UserChangeField>[] {
+  const { name, email, role_id, newPassword } = context.form;
+  return userChangeProblems({ name, email, role_id, password: newPassword }, context.user.email, context.existingEmails);
 }

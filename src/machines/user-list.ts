@@ -6,13 +6,14 @@ export type { User };
 import { clampPage, pageCount, pageSlice } from '../domain/lists/paging.ts';
 import { nextSort } from '../domain/lists/sort.ts';
 import { filterRows, sortRows, toRows, type Sort, type SortKey, type UserRow } from '../domain/users/list-view';
-import { normaliseEmail } from '../domain/validation';
+import { normaliseEmail } from '../domain/rules/fields.ts';
 import { createUserMachine, type ModalOutput } from './create-user';
 import { updateUserMachine } from './update-user';
 
 export interface UserListInput {
   tenantId: number;
-  /** The signed-in user's role, handed to the Create User modal. */
+  /** The signed-in user's id and role, handed to the modals: section 6 decides what they may do. */
+  currentUserId: number;
   currentRoleId: number;
 }
 
@@ -239,7 +240,11 @@ export const userListMachine = setup({
           invoke: {
             id: 'updateUserModal',
             src: 'updateUserModal',
-            input: ({ context }) => ({ user: context.editedUser!, existingEmails: context.emails }),
+            input: ({ context }) => ({
+              user: context.editedUser!,
+              caller: { id: context.currentUserId, role_id: context.currentRoleId },
+              existingEmails: context.emails,
+            }),
             onDone: [
               {
                 guard: { type: 'modalSaved', params: ({ event }) => ({ output: event.output }) },

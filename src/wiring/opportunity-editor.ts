@@ -12,6 +12,7 @@ import { PIPELINE_STAGES } from '../domain/opportunities/pipeline.ts';
 import { opportunityEditorMachine } from '../machines/opportunity-editor.ts';
 import { recordEditorFlow, type RecordEditorIo } from './record-editor.ts';
 import type { Wiring } from './wiring.ts';
+import { readerLocale } from '../platform/locale.ts';
 
 export const opportunityEditorFlow: Wiring<typeof opportunityEditorMachine> = (services, caller) =>
   recordEditorFlow(opportunityEditorMachine, opportunityIo(services.api, caller), services);
@@ -21,7 +22,12 @@ export const opportunityEditorFlow: Wiring<typeof opportunityEditorMachine> = (s
  * together; saves go to POST or PUT /api/opportunities. A new opportunity is the
  * caller's own when they are a salesperson.
  */
-export function opportunityIo(api: CrmClient, caller: Pick<Caller, 'tenantId' | 'email'>, now: () => Date = () => new Date()): RecordEditorIo<OpportunityForm, OpportunityChoices> {
+export function opportunityIo(
+  api: CrmClient,
+  caller: Pick<Caller, 'tenantId' | 'email'>,
+  now: () => Date = () => new Date(),
+  locale: string = readerLocale(),
+): RecordEditorIo<OpportunityForm, OpportunityChoices> {
   return {
     async loadEditor({ id }) {
       const tenant = { params: { path: { tenant_id: caller.tenantId } } };
@@ -31,7 +37,8 @@ export function opportunityIo(api: CrmClient, caller: Pick<Caller, 'tenantId' | 
         found(api.GET('/api/customers/getAllData/{tenant_id}', tenant)),
       ]);
       const own = salespersons.find((salesperson) => salesperson.email === caller.email.toLowerCase());
-      const form = opportunity ? opportunityFormOf(opportunity) : newOpportunityForm(now(), own?.id);
+      // Revenue is typed in the reader's locale, thousands separators and all.
+      const form = opportunity ? opportunityFormOf(opportunity, locale) : newOpportunityForm(now(), own?.id, locale);
       return {
         form,
         choices: {

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { expectRefusal } from '../support/refusals.ts';
+import { ACTIVITY_MESSAGES, RECORD_LIMITS } from '../../src/domain/rules/records.ts';
+import { lengthProblem } from '../../src/domain/rules/fields.ts';
 import { SEED_TODAY, startTestServer, type TestServer } from '../support/server-harness.ts';
 
 let server: TestServer;
@@ -140,20 +143,19 @@ describe('POST, GET and PUT /api/activities', () => {
   });
 
   test.each([
-    ['an empty subject', { subject: '' }, 'body.subject must be at least 1 characters long'],
-    ['a subject of spaces', { subject: '   ' }, 'body.subject must not be only spaces'],
-    ['a subject of 201 characters', { subject: 'x'.repeat(201) }, 'body.subject must be at most 200 characters long'],
-    ['an unknown kind', { kind: 'lunch' }, 'body.kind must be equal to one of the allowed values'],
-    ['a due time that is no date', { due_at: 'tomorrow' }, 'body.due_at must match format "date-time"'],
-    ['a due time in year 0', { due_at: '0000-01-01T00:00:00Z' }, 'body.due_at must be a date and time from 1970 to 9999'],
-    ['a duration over a day', { duration_minutes: 1441 }, 'body.duration_minutes must be <= 1440'],
-    ['a negative duration', { duration_minutes: -1 }, 'body.duration_minutes must be >= 0'],
-    ['notes of 2001 characters', { notes: 'n'.repeat(2001) }, 'body.notes must be at most 2000 characters long'],
-    ['a tenant in the body', { tenant_id: 2 }, 'body.tenant_id is not allowed'],
-  ])('refuses %s with 400: %s', async (_case, change, message) => {
+    ['an empty subject', { subject: '' }, { subject: ACTIVITY_MESSAGES.subjectMissing }],
+    ['a subject of spaces', { subject: '   ' }, { subject: ACTIVITY_MESSAGES.subjectMissing }],
+    ['a subject of 201 characters', { subject: 'x'.repeat(201) }, { subject: lengthProblem('Subject', 'x'.repeat(201), RECORD_LIMITS.subject)! }],
+    ['an unknown kind', { kind: 'lunch' }, { kind: ACTIVITY_MESSAGES.kindUnknown }],
+    ['a due time that is no date', { due_at: 'tomorrow' }, { due_at: ACTIVITY_MESSAGES.dueInvalid }],
+    ['a due time in year 0', { due_at: '0000-01-01T00:00:00Z' }, { due_at: ACTIVITY_MESSAGES.dueInvalid }],
+    ['a duration over a day', { duration_minutes: 1441 }, { duration_minutes: ACTIVITY_MESSAGES.durationInvalid }],
+    ['a negative duration', { duration_minutes: -1 }, { duration_minutes: ACTIVITY_MESSAGES.durationInvalid }],
+    ['notes of 2001 characters', { notes: 'n'.repeat(2001) }, { notes: lengthProblem('Notes', 'n'.repeat(2001), RECORD_LIMITS.notes)! }],
+    ['a tenant in the body', { tenant_id: 2 }, { tenant_id: 'Tenant cannot be sent here.' }],
+  ])('refuses %s with 400: %s', async (_case, change, fields) => {
     const response = await call('rep@demo.test', 'POST', '/api/activities', await body(change));
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message });
+    expectRefusal(response, fields);
   });
 
   test("refuses with 400 naming the field a salesperson or an opportunity of another tenant, on create and on update", async () => {
@@ -161,20 +163,18 @@ describe('POST, GET and PUT /api/activities', () => {
     const globexOpportunity = await opportunityOf(globexSalesperson.id);
     const before = await q('select count(*)::int as n from activities');
     for (const [change, message] of [
-      [{ salesperson_id: globexSalesperson.id }, 'body.salesperson_id is not a salesperson of your tenant'],
-      [{ salesperson_id: 2_147_483_647 }, 'body.salesperson_id is not a salesperson of your tenant'],
-      [{ opportunity_id: globexOpportunity.id }, 'body.opportunity_id is not an opportunity of your tenant'],
+      [{ salesperson_id: globexSalesperson.id }, { salesperson_id: 'Salesperson must be a salesperson of your tenant.' }],
+      [{ salesperson_id: 2_147_483_647 }, { salesperson_id: 'Salesperson must be a salesperson of your tenant.' }],
+      [{ opportunity_id: globexOpportunity.id }, { opportunity_id: 'Opportunity must be an opportunity of your tenant.' }],
     ] as const) {
       const created = await call('rep@demo.test', 'POST', '/api/activities', await body(change));
-      expect(created.statusCode).toBe(400);
-      expect(created.json()).toEqual({ message });
+      expectRefusal(created, message);
     }
     expect(await q('select count(*)::int as n from activities')).toEqual(before);
 
     const own = (await call('rep@demo.test', 'POST', '/api/activities', await body())).json() as { id: number };
     const updated = await call('rep@demo.test', 'PUT', `/api/activities/${own.id}`, await body({ opportunity_id: globexOpportunity.id }));
-    expect(updated.statusCode).toBe(400);
-    expect(updated.json()).toEqual({ message: 'body.opportunity_id is not an opportunity of your tenant' });
+    expectRefusal(updated, { opportunity_id: 'Opportunity must be an opportunity of your tenant.' });
     expect((await call('rep@demo.test', 'GET', `/api/activities/${own.id}`)).json()).toMatchObject({ opportunity_id: null });
   });
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { FILE_TOO_LARGE_MESSAGE, MAX_ATTACHMENT_BYTES } from '../../src/domain/attachments/rules.ts';
+import { expectRefusal } from '../support/refusals.ts';
 import { startTestServer, type TestServer } from '../support/server-harness.ts';
 
 let server: TestServer;
@@ -175,30 +176,27 @@ describe('refusals of a bad upload, each naming the field', () => {
     ['a right-to-left override', 'invoice\u202efdp.exe'],
   ])('a file name with %s', async (_, fileName) => {
     const response = await upload('rep@demo.test', { file_name: fileName });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe('body.file_name: File name must not contain / or \\ or control characters.');
+    expectRefusal(response, { file_name: 'File name must not contain / or \\ or control characters.' });
   });
 
   test.each([
-    ['an empty file name', { file_name: '' }, 'body.file_name'],
-    ['a file name of 256 characters', { file_name: `${'n'.repeat(252)}.pdf` }, 'body.file_name'],
-    ['a note of 501 characters', { note: 'n'.repeat(501) }, 'body.note'],
-    ['content that is not base64', { content_base64: 'not base64!' }, 'body.content_base64'],
-    ['base64 without its padding', { content_base64: 'AAE' }, 'body.content_base64'],
-    ['an uploader in the body', { uploaded_by: 1 }, 'body.uploaded_by'],
-    ['a tenant in the body', { tenant_id: 2 }, 'body.tenant_id'],
-  ])('%s', async (_, fields, field) => {
+    ['an empty file name', { file_name: '' }, { file_name: 'File name is required.' }],
+    ['a file name of 256 characters', { file_name: `${'n'.repeat(252)}.pdf` }, { file_name: 'File name must be at most 255 characters long.' }],
+    ['a note of 501 characters', { note: 'n'.repeat(501) }, { note: 'Note must be at most 500 characters long.' }],
+    ['content that is not base64', { content_base64: 'not base64!' }, { content_base64: 'The file must be sent in standard padded base64.' }],
+    ['base64 without its padding', { content_base64: 'AAE' }, { content_base64: 'The file must be sent in standard padded base64.' }],
+    ['an uploader in the body', { uploaded_by: 1 }, { uploaded_by: 'Uploaded by cannot be sent here.' }],
+    ['a tenant in the body', { tenant_id: 2 }, { tenant_id: 'Tenant cannot be sent here.' }],
+  ])('%s', async (_, fields, refused) => {
     const response = await upload('rep@demo.test', fields);
-    expect(response.statusCode).toBe(400);
-    expect(response.json().message).toContain(field);
+    expectRefusal(response, refused);
   });
 
   test("another tenant's opportunity or none at all", async () => {
     const [foreign] = await server.db.query<{ id: number }>('select id from opportunities where tenant_id = 2 limit 1');
     for (const opportunity_id of [foreign!.id, 2_000_000_000]) {
       const response = await upload('rep@demo.test', { opportunity_id });
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message: 'body.opportunity_id must be an opportunity of your tenant' });
+      expectRefusal(response, { opportunity_id: 'Opportunity must be an opportunity of your tenant.' });
     }
   });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { verifyPassword } from '../../server/accounts/passwords.ts';
+import { expectRefusal } from '../support/refusals.ts';
 import { startTestServer, type TestServer } from '../support/server-harness.ts';
 
 let server: TestServer;
@@ -35,14 +36,12 @@ describe('POST /api/auth/signup', () => {
 
   test("answers 409 'User already exists' when a sign-in account exists", async () => {
     const response = await signUp('rep@demo.test');
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: 'User already exists' });
+    expectRefusal(response, { email: 'User already exists' }, 409);
   });
 
   test('refuses a password of 8 characters with 400 and a message naming the field', async () => {
     const response = await signUp('newhire@demo.test', '12345678');
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: 'body.password must be at least 9 characters long' });
+    expectRefusal(response, { password: 'The password must be longer than 8 characters.' });
   });
 
   test('keeps a 64-character password whole: a different last character does not sign in', async () => {

@@ -71,7 +71,7 @@ test('every sign-up acknowledged before a SIGKILL is there after the restart', a
   try {
     for (const email of acknowledged) {
       const response = await signUp(second.url, email);
-      expect(await response.json(), email).toEqual({ message: 'User already exists' });
+      expect(await response.json(), email).toEqual({ message: 'User already exists', fields: { email: 'User already exists' } });
     }
     // And the restarted server still takes writes for those that never arrived.
     expect((await signUp(second.url, emails[emails.length - 1]!)).status).toBe(201);

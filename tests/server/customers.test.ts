@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { detailsOf } from '../../server/db/seed-customers.ts';
+import { expectRefusal } from '../support/refusals.ts';
+import { CUSTOMER_MESSAGES, RECORD_LIMITS } from '../../src/domain/rules/records.ts';
+import { lengthProblem } from '../../src/domain/rules/fields.ts';
 import { startTestServer, type TestServer } from '../support/server-harness.ts';
 
 let server: TestServer;
@@ -143,15 +146,13 @@ describe('renaming a customer', () => {
 describe('duplicate names', () => {
   test('adding a name the tenant already has, in any case, answers 409 with a clear message', async () => {
     const response = await call('rep@demo.test', 'POST', '/api/customers', { name: 'acme corp' });
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: 'A customer named "acme corp" already exists.' });
+    expectRefusal(response, { name: 'A customer named "acme corp" already exists.' }, 409);
   });
 
   test('renaming onto another customer of the tenant answers 409; changing only the case of its own name does not', async () => {
     const id = (await customerNamed('Demo', 'Soylent'))!;
     const taken = await call('rep@demo.test', 'PUT', `/api/customers/${id}`, { name: 'Tyrell' });
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toEqual({ message: 'A customer named "Tyrell" already exists.' });
+    expectRefusal(taken, { name: 'A customer named "Tyrell" already exists.' }, 409);
     expect((await call('rep@demo.test', 'PUT', `/api/customers/${id}`, { name: 'SOYLENT' })).statusCode).toBe(200);
     expect(await opportunitiesNaming('Demo', 'Soylent')).toBe(0);
     expect((await call('rep@demo.test', 'PUT', `/api/customers/${id}`, { name: 'Soylent' })).statusCode).toBe(200);
@@ -166,28 +167,26 @@ describe('duplicate names', () => {
 
 describe('validation answers 400 with a message naming the field', () => {
   test.each([
-    ['name (empty)', { name: '' }, 'name'],
-    ['name (only spaces)', { name: '   ' }, 'name'],
-    ['name (201 characters)', { name: 'x'.repeat(201) }, 'name'],
-    ['name (missing)', {}, 'name'],
-    ['email (no @)', { name: 'Fine', email: 'not-an-email' }, 'email'],
-    ['email (a space)', { name: 'Fine', email: 'two words@example.com' }, 'email'],
-    ['phone (letters)', { name: 'Fine', phone: '12ab' }, 'phone'],
-    ['phone (plus then 0)', { name: 'Fine', phone: '+0 30 123' }, 'phone'],
-    ['notes (2001 characters)', { name: 'Fine', notes: 'n'.repeat(2001) }, 'notes'],
-    ['company (201 characters)', { name: 'Fine', company: 'c'.repeat(201) }, 'company'],
-    ['tenant_id (not a field)', { name: 'Fine', tenant_id: 2 }, 'tenant_id'],
-  ])('POST with a bad %s names the field', async (_case, body, field) => {
+    ['name (empty)', { name: '' }, 'name', CUSTOMER_MESSAGES.nameMissing],
+    ['name (only spaces)', { name: '   ' }, 'name', CUSTOMER_MESSAGES.nameMissing],
+    ['name (201 characters)', { name: 'x'.repeat(201) }, 'name', lengthProblem('Name', 'x'.repeat(201), RECORD_LIMITS.customerName)!],
+    ['name (missing)', {}, 'name', CUSTOMER_MESSAGES.nameMissing],
+    ['email (no @)', { name: 'Fine', email: 'not-an-email' }, 'email', CUSTOMER_MESSAGES.emailInvalid],
+    ['email (a space)', { name: 'Fine', email: 'two words@example.com' }, 'email', CUSTOMER_MESSAGES.emailInvalid],
+    ['phone (letters)', { name: 'Fine', phone: '12ab' }, 'phone', CUSTOMER_MESSAGES.phoneInvalid],
+    ['phone (plus then 0)', { name: 'Fine', phone: '+0 30 123' }, 'phone', CUSTOMER_MESSAGES.phoneInvalid],
+    ['notes (2001 characters)', { name: 'Fine', notes: 'n'.repeat(2001) }, 'notes', lengthProblem('Notes', 'n'.repeat(2001), RECORD_LIMITS.notes)!],
+    ['company (201 characters)', { name: 'Fine', company: 'c'.repeat(201) }, 'company', lengthProblem('Company', 'c'.repeat(201), RECORD_LIMITS.company)!],
+    ['tenant_id (not a field)', { name: 'Fine', tenant_id: 2 }, 'tenant_id', 'Tenant cannot be sent here.'],
+  ])('POST with a bad %s names the field', async (_case, body, field, message) => {
     const response = await call('rep@demo.test', 'POST', '/api/customers', body);
-    expect(response.statusCode).toBe(400);
-    expect(response.json().message).toContain(field);
+    expectRefusal(response, { [field]: message });
   });
 
   test('PUT checks the same', async () => {
     const id = (await customerNamed('Demo', 'Wonka'))!;
     const response = await call('rep@demo.test', 'PUT', `/api/customers/${id}`, { name: 'Wonka', email: 'wonka' });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: 'body.email: Invalid email format' });
+    expectRefusal(response, { email: CUSTOMER_MESSAGES.emailInvalid });
   });
 });
 

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadContract } from '../../server/http/contract.ts';
 import { PIPELINE_STAGES } from '../../src/domain/opportunities/pipeline.ts';
+import { expectRefusal } from '../support/refusals.ts';
+import { OPPORTUNITY_MESSAGES, RECORD_LIMITS } from '../../src/domain/rules/records.ts';
+import { amountValueProblem } from '../../src/domain/rules/amounts.ts';
+import { lengthProblem, probabilityMessage } from '../../src/domain/rules/fields.ts';
 import { startTestServer, type TestServer } from '../support/server-harness.ts';
 
 let server: TestServer;
@@ -84,10 +88,9 @@ describe('POST /api/opportunities, GET and PUT /api/opportunities/{id}', () => {
     expect(analysis.map((entry) => entry.created_date)).toContain('2027-02-01T08:00:00Z');
   });
 
-  test('a bare date is stored as noon UTC of that day', async () => {
+  test('a bare date is refused under the field: the contract and the editor both ask for a date-time', async () => {
     const created = await call('admin@demo.test', 'POST', '/api/opportunities', body({ created_date: '2026-07-04' }));
-    expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ created_date: '2026-07-04T12:00:00.000Z' });
+    expectRefusal(created, { created_date: OPPORTUNITY_MESSAGES.dateInvalid });
   });
 
   test('a new customer name joins the tenant\'s customers once, whatever its case', async () => {
@@ -113,33 +116,37 @@ describe('POST /api/opportunities, GET and PUT /api/opportunities/{id}', () => {
 });
 
 describe('refusals', () => {
-  const invalid: Array<[string, Record<string, unknown>, string]> = [
-    ['a missing customer', { customer: undefined }, 'body.customer is required'],
-    ['a blank customer', { customer: '   ' }, 'body.customer'],
-    ['a customer over 200 characters', { customer: 'x'.repeat(201) }, 'body.customer must be at most 200 characters long'],
-    ['a stage outside the pipeline', { stage: 'won' }, 'body.stage'],
-    ['a date that is no date', { created_date: 'yesterday' }, 'body.created_date'],
-    ['a date before 1970', { created_date: '1969-12-31T00:00:00Z' }, 'body.created_date must be a date from 1970 to 9999'],
-    ['negative revenue', { revenue: -0.01 }, 'body.revenue'],
-    ['revenue with three decimals', { revenue: 10.005 }, 'body.revenue must have at most two decimals'],
-    ['revenue beyond numeric(14,2)', { revenue: 1e12 }, 'body.revenue'],
-    ['revenue as text', { revenue: '10' }, 'body.revenue'],
-    ['a fractional probability', { probability: 12.5 }, 'body.probability'],
-    ['a probability over 100', { probability: 101 }, 'body.probability'],
-    ['a tenant named in the body', { tenant_id: 2 }, 'body.tenant_id is not allowed'],
+  const M = OPPORTUNITY_MESSAGES;
+  const invalid: Array<[string, Record<string, unknown>, string, string]> = [
+    ['a missing customer', { customer: undefined }, 'customer', M.customerMissing],
+    ['a blank customer', { customer: '   ' }, 'customer', M.customerMissing],
+    ['a customer over 200 characters', { customer: 'x'.repeat(201) }, 'customer', lengthProblem('Customer', 'x'.repeat(201), RECORD_LIMITS.customer)!],
+    ['a stage outside the pipeline', { stage: 'won' }, 'stage', M.stageUnknown],
+    ['a date that is no date', { created_date: 'yesterday' }, 'created_date', M.dateInvalid],
+    ['a date before 1970', { created_date: '1969-12-31T00:00:00Z' }, 'created_date', M.dateInvalid],
+    ['negative revenue', { revenue: -0.01 }, 'revenue', amountValueProblem(-0.01, 'Revenue')!],
+    ['revenue with three decimals', { revenue: 10.005 }, 'revenue', amountValueProblem(10.005, 'Revenue')!],
+    ['revenue beyond numeric(14,2)', { revenue: 1e12 }, 'revenue', amountValueProblem(1e12, 'Revenue')!],
+    ['revenue as text', { revenue: '10' }, 'revenue', amountValueProblem(Number.NaN, 'Revenue')!],
+    ['a fractional probability', { probability: 12.5 }, 'probability', probabilityMessage()],
+    ['a probability over 100', { probability: 101 }, 'probability', probabilityMessage()],
+    ['a tenant named in the body', { tenant_id: 2 }, 'tenant_id', 'Tenant cannot be sent here.'],
   ];
 
-  test.each(invalid)('%s is refused with 400 naming the field, on create and update', async (_, change, message) => {
+  test.each(invalid)('%s is refused with 400 naming the field, on create and update', async (_, change, field, message) => {
     const sent = body(change);
     const before = await server.db.query('select count(*)::int as n from opportunities');
     const created = await call('admin@demo.test', 'POST', '/api/opportunities', sent);
-    expect(created.statusCode).toBe(400);
-    expect(created.json().message).toContain(message);
+    expectRefusal(created, { [field]: message });
     const [existing] = await server.db.query<{ id: number }>('select id from opportunities where tenant_id = 1 order by id limit 1');
     const updated = await call('admin@demo.test', 'PUT', `/api/opportunities/${existing!.id}`, sent);
-    expect(updated.statusCode).toBe(400);
-    expect(updated.json().message).toContain(message);
+    expectRefusal(updated, { [field]: message });
     expect(await server.db.query('select count(*)::int as n from opportunities')).toEqual(before);
+  });
+
+  test('every problem of a body is named at once, each under its field', async () => {
+    const created = await call('admin@demo.test', 'POST', '/api/opportunities', body({ revenue: -5000, probability: 150 }));
+    expectRefusal(created, { revenue: amountValueProblem(-5000, 'Revenue')!, probability: probabilityMessage() });
   });
 
   test('revenue with two decimals that binary floating point cannot hold exactly is accepted', async () => {
@@ -151,12 +158,10 @@ describe('refusals', () => {
   test('another tenant\'s salesperson is refused with 400 naming salesperson_id, and nothing is written', async () => {
     const name = `Never Stored ${Date.now()}`;
     const created = await call('admin@demo.test', 'POST', '/api/opportunities', body({ customer: name, salesperson_id: globexSalespersonId }));
-    expect(created.statusCode).toBe(400);
-    expect(created.json().message).toContain('salesperson_id');
+    expectRefusal(created, { salesperson_id: 'Salesperson must be a salesperson of your tenant.' });
     expect(await customersNamed(name)).toEqual([]);
     const missing = await call('admin@demo.test', 'POST', '/api/opportunities', body({ salesperson_id: 2147483647 }));
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().message).toContain('salesperson_id');
+    expectRefusal(missing, { salesperson_id: 'Salesperson must be a salesperson of your tenant.' });
   });
 
   test('another tenant\'s opportunity is not found, to read or to replace, and stays as it was', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadContract } from '../../server/http/contract.ts';
+import { expectRefusal } from '../support/refusals.ts';
 import { startTestServer, type TestServer } from '../support/server-harness.ts';
 
 let server: TestServer;
@@ -76,19 +77,18 @@ describe('PUT /api/salespersons/{id}', () => {
     expect(after).toEqual({ ...rep, phone: '030 1234 5678', mobile: '+49 151 2345678' });
   });
 
-  test.each(['0049 30 123456', '+1 555 0100', '00441234567', '0301234567'])('accepts the phone number %s', async (phone) => {
+  test.each(['0049 30 123456', '+1 555 0100', '00441234567', '0301234567', '12', '0'])('accepts the phone number %s', async (phone) => {
     const rep = await salespersonOf('rep@demo.test');
     const response = await call('admin@demo.test', 'PUT', `/api/salespersons/${rep.id}`, editBody(rep, { phone, mobile: phone }));
     expect(response.statusCode).toBe(200);
   });
 
-  test.each(['+0123456', 'abc', '+49 30 123 456 789 012 34', '12', '+49-30-1234'])(
+  test.each(['+0123456', 'abc', '+49 30 123 456 789 012 34', '+49-30-1234', '030  1234'])(
     "refuses the phone number %s with 400 'Invalid Phone number format'",
     async (phone) => {
       const rep = await salespersonOf('rep@demo.test');
       const response = await call('admin@demo.test', 'PUT', `/api/salespersons/${rep.id}`, editBody(rep, { phone, mobile: '0301234567' }));
-      expect(response.statusCode).toBe(400);
-      expect(response.json().message).toMatch(/phone.*Invalid Phone number format/);
+      expectRefusal(response, { phone: 'Invalid Phone number format' });
     },
   );
 
@@ -123,20 +123,20 @@ describe('POST /api/salespersons', () => {
   });
 
   test("answers 409 when the user already has a salesperson", async () => {
-    const response = await call('admin@demo.test', 'POST', '/api/salespersons', { name: 'Riley Rep', email: 'rep@demo.test', phone: '', mobile: '', status: 1 });
+    const response = await call('admin@demo.test', 'POST', '/api/salespersons', { name: 'Riley Rep', email: 'rep@demo.test', phone: '+4930555555', mobile: '+49151555555', status: 1 });
     expect(response.statusCode).toBe(409);
   });
 
   test('answers 404 when no user of the tenant has the e-mail', async () => {
     for (const email of ['nobody@demo.test', 'hank@globex.test']) {
-      const response = await call('admin@demo.test', 'POST', '/api/salespersons', { name: 'X', email, phone: '', mobile: '', status: 1 });
+      const response = await call('admin@demo.test', 'POST', '/api/salespersons', { name: 'X', email, phone: '+4930555555', mobile: '+49151555555', status: 1 });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ message: 'Not found' });
     }
   });
 
   test('is refused to Users (403)', async () => {
-    const response = await call('rep@demo.test', 'POST', '/api/salespersons', { name: 'New Hire', email: 'newhire@demo.test', phone: '', mobile: '', status: 1 });
+    const response = await call('rep@demo.test', 'POST', '/api/salespersons', { name: 'New Hire', email: 'newhire@demo.test', phone: '+4930555555', mobile: '+49151555555', status: 1 });
     expect(response.statusCode).toBe(403);
   });
 });

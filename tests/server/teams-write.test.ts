@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { expectRefusal } from '../support/refusals.ts';
+import { RECORD_LIMITS, TEAM_MESSAGES } from '../../src/domain/rules/records.ts';
+import { lengthProblem } from '../../src/domain/rules/fields.ts';
 import { startTestServer, type TestServer } from '../support/server-harness.ts';
 
 let server: TestServer;
@@ -81,8 +84,7 @@ describe('POST /api/teams, GET and PUT /api/teams/{id}', () => {
 describe('refusals', () => {
   test("a name another team of the tenant has, in any case, answers 409 with a clear message, on create and on rename", async () => {
     const taken = await call('rep@demo.test', 'POST', '/api/teams', { name: 'enterprise', memberIds: [] });
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toEqual({ message: 'A team with this name already exists.' });
+    expectRefusal(taken, { name: 'A team with this name already exists.' }, 409);
 
     const midMarket = await teamIdOf('Demo', 'Mid-Market');
     const before = (await call('rep@demo.test', 'GET', `/api/teams/${midMarket}`)).json();
@@ -97,18 +99,17 @@ describe('refusals', () => {
   });
 
   test.each([
-    [{ name: '', memberIds: [] }, 'body.name must be at least 1 characters long'],
-    [{ name: '   ', memberIds: [] }, 'body.name must not be blank'],
-    [{ name: 'x'.repeat(101), memberIds: [] }, 'body.name must be at most 100 characters long'],
-    [{ memberIds: [] }, 'body.name is required'],
-    [{ name: 'No members field' }, 'body.memberIds is required'],
-    [{ name: 'Twice', memberIds: [5, 5] }, 'body.memberIds'],
-    [{ name: 'Too many', memberIds: Array.from({ length: 501 }, (_, i) => i + 1) }, 'body.memberIds'],
-    [{ name: 'Tenant', memberIds: [], tenant_id: 2 }, 'body.tenant_id is not allowed'],
-  ])('%j answers 400 naming the field', async (payload, message) => {
+    [{ name: '', memberIds: [] }, { name: TEAM_MESSAGES.nameMissing }],
+    [{ name: '   ', memberIds: [] }, { name: TEAM_MESSAGES.nameMissing }],
+    [{ name: 'x'.repeat(101), memberIds: [] }, { name: lengthProblem('Name', 'x'.repeat(101), RECORD_LIMITS.teamName)! }],
+    [{ memberIds: [] }, { name: TEAM_MESSAGES.nameMissing }],
+    [{ name: 'No members field' }, { memberIds: 'Members is required.' }],
+    [{ name: 'Twice', memberIds: [5, 5] }, { memberIds: 'Members must not name the same one twice.' }],
+    [{ name: 'Too many', memberIds: Array.from({ length: 501 }, (_, i) => i + 1) }, { memberIds: TEAM_MESSAGES.tooManyMembers }],
+    [{ name: 'Tenant', memberIds: [], tenant_id: 2 }, { tenant_id: 'Tenant cannot be sent here.' }],
+  ])('%j answers 400 naming the field', async (payload, fields) => {
     const response = await call('rep@demo.test', 'POST', '/api/teams', payload);
-    expect(response.statusCode).toBe(400);
-    expect((response.json() as { message: string }).message).toContain(message);
+    expectRefusal(response, fields);
   });
 
   test("a salesperson of another tenant, or one that does not exist, answers 400 naming memberIds and stores nothing", async () => {
@@ -119,8 +120,7 @@ describe('refusals', () => {
     for (const memberIds of [[own!.id, foreign!.id], [own!.id, 2_000_000_000]]) {
       const name = freshName('Refused');
       const created = await call('rep@demo.test', 'POST', '/api/teams', { name, memberIds });
-      expect(created.statusCode).toBe(400);
-      expect(created.json()).toEqual({ message: 'body.memberIds must list salespersons of your tenant only' });
+      expectRefusal(created, { memberIds: 'Members must be salespersons of your tenant.' });
       expect(await server.db.query('select 1 from teams where name = $1', [name])).toEqual([]);
 
       const updated = await call('rep@demo.test', 'PUT', `/api/teams/${midMarket}`, { name: 'Mid-Market renamed', memberIds });

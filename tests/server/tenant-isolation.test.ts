@@ -106,7 +106,7 @@ const opportunityBody = (salesperson_id: number) => ({
   customer: 'Probe Customer',
   salesperson_id,
   stage: 'proposal',
-  created_date: '2026-01-02',
+  created_date: '2026-01-02T12:00:00Z',
   revenue: 123.45,
   probability: 50,
 });
@@ -148,7 +148,7 @@ const probes: Record<string, Probe> = {
     victim.userEmails.map((email) => ({
       method: 'POST',
       url: '/api/salespersons',
-      payload: { name: 'Probe', email, phone: '0301234567', mobile: '0301234567', status: 1 },
+      payload: { name: 'Probe', email, phone: '+49301234567', mobile: '+49301234567', status: 1 },
       expect: 'not found',
     })),
   'get /api/salespersons/getAllData/{tenant_id}': (victim) => [{ method: 'GET', url: `/api/salespersons/getAllData/${victim.id}`, expect: 'not found' }],

@@ -1,4 +1,5 @@
 import type { Activity, ActivityKind } from '../../api/client';
+import { ACTIVITY_KIND_IDS } from '../rules/records.ts';
 
 /** The kinds in the order the editor offers them, with the words the screens use. */
 export const ACTIVITY_KINDS: readonly { kind: ActivityKind; label: string }[] = [
@@ -14,7 +15,7 @@ export function kindLabel(kind: ActivityKind): string {
 }
 
 export function isActivityKind(value: string): value is ActivityKind {
-  return ACTIVITY_KINDS.some((entry) => entry.kind === value);
+  return (ACTIVITY_KIND_IDS as readonly string[]).includes(value);
 }
 
 /**

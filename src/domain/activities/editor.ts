@@ -1,6 +1,18 @@
 import { addHours, format, startOfHour } from 'date-fns';
 import type { Activity, ActivityKind, ActivityWrite, Opportunity, Salesperson } from '../../api/client';
-import { isActivityKind } from './activity.ts';
+import {
+  activityWriteProblems,
+  dateProblem,
+  mergeProblems,
+  parseDateText,
+  parseTimeText,
+  problemsOf,
+  RECORD_LIMITS,
+  renameProblems,
+  timeProblem,
+  type ActivityBodyField,
+  type Problem,
+} from '../rules/index.ts';
 
 /**
  * The add and edit screens' form. Inputs hold text, kept as typed until valid;
@@ -35,31 +47,33 @@ export interface ActivityChoices {
   opportunities: readonly OpportunityChoice[];
 }
 
-export const MAX_SUBJECT_LENGTH = 200;
-export const MAX_NOTES_LENGTH = 2000;
-export const MAX_DURATION_MINUTES = 24 * 60;
-const FIRST_YEAR = 1970;
-const LAST_YEAR = 9999;
+export const MAX_SUBJECT_LENGTH = RECORD_LIMITS.subject;
+export const MAX_NOTES_LENGTH = RECORD_LIMITS.notes;
 /** A new activity is a call at the next full hour: the most common thing a salesperson schedules. */
 const DEFAULT_KIND: ActivityKind = 'call';
 
-export const ACTIVITY_MESSAGES = {
-  kindUnknown: 'Kind must be call, meeting, e-mail, task or deadline.',
-  subjectMissing: 'Subject is required.',
-  subjectTooLong: `Subject must be at most ${MAX_SUBJECT_LENGTH} characters.`,
-  dueDateMissing: 'Due date is required.',
-  dueDateInvalid: `Due date must be a valid date from ${FIRST_YEAR} to ${LAST_YEAR}.`,
-  dueTimeMissing: 'Due time is required.',
-  dueTimeInvalid: 'Due time must be a valid time, such as 09:30.',
-  durationInvalid: `Duration must be a whole number of minutes from 0 to ${MAX_DURATION_MINUTES}.`,
-  salespersonMissing: 'Salesperson is required.',
-  notesTooLong: `Notes must be at most ${MAX_NOTES_LENGTH} characters.`,
+export const ACTIVITY_SAVED_MESSAGES = {
   created: 'Activity created successfully',
   updated: 'Activity updated successfully',
 } as const;
 
-const DATE_TEXT = /^(\d{4})-(\d{2})-(\d{2})$/;
-const TIME_TEXT = /^(\d{2}):(\d{2})$/;
+export type ActivityField = Exclude<keyof ActivityForm, 'done'>;
+
+/** The form's fields in the order the screen shows them. */
+export const ACTIVITY_FIELDS: readonly ActivityField[] = ['kind', 'subject', 'dueDate', 'dueTime', 'duration', 'salespersonId', 'opportunityId', 'notes'];
+
+/** The form field each property of the request body comes from. */
+export const ACTIVITY_FIELD_OF_BODY: Readonly<Record<ActivityBodyField, ActivityField>> = {
+  kind: 'kind',
+  subject: 'subject',
+  due_at: 'dueDate',
+  duration_minutes: 'duration',
+  done: 'kind',
+  salesperson_id: 'salespersonId',
+  opportunity_id: 'opportunityId',
+  notes: 'notes',
+};
+
 const DURATION_TEXT = /^\d{1,4}$/;
 
 /** The form before loading has filled it. */
@@ -103,30 +117,14 @@ export function activityFormOf(activity: Activity): ActivityForm {
   };
 }
 
-function calendarDateOf(text: string): { year: number; month: number; day: number } | null {
-  const match = DATE_TEXT.exec(text);
-  if (!match) return null;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  // Checked in UTC, where every day exists: Date rolls 31 April over into May.
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? { year, month, day } : null;
-}
-
-function timeOf(text: string): { hours: number; minutes: number } | null {
-  const match = TIME_TEXT.exec(text);
-  if (!match) return null;
-  const [hours, minutes] = [Number(match[1]), Number(match[2])];
-  return hours < 24 && minutes < 60 ? { hours, minutes } : null;
-}
-
 /**
  * The instant of a local date and time. A time that the clocks skip (the hour a
  * daylight-saving change jumps over) is taken as the same time after the jump,
  * as JavaScript's Date does.
  */
 function dueInstantOf(dueDate: string, dueTime: string): Date | null {
-  const date = calendarDateOf(dueDate);
-  const time = timeOf(dueTime);
+  const date = parseDateText(dueDate);
+  const time = parseTimeText(dueTime);
   if (!date || !time) return null;
   const instant = new Date(date.year, date.month - 1, date.day, time.hours, time.minutes);
   // new Date(99, …) means 1999: years below 100 are set again, explicitly.
@@ -138,41 +136,38 @@ function durationOf(text: string): number | null {
   return DURATION_TEXT.test(text.trim()) ? Number(text.trim()) : null;
 }
 
-/** The first thing wrong with the form, in the order of its fields, or null when it can be saved. */
-export function activityProblem(form: ActivityForm): string | null {
-  if (!isActivityKind(form.kind)) return ACTIVITY_MESSAGES.kindUnknown;
-  if (form.subject.trim() === '') return ACTIVITY_MESSAGES.subjectMissing;
-  if (form.subject.trim().length > MAX_SUBJECT_LENGTH) return ACTIVITY_MESSAGES.subjectTooLong;
-  if (form.dueDate.trim() === '') return ACTIVITY_MESSAGES.dueDateMissing;
-  if (!calendarDateOf(form.dueDate)) return ACTIVITY_MESSAGES.dueDateInvalid;
-  if (form.dueTime.trim() === '') return ACTIVITY_MESSAGES.dueTimeMissing;
-  if (!timeOf(form.dueTime)) return ACTIVITY_MESSAGES.dueTimeInvalid;
-  // The server keeps the years 1970 to 9999 in UTC; a local date at either end may fall outside.
-  const year = dueInstantOf(form.dueDate, form.dueTime)!.getUTCFullYear();
-  if (year < FIRST_YEAR || year > LAST_YEAR) return ACTIVITY_MESSAGES.dueDateInvalid;
-  if (form.duration.trim() !== '') {
-    const duration = durationOf(form.duration);
-    if (duration === null || duration > MAX_DURATION_MINUTES) return ACTIVITY_MESSAGES.durationInvalid;
-  }
-  if (form.salespersonId === '') return ACTIVITY_MESSAGES.salespersonMissing;
-  if (form.notes.length > MAX_NOTES_LENGTH) return ACTIVITY_MESSAGES.notesTooLong;
-  return null;
-}
-
-/** The request body of a form without problems (activityProblem is null). */
-export function activityWriteOf(form: ActivityForm): ActivityWrite {
+/** The body the form stands for, with stand-ins where a field cannot be read (its own problem says why). */
+function draftWriteOf(form: ActivityForm): ActivityWrite {
   const due = dueInstantOf(form.dueDate, form.dueTime);
-  if (!due || activityProblem(form) !== null) throw new Error(`Not a valid activity form: ${activityProblem(form)}`);
   return {
     kind: form.kind,
     subject: form.subject.trim(),
-    due_at: due.toISOString(),
-    duration_minutes: form.duration.trim() === '' ? null : durationOf(form.duration),
+    due_at: due ? due.toISOString() : '',
+    duration_minutes: form.duration.trim() === '' ? null : (durationOf(form.duration) ?? -1),
     done: form.done,
-    salesperson_id: Number(form.salespersonId),
+    salesperson_id: form.salespersonId === '' ? 0 : Number(form.salespersonId),
     opportunity_id: form.opportunityId === '' ? null : Number(form.opportunityId),
     notes: form.notes,
   };
+}
+
+/** Every problem of the form at once, in the order of its fields; the server checks the body with the same rules. */
+export function activityProblems(form: ActivityForm): Problem<ActivityField>[] {
+  const typed = problemsOf<ActivityField>([
+    ['dueDate', dateProblem('Due date', form.dueDate)],
+    ['dueTime', timeProblem('Due time', form.dueTime)],
+  ]);
+  // A due instant that could not be read is already explained by its date or time.
+  const checked = activityWriteProblems(draftWriteOf(form)).filter((problem) => problem.field !== 'due_at' || typed.length === 0);
+  const body = renameProblems(checked, (field) => ACTIVITY_FIELD_OF_BODY[field]);
+  return mergeProblems(ACTIVITY_FIELDS, typed, body);
+}
+
+/** The request body of a form without problems. */
+export function activityWriteOf(form: ActivityForm): ActivityWrite {
+  const problems = activityProblems(form);
+  if (problems.length > 0) throw new Error(`Not a valid activity form: ${problems[0]!.message}`);
+  return draftWriteOf(form);
 }
 
 /** A stored activity as a request body, e.g. to mark it done from the list. */

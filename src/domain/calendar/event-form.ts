@@ -1,5 +1,18 @@
 import { format } from 'date-fns';
 import type { CalendarEvent, CalendarEventWrite } from '../../api/client';
+import {
+  dateProblem,
+  eventWriteProblems,
+  mergeProblems,
+  parseDateText,
+  parseTimeText,
+  problemsOf,
+  RECORD_LIMITS,
+  renameProblems,
+  timeProblem,
+  type EventBodyField,
+  type Problem,
+} from '../rules/index.ts';
 
 /**
  * The event editor's fields as the inputs hold them: dates as YYYY-MM-DD and
@@ -19,36 +32,37 @@ export interface EventForm {
 }
 
 /** The longest texts the contract takes. */
-export const EVENT_LIMITS = { title: 200, location: 200, notes: 2000 } as const;
+export const EVENT_LIMITS = { title: RECORD_LIMITS.title, location: RECORD_LIMITS.location, notes: RECORD_LIMITS.notes } as const;
 
-/** Years the server stores (and a date input can name without surprises). */
-const FIRST_YEAR = 1970;
-const LAST_YEAR = 9999;
+export type EventField = Exclude<keyof EventForm, 'allDay'>;
+
+/** The form's fields in the order the screen shows them. */
+export const EVENT_FIELDS: readonly EventField[] = ['title', 'startDate', 'startTime', 'endDate', 'endTime', 'location', 'salespersonId', 'notes'];
+
+/** The form field a property of the request body comes from (an all-day event has no times). */
+export function eventFieldOfBody(field: EventBodyField, allDay: boolean): EventField {
+  switch (field) {
+    case 'starts_at':
+      return allDay ? 'startDate' : 'startTime';
+    case 'ends_at':
+      return allDay ? 'endDate' : 'endTime';
+    case 'all_day':
+      return 'startDate';
+    case 'salesperson_id':
+      return 'salespersonId';
+    default:
+      return field;
+  }
+}
 
 /** The times a new event gets, and an all-day event keeps for when it becomes timed again. */
 const DEFAULT_START_TIME = '09:00';
 const DEFAULT_END_TIME = '10:00';
 
-interface LocalDate {
-  year: number;
-  monthIndex: number;
-  day: number;
-}
-
-/** A YYYY-MM-DD that names a real calendar day, or null. */
-export function parseDateText(text: string): LocalDate | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!match) return null;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  // Date.UTC normalises 31 April to 1 May; a real day survives unchanged.
-  const check = new Date(Date.UTC(year, month - 1, day));
-  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
-  return { year, monthIndex: month - 1, day };
-}
-
-function parseTimeText(text: string): { hours: number; minutes: number } | null {
-  const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(text);
-  return match ? { hours: Number(match[1]), minutes: Number(match[2]) } : null;
+/** A YYYY-MM-DD that names a real calendar day, or null (monthIndex counts from 0, as Date does). */
+export function parseEventDate(text: string): { year: number; monthIndex: number; day: number } | null {
+  const date = parseDateText(text);
+  return date ? { year: date.year, monthIndex: date.month - 1, day: date.day } : null;
 }
 
 /**
@@ -57,7 +71,7 @@ function parseTimeText(text: string): { hours: number; minutes: number } | null 
  * shows twice (when daylight saving ends) is the first of the two.
  */
 export function localInstant(dateText: string, timeText: string): Date | null {
-  const date = parseDateText(dateText);
+  const date = parseEventDate(dateText);
   const time = parseTimeText(timeText);
   if (!date || !time) return null;
   const instant = new Date(date.year, date.monthIndex, date.day, time.hours, time.minutes);
@@ -67,7 +81,7 @@ export function localInstant(dateText: string, timeText: string): Date | null {
 
 /** The UTC midnight that stands for an all-day event's day (see the contract). */
 function utcMidnightOf(dateText: string): Date {
-  const date = parseDateText(dateText)!;
+  const date = parseEventDate(dateText)!;
   return new Date(Date.UTC(date.year, date.monthIndex, date.day));
 }
 
@@ -86,7 +100,7 @@ export const EMPTY_EVENT_FORM: EventForm = {
 
 /** A new event's form: on the given day (from /add-Calendar?date=) or today, 09:00 to 10:00. */
 export function blankEventForm(dateText: string | null, today: Date): EventForm {
-  const date = dateText !== null && parseDateText(dateText) ? dateText : format(today, 'yyyy-MM-dd');
+  const date = dateText !== null && parseEventDate(dateText) ? dateText : format(today, 'yyyy-MM-dd');
   return {
     title: '',
     allDay: false,
@@ -129,50 +143,52 @@ export function eventFormOf(event: CalendarEvent): EventForm {
   };
 }
 
-function dateProblem(label: string, text: string): string | null {
-  if (text.trim() === '') return `${label} is required.`;
-  const date = parseDateText(text);
-  if (!date) return `${label} must be a date.`;
-  if (date.year < FIRST_YEAR || date.year > LAST_YEAR) return `${label} must be in the years ${FIRST_YEAR} to ${LAST_YEAR}.`;
-  return null;
-}
-
-function timeProblem(label: string, dateText: string, timeText: string): string | null {
-  if (timeText.trim() === '') return `${label} is required.`;
-  if (!parseTimeText(timeText)) return `${label} must be a time such as 09:30.`;
-  if (!localInstant(dateText, timeText)) return `${label} does not exist on that day: the clocks go forward then.`;
-  return null;
-}
-
-function lengthProblem(label: string, text: string, limit: number): string | null {
-  return text.length > limit ? `${label} must be at most ${limit} characters.` : null;
-}
-
-/** The first thing wrong with the form, in the order of the fields, or null when it can be saved. */
-export function eventProblemOf(form: EventForm): string | null {
-  if (form.title.trim() === '') return 'Title is required.';
-  const problem =
-    lengthProblem('Title', form.title.trim(), EVENT_LIMITS.title) ??
-    dateProblem('Start date', form.startDate) ??
-    (form.allDay ? null : timeProblem('Start time', form.startDate, form.startTime)) ??
-    dateProblem('End date', form.endDate) ??
-    (form.allDay ? null : timeProblem('End time', form.endDate, form.endTime));
+function eventTimeProblem(label: string, dateText: string, timeText: string): string | null {
+  const problem = timeProblem(label, timeText);
   if (problem) return problem;
-  const { starts_at, ends_at } = instantsOf(form);
-  if (Date.parse(ends_at) < Date.parse(starts_at)) return 'The end must not be before the start.';
-  return lengthProblem('Location', form.location.trim(), EVENT_LIMITS.location) ?? lengthProblem('Notes', form.notes, EVENT_LIMITS.notes);
+  if (parseEventDate(dateText) && !localInstant(dateText, timeText)) return `${label} does not exist on that day: the clocks go forward then.`;
+  return null;
 }
 
+/**
+ * Every problem of the form at once, in the order of its fields: the dates and
+ * times as typed, then the rules the server checks the request body with (the
+ * end not before the start among them).
+ */
+export function eventProblems(form: EventForm): Problem<EventField>[] {
+  const typed = problemsOf<EventField>([
+    ['startDate', dateProblem('Start date', form.startDate)],
+    ['startTime', form.allDay ? null : eventTimeProblem('Start time', form.startDate, form.startTime)],
+    ['endDate', dateProblem('End date', form.endDate)],
+    ['endTime', form.allDay ? null : eventTimeProblem('End time', form.endDate, form.endTime)],
+  ]);
+  const typedFields = new Set(typed.map((problem) => problem.field));
+  // An instant that could not be read is already explained by its date or time.
+  const unread = (field: EventBodyField) =>
+    (field === 'starts_at' && (typedFields.has('startDate') || typedFields.has('startTime'))) ||
+    (field === 'ends_at' && (typedFields.has('endDate') || typedFields.has('endTime')));
+  const checked = eventWriteProblems(draftWriteOf(form)).filter((problem) => !unread(problem.field));
+  const body = renameProblems(checked, (field) => eventFieldOfBody(field, form.allDay));
+  return mergeProblems(EVENT_FIELDS, typed, body);
+}
+
+/** The instants the form names, '' where a date or time cannot be read. */
 function instantsOf(form: EventForm): { starts_at: string; ends_at: string } {
-  if (form.allDay) return { starts_at: utcMidnightOf(form.startDate).toISOString(), ends_at: utcMidnightOf(form.endDate).toISOString() };
-  return {
-    starts_at: localInstant(form.startDate, form.startTime)!.toISOString(),
-    ends_at: localInstant(form.endDate, form.endTime)!.toISOString(),
+  const instant = (dateText: string, timeText: string) => {
+    if (form.allDay) return parseEventDate(dateText) ? utcMidnightOf(dateText).toISOString() : '';
+    return localInstant(dateText, timeText)?.toISOString() ?? '';
   };
+  return { starts_at: instant(form.startDate, form.startTime), ends_at: instant(form.endDate, form.endTime) };
 }
 
 /** The body of POST and PUT /api/calendar for a form without problems. */
 export function eventWriteOf(form: EventForm): CalendarEventWrite {
+  const problems = eventProblems(form);
+  if (problems.length > 0) throw new Error(`The form cannot be saved: ${problems[0]!.message}`);
+  return draftWriteOf(form);
+}
+
+function draftWriteOf(form: EventForm): CalendarEventWrite {
   return {
     title: form.title.trim(),
     ...instantsOf(form),
@@ -189,9 +205,9 @@ export function eventWriteOf(form: EventForm): CalendarEventWrite {
  * not a date yet, only the start changes.
  */
 export function startDateChange(form: EventForm, startDate: string): Partial<EventForm> {
-  const from = parseDateText(form.startDate);
-  const to = parseDateText(startDate);
-  const end = parseDateText(form.endDate);
+  const from = parseEventDate(form.startDate);
+  const to = parseEventDate(startDate);
+  const end = parseEventDate(form.endDate);
   if (!from || !to || !end) return { startDate };
   const shift = Date.UTC(to.year, to.monthIndex, to.day) - Date.UTC(from.year, from.monthIndex, from.day);
   const movedEnd = new Date(Date.UTC(end.year, end.monthIndex, end.day) + shift);

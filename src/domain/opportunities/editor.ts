@@ -1,6 +1,24 @@
 import type { Opportunity, OpportunityWrite, Salesperson } from '../../api/client';
 import { dayNumberOf, startOfDayNumber } from '../revenue/calendar.ts';
 import { localDayOfCreatedDate } from '../revenue/prepare.ts';
+import {
+  amountTextProblem,
+  amountValueProblem,
+  dateProblem,
+  formatAmountInput,
+  isKeptYear,
+  mergeProblems,
+  opportunityWriteProblems,
+  parseAmount,
+  parseDateText,
+  parseProbability,
+  probabilityMessage,
+  problemsOf,
+  RECORD_LIMITS,
+  renameProblems,
+  type OpportunityBodyField,
+  type Problem,
+} from '../rules/index.ts';
 import { PIPELINE_STAGES } from './pipeline.ts';
 
 /**
@@ -21,8 +39,11 @@ export interface OpportunityForm {
    * form's date, so saving an edit without touching the date moves nothing.
    */
   createdAt: string | null;
+  /** As typed, in the reader's locale: '1,234.50' in English, '1.234,50' in German. */
   revenue: string;
   probability: string;
+  /** The locale the revenue is typed in. */
+  locale: string;
 }
 
 /** What the form's selects and suggestions offer. */
@@ -33,32 +54,29 @@ export interface OpportunityChoices {
   stages: readonly string[];
 }
 
-export const MAX_CUSTOMER_LENGTH = 200;
-/** numeric(14,2): twelve digits before the point, two after. */
-export const MAX_REVENUE = 999_999_999_999.99;
-const FIRST_YEAR = 1970;
-const LAST_YEAR = 9999;
 /** A deal just qualified rarely closes; 10 % is the usual first estimate in sales pipelines. */
 export const DEFAULT_PROBABILITY = 10;
+export const MAX_CUSTOMER_LENGTH = RECORD_LIMITS.customer;
 
-export const OPPORTUNITY_MESSAGES = {
-  customerMissing: 'Customer is required.',
-  customerTooLong: `Customer must be at most ${MAX_CUSTOMER_LENGTH} characters.`,
-  salespersonMissing: 'Salesperson is required.',
-  stageUnknown: 'Stage must be one of the pipeline stages.',
-  dateMissing: 'Date is required.',
-  dateInvalid: `Date must be a valid date from ${FIRST_YEAR} to ${LAST_YEAR}.`,
-  revenueMissing: 'Revenue is required.',
-  revenueInvalid: 'Revenue must be a number from 0 to 999,999,999,999.99 with at most two decimals.',
-  probabilityInvalid: 'Probability must be a whole number from 0 to 100.',
+export const OPPORTUNITY_SAVED_MESSAGES = {
   created: 'Opportunity created successfully',
   updated: 'Opportunity updated successfully',
 } as const;
 
-const DATE_TEXT = /^(\d{4})-(\d{2})-(\d{2})$/;
-// Plain decimal notation only: '1e3' or '0x10' are numbers to JavaScript, not to a person.
-const REVENUE_TEXT = /^\d+(\.\d{1,2})?$/;
-const PROBABILITY_TEXT = /^\d{1,3}$/;
+export type OpportunityField = Exclude<keyof OpportunityForm, 'createdAt' | 'locale'>;
+
+/** The form's fields in the order the screen shows them. */
+export const OPPORTUNITY_FIELDS: readonly OpportunityField[] = ['customer', 'salespersonId', 'stage', 'date', 'revenue', 'probability'];
+
+/** The form field each property of the request body comes from. */
+export const OPPORTUNITY_FIELD_OF_BODY: Readonly<Record<OpportunityBodyField, OpportunityField>> = {
+  customer: 'customer',
+  salesperson_id: 'salespersonId',
+  stage: 'stage',
+  created_date: 'date',
+  revenue: 'revenue',
+  probability: 'probability',
+};
 
 /** The form before loading has filled it. */
 export const BLANK_OPPORTUNITY_FORM: OpportunityForm = {
@@ -69,6 +87,7 @@ export const BLANK_OPPORTUNITY_FORM: OpportunityForm = {
   createdAt: null,
   revenue: '',
   probability: String(DEFAULT_PROBABILITY),
+  locale: 'en',
 };
 
 /** yyyy-MM-dd of a local calendar day. */
@@ -79,9 +98,10 @@ function dateTextOfDay(day: number): string {
 }
 
 /** A new opportunity: created now, at the first stage, for the given salesperson if any. */
-export function newOpportunityForm(now: Date, salespersonId?: number): OpportunityForm {
+export function newOpportunityForm(now: Date, salespersonId: number | undefined, locale: string): OpportunityForm {
   return {
     ...BLANK_OPPORTUNITY_FORM,
+    locale,
     salespersonId: salespersonId === undefined ? '' : String(salespersonId),
     date: dateTextOfDay(dayNumberOf(now)),
     createdAt: now.toISOString(),
@@ -89,56 +109,54 @@ export function newOpportunityForm(now: Date, salespersonId?: number): Opportuni
 }
 
 /** A stored opportunity as the form shows it. */
-export function opportunityFormOf(opportunity: Opportunity): OpportunityForm {
+export function opportunityFormOf(opportunity: Opportunity, locale: string): OpportunityForm {
   return {
     customer: opportunity.customer,
     salespersonId: String(opportunity.salesperson_id),
     stage: opportunity.stage,
     date: dateTextOfDay(localDayOfCreatedDate(opportunity.created_date)),
     createdAt: opportunity.created_date,
-    revenue: opportunity.revenue.toFixed(2),
+    revenue: formatAmountInput(opportunity.revenue, locale),
     probability: String(opportunity.probability),
+    locale,
   };
 }
 
-/** The local calendar date of yyyy-MM-dd, or null when it names no such day in the years the server keeps. */
+/** The local start of a yyyy-MM-dd, or null when it names no real day in the kept years. */
 function dateOfText(text: string): Date | null {
-  const match = DATE_TEXT.exec(text);
-  if (!match) return null;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (year < FIRST_YEAR || year > LAST_YEAR) return null;
-  const date = new Date(year, month - 1, day);
-  // new Date rolls 31 April over into May; such a date was never valid.
-  return date.getFullYear() === year && date.getMonth() === month - 1 && date.getDate() === day ? date : null;
+  const date = parseDateText(text);
+  if (!date || !isKeptYear(date.year)) return null;
+  const start = new Date(date.year, date.month - 1, date.day);
+  start.setFullYear(date.year, date.month - 1, date.day);
+  return start;
 }
 
-function revenueOf(text: string): number | null {
-  const trimmed = text.trim();
-  if (!REVENUE_TEXT.test(trimmed)) return null;
-  const revenue = Number(trimmed);
-  return revenue <= MAX_REVENUE ? revenue : null;
+/** The body the form stands for, with stand-ins where a field cannot be read (its own problem says why). */
+function draftWriteOf(form: OpportunityForm): OpportunityWrite {
+  const date = dateOfText(form.date);
+  return {
+    customer: form.customer.trim(),
+    salesperson_id: form.salespersonId === '' ? 0 : Number(form.salespersonId),
+    stage: form.stage as OpportunityWrite['stage'],
+    created_date: date ? createdDateOf(form, date) : '',
+    revenue: parseAmount(form.revenue, form.locale) ?? 0,
+    probability: parseProbability(form.probability) ?? 0,
+  };
 }
 
-function probabilityOf(text: string): number | null {
-  const trimmed = text.trim();
-  if (!PROBABILITY_TEXT.test(trimmed)) return null;
-  const probability = Number(trimmed);
-  return probability <= 100 ? probability : null;
-}
-
-/** The first thing wrong with the form, in the order the fields appear, or null when it can be saved. */
-export function opportunityProblem(form: OpportunityForm): string | null {
-  const customer = form.customer.trim();
-  if (customer === '') return OPPORTUNITY_MESSAGES.customerMissing;
-  if (customer.length > MAX_CUSTOMER_LENGTH) return OPPORTUNITY_MESSAGES.customerTooLong;
-  if (form.salespersonId === '') return OPPORTUNITY_MESSAGES.salespersonMissing;
-  if (!PIPELINE_STAGES.includes(form.stage)) return OPPORTUNITY_MESSAGES.stageUnknown;
-  if (form.date === '') return OPPORTUNITY_MESSAGES.dateMissing;
-  if (dateOfText(form.date) === null) return OPPORTUNITY_MESSAGES.dateInvalid;
-  if (form.revenue.trim() === '') return OPPORTUNITY_MESSAGES.revenueMissing;
-  if (revenueOf(form.revenue) === null) return OPPORTUNITY_MESSAGES.revenueInvalid;
-  if (probabilityOf(form.probability) === null) return OPPORTUNITY_MESSAGES.probabilityInvalid;
-  return null;
+/**
+ * Every problem of the form at once, in the order of its fields: what was typed
+ * (a date, an amount in the reader's locale, a whole percentage), then the rules
+ * the server checks the request body with.
+ */
+export function opportunityProblems(form: OpportunityForm): Problem<OpportunityField>[] {
+  const typed = problemsOf<OpportunityField>([
+    ['date', dateProblem('Date', form.date)],
+    ['revenue', amountTextProblem('Revenue', form.revenue, form.locale)],
+    ['probability', parseProbability(form.probability) === null ? probabilityMessage() : null],
+  ]);
+  const body = renameProblems(opportunityWriteProblems(draftWriteOf(form)), (field) => OPPORTUNITY_FIELD_OF_BODY[field]);
+  return mergeProblems(OPPORTUNITY_FIELDS, typed, body);
 }
 
 /**
@@ -152,16 +170,9 @@ function createdDateOf(form: OpportunityForm, date: Date): string {
 
 /** The body of POST /api/opportunities and PUT /api/opportunities/{id}; only for a form without a problem. */
 export function opportunityWriteOf(form: OpportunityForm): OpportunityWrite {
-  const problem = opportunityProblem(form);
-  if (problem !== null) throw new Error(`The form cannot be saved: ${problem}`);
-  return {
-    customer: form.customer.trim(),
-    salesperson_id: Number(form.salespersonId),
-    stage: form.stage as OpportunityWrite['stage'],
-    created_date: createdDateOf(form, dateOfText(form.date)!),
-    revenue: revenueOf(form.revenue)!,
-    probability: probabilityOf(form.probability)!,
-  };
+  const problems = opportunityProblems(form);
+  if (problems.length > 0) throw new Error(`The form cannot be saved: ${problems[0]!.message}`);
+  return draftWriteOf(form);
 }
 
 /**
@@ -170,10 +181,10 @@ export function opportunityWriteOf(form: OpportunityForm): OpportunityWrite {
  * exactly as prepareOpportunities counts it), or null while either is not a
  * valid value yet.
  */
-export function weightedUnitsOf(form: Pick<OpportunityForm, 'revenue' | 'probability'>): number | null {
-  const revenue = revenueOf(form.revenue);
-  const probability = probabilityOf(form.probability);
-  if (revenue === null || probability === null) return null;
+export function weightedUnitsOf(form: Pick<OpportunityForm, 'revenue' | 'probability' | 'locale'>): number | null {
+  const revenue = parseAmount(form.revenue, form.locale);
+  const probability = parseProbability(form.probability);
+  if (revenue === null || amountValueProblem(revenue, 'Revenue') !== null || probability === null) return null;
   return Math.round(revenue * 100) * probability;
 }
 

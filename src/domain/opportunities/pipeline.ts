@@ -1,7 +1,8 @@
+import { PIPELINE_STAGES as STAGES } from '../rules/records.ts';
 import type { OpportunityRow } from './rows.ts';
 
 /** The stages in the order a deal moves through them (as the demo data uses them). */
-export const PIPELINE_STAGES: readonly string[] = ['qualification', 'proposal', 'negotiation', 'closed won', 'closed lost'];
+export const PIPELINE_STAGES: readonly string[] = STAGES;
 
 /** How many cards a column shows: the largest deals; the rest are counted. */
 export const CARDS_PER_STAGE = 8;

@@ -29,11 +29,13 @@ export function managesUsers(profile: Pick<Profile, 'role_id'>): boolean {
 /** Who is calling, as every flow needs it: their tenant, e-mail and role. */
 export interface Caller {
   tenantId: number;
+  /** The signed-in user's own id (0 before the profile has loaded). */
+  userId: number;
   email: string;
   roleId: number;
 }
 
 /** The caller a profile describes; tenant 0 and role 0 before one has loaded. */
 export function callerOf(profile: Profile | null): Caller {
-  return { tenantId: Number(profile?.tenant_id || 0), email: profile?.email ?? '', roleId: profile?.role_id ?? 0 };
+  return { tenantId: Number(profile?.tenant_id || 0), userId: Number(profile?.id || 0), email: profile?.email ?? '', roleId: profile?.role_id ?? 0 };
 }

@@ -1,4 +1,5 @@
 import type { Salesperson, TeamWrite } from '../../api/client';
+import { RECORD_LIMITS, teamWriteProblems, type Problem } from '../rules/index.ts';
 import type { TeamWithMembers } from '../teams.ts';
 
 /** The Add and Edit Team form: the name as typed, and the chosen salespersons' ids. */
@@ -12,17 +13,19 @@ export interface TeamChoices {
   salespersons: readonly Pick<Salesperson, 'id' | 'name'>[];
 }
 
-export const MAX_TEAM_NAME_LENGTH = 100;
+export const MAX_TEAM_NAME_LENGTH = RECORD_LIMITS.teamName;
 /** The contract's limit on one team's members (TeamWrite.memberIds). */
-export const MAX_TEAM_MEMBERS = 500;
+export const MAX_TEAM_MEMBERS = RECORD_LIMITS.teamMembers;
 
-export const TEAM_MESSAGES = {
-  nameMissing: 'Name is required.',
-  nameTooLong: `Name must be at most ${MAX_TEAM_NAME_LENGTH} characters.`,
-  tooManyMembers: `A team can have at most ${MAX_TEAM_MEMBERS} members.`,
+export const TEAM_SAVED_MESSAGES = {
   created: 'Team created successfully',
   updated: 'Team updated successfully',
 } as const;
+
+export type TeamField = keyof TeamForm;
+
+/** The form's fields in the order the screen shows them. */
+export const TEAM_FIELDS: readonly TeamField[] = ['name', 'memberIds'];
 
 export const BLANK_TEAM_FORM: TeamForm = { name: '', memberIds: [] };
 
@@ -31,13 +34,9 @@ export function teamFormOf(team: TeamWithMembers): TeamForm {
   return { name: team.name, memberIds: team.members.map((member) => member.id) };
 }
 
-/** The first thing that keeps the form from being saved, or null; the server checks the same. */
-export function teamProblem(form: TeamForm): string | null {
-  const name = form.name.trim();
-  if (name === '') return TEAM_MESSAGES.nameMissing;
-  if (name.length > MAX_TEAM_NAME_LENGTH) return TEAM_MESSAGES.nameTooLong;
-  if (new Set(form.memberIds).size > MAX_TEAM_MEMBERS) return TEAM_MESSAGES.tooManyMembers;
-  return null;
+/** Every problem of the form at once; the server checks the body with the same rules. */
+export function teamProblems(form: TeamForm): Problem<TeamField>[] {
+  return teamWriteProblems(teamWriteOf(form));
 }
 
 /** The body of POST /api/teams and PUT /api/teams/{id}: the name trimmed, each member once. */

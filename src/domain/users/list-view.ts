@@ -12,6 +12,18 @@ import { asciiCollationKeys } from './collation-key.ts';
 export type SortKey = 'name' | 'email' | 'role';
 export type Sort = ListSort<SortKey>;
 
+/**
+ * What the Password column and the Update modal show when a password is set: a
+ * fixed mask, whatever the API answered. A company API that returns the stored
+ * value (or a hash) must not have it printed.
+ */
+export const PASSWORD_MASK = '••••••••';
+
+/** The mask when a password is set, else nothing. */
+export function maskedPassword(user: Pick<User, 'password'>): string {
+  return user.password ? PASSWORD_MASK : '';
+}
+
 /** A user with what searching and sorting it need, computed once. */
 export interface UserRow {
   user: User;

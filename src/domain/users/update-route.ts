@@ -1,5 +1,5 @@
 import type { UserUpdate } from '../../api/client';
-import { isSuperAdmin } from './roles';
+import { isSuperAdmin } from '../rules/roles.ts';
 
 /** The four PUT endpoints of Update User (spec section 7). */
 export type UserUpdatePath =

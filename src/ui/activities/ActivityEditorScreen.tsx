@@ -3,7 +3,7 @@ import { ACTIVITY_KINDS } from '../../domain/activities/activity.ts';
 import { MAX_NOTES_LENGTH, MAX_SUBJECT_LENGTH, type ActivityChoices, type ActivityForm } from '../../domain/activities/editor.ts';
 import { activityEditorFlow } from '../../wiring/activity-editor.ts';
 import { NotFound } from '../kit/NotFound.tsx';
-import { CheckboxField, InputField, SelectField, TextAreaField } from '../kit/record-editor/fields.tsx';
+import { CheckboxField, InputField, SelectField, TextAreaField } from '../kit/form/fields.tsx';
 import { RecordEditorFrame } from '../kit/record-editor/RecordEditorFrame.tsx';
 import { editedRecordOf } from '../kit/record-editor/route.ts';
 import { useChoices, useFormField, useRecordEditor, type RecordEditorActor } from '../kit/record-editor/use-record-editor.ts';
@@ -34,27 +34,28 @@ function ActivityEditor({ recordId }: { recordId: number | null }) {
 
 function ActivityFields({ editor }: { editor: Editor }) {
   const choices = useChoices(editor);
-  const [kind, setKind] = useFormField(editor, 'kind');
-  const [subject, setSubject] = useFormField(editor, 'subject');
-  const [dueDate, setDueDate] = useFormField(editor, 'dueDate');
-  const [dueTime, setDueTime] = useFormField(editor, 'dueTime');
-  const [duration, setDuration] = useFormField(editor, 'duration');
-  const [salespersonId, setSalespersonId] = useFormField(editor, 'salespersonId');
-  const [opportunityId, setOpportunityId] = useFormField(editor, 'opportunityId');
-  const [notes, setNotes] = useFormField(editor, 'notes');
+  const [kind, setKind, kindProblem] = useFormField(editor, 'kind');
+  const [subject, setSubject, subjectProblem] = useFormField(editor, 'subject');
+  const [dueDate, setDueDate, dueDateProblem] = useFormField(editor, 'dueDate');
+  const [dueTime, setDueTime, dueTimeProblem] = useFormField(editor, 'dueTime');
+  const [duration, setDuration, durationProblem] = useFormField(editor, 'duration');
+  const [salespersonId, setSalespersonId, salespersonIdProblem] = useFormField(editor, 'salespersonId');
+  const [opportunityId, setOpportunityId, opportunityIdProblem] = useFormField(editor, 'opportunityId');
+  const [notes, setNotes, notesProblem] = useFormField(editor, 'notes');
   const [done, setDone] = useFormField(editor, 'done');
   const salespersonOptions = (choices?.salespersons ?? []).map(({ id, name }) => ({ value: String(id), label: name }));
   const opportunityOptions = (choices?.opportunities ?? []).map(({ id, label }) => ({ value: String(id), label }));
   return (
     <>
-      <SelectField label="Kind" value={kind} options={kindOptions} onChange={(value) => setKind(value as ActivityForm['kind'])} required />
-      <InputField label="Subject" value={subject} onChange={setSubject} required maxLength={MAX_SUBJECT_LENGTH} />
-      <InputField label="Due date" type="date" value={dueDate} onChange={setDueDate} required />
-      <InputField label="Due time" type="time" value={dueTime} onChange={setDueTime} required />
-      <InputField label="Duration" value={duration} onChange={setDuration} inputMode="numeric" hint="In minutes; leave empty if not known." />
+      <SelectField label="Kind" value={kind} problem={kindProblem} options={kindOptions} onChange={(value) => setKind(value as ActivityForm['kind'])} required />
+      <InputField label="Subject" value={subject} problem={subjectProblem} onChange={setSubject} required maxLength={MAX_SUBJECT_LENGTH} />
+      <InputField label="Due date" type="date" value={dueDate} problem={dueDateProblem} onChange={setDueDate} required />
+      <InputField label="Due time" type="time" value={dueTime} problem={dueTimeProblem} onChange={setDueTime} required />
+      <InputField label="Duration" value={duration} problem={durationProblem} onChange={setDuration} inputMode="numeric" hint="In minutes; leave empty if not known." />
       <SelectField
         label="Salesperson"
         value={salespersonId}
+        problem={salespersonIdProblem}
         options={salespersonOptions}
         onChange={setSalespersonId}
         emptyLabel="Choose a salesperson"
@@ -63,13 +64,14 @@ function ActivityFields({ editor }: { editor: Editor }) {
       <SelectField
         label="Opportunity"
         value={opportunityId}
+        problem={opportunityIdProblem}
         options={opportunityOptions}
         onChange={setOpportunityId}
         emptyLabel="None"
         hint="Optional: this year's opportunities, by customer and date."
         wide
       />
-      <TextAreaField label="Notes" value={notes} onChange={setNotes} maxLength={MAX_NOTES_LENGTH} />
+      <TextAreaField label="Notes" value={notes} problem={notesProblem} onChange={setNotes} maxLength={MAX_NOTES_LENGTH} />
       <CheckboxField label="Done" checked={done} onChange={setDone} />
     </>
   );

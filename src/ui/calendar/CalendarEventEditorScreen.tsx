@@ -5,7 +5,7 @@ import { calendarMonthAddress, type EventChoices } from '../../machines/calendar
 import { calendarEventDeletionFlow, calendarEventEditorFlow } from '../../wiring/calendar-event-editor.ts';
 import { NotFound } from '../kit/NotFound.tsx';
 import { useFlow } from '../kit/services.tsx';
-import { CheckboxField, InputField, SelectField, TextAreaField } from '../kit/record-editor/fields.tsx';
+import { CheckboxField, InputField, SelectField, TextAreaField } from '../kit/form/fields.tsx';
 import { RecordEditorFrame } from '../kit/record-editor/RecordEditorFrame.tsx';
 import { editedRecordOf } from '../kit/record-editor/route.ts';
 import { useChoices, useFormField, useRecordEditor, type RecordEditorActor } from '../kit/record-editor/use-record-editor.ts';
@@ -41,32 +41,32 @@ function EventEditor({ recordId, date }: { recordId: number | null; date: string
 }
 
 function EventFields({ editor }: { editor: EventEditorActor }) {
-  const [title, setTitle] = useFormField(editor, 'title');
+  const [title, setTitle, titleProblem] = useFormField(editor, 'title');
   const [allDay, setAllDay] = useFormField(editor, 'allDay');
-  const [startDate] = useFormField(editor, 'startDate');
+  const [startDate, , startDateProblem] = useFormField(editor, 'startDate');
   // The end moves with the start, so a moved event keeps its length.
   const setStartDate = (next: string) => editor.send({ type: 'form.change', patch: startDateChange(editor.getSnapshot().context.form, next) });
-  const [startTime, setStartTime] = useFormField(editor, 'startTime');
-  const [endDate, setEndDate] = useFormField(editor, 'endDate');
-  const [endTime, setEndTime] = useFormField(editor, 'endTime');
-  const [location, setLocation] = useFormField(editor, 'location');
-  const [salespersonId, setSalespersonId] = useFormField(editor, 'salespersonId');
-  const [notes, setNotes] = useFormField(editor, 'notes');
+  const [startTime, setStartTime, startTimeProblem] = useFormField(editor, 'startTime');
+  const [endDate, setEndDate, endDateProblem] = useFormField(editor, 'endDate');
+  const [endTime, setEndTime, endTimeProblem] = useFormField(editor, 'endTime');
+  const [location, setLocation, locationProblem] = useFormField(editor, 'location');
+  const [salespersonId, setSalespersonId, salespersonIdProblem] = useFormField(editor, 'salespersonId');
+  const [notes, setNotes, notesProblem] = useFormField(editor, 'notes');
   const choices = useChoices(editor);
   const salespersons = (choices?.salespersons ?? []).map((person) => ({ value: String(person.id), label: person.name }));
   return (
     <>
-      <InputField label="Title" value={title} onChange={setTitle} required wide maxLength={EVENT_LIMITS.title} />
+      <InputField label="Title" value={title} problem={titleProblem} onChange={setTitle} required wide maxLength={EVENT_LIMITS.title} />
       <div className="field--wide">
         <CheckboxField label="All day" checked={allDay} onChange={setAllDay} />
       </div>
-      <InputField label="Start date" type="date" value={startDate} onChange={setStartDate} required />
-      {allDay ? null : <InputField label="Start time" type="time" value={startTime} onChange={setStartTime} required />}
-      <InputField label="End date" type="date" value={endDate} onChange={setEndDate} required />
-      {allDay ? null : <InputField label="End time" type="time" value={endTime} onChange={setEndTime} required />}
-      <InputField label="Location" value={location} onChange={setLocation} maxLength={EVENT_LIMITS.location} />
-      <SelectField label="Salesperson" value={salespersonId} options={salespersons} onChange={setSalespersonId} emptyLabel="Nobody" />
-      <TextAreaField label="Notes" value={notes} onChange={setNotes} maxLength={EVENT_LIMITS.notes} />
+      <InputField label="Start date" type="date" value={startDate} problem={startDateProblem} onChange={setStartDate} required />
+      {allDay ? null : <InputField label="Start time" type="time" value={startTime} problem={startTimeProblem} onChange={setStartTime} required />}
+      <InputField label="End date" type="date" value={endDate} problem={endDateProblem} onChange={setEndDate} required />
+      {allDay ? null : <InputField label="End time" type="time" value={endTime} problem={endTimeProblem} onChange={setEndTime} required />}
+      <InputField label="Location" value={location} problem={locationProblem} onChange={setLocation} maxLength={EVENT_LIMITS.location} />
+      <SelectField label="Salesperson" value={salespersonId} problem={salespersonIdProblem} options={salespersons} onChange={setSalespersonId} emptyLabel="Nobody" />
+      <TextAreaField label="Notes" value={notes} problem={notesProblem} onChange={setNotes} maxLength={EVENT_LIMITS.notes} />
     </>
   );
 }

@@ -1,11 +1,12 @@
 import { useId } from 'react';
 import { useSelector } from '@xstate/react';
 import { useLocation } from 'wouter';
+import { formatAmountInput } from '../../domain/rules/amounts.ts';
 import { MAX_CUSTOMER_LENGTH, weightedUnitsOf, type OpportunityChoices, type OpportunityForm } from '../../domain/opportunities/editor.ts';
 import { NotFound } from '../kit/NotFound.tsx';
 import { useCurrency } from '../kit/services.tsx';
 import { formatUnits, stageLabel } from '../kit/format.ts';
-import { InputField, SelectField } from '../kit/record-editor/fields.tsx';
+import { InputField, SelectField } from '../kit/form/fields.tsx';
 import { RecordEditorFrame } from '../kit/record-editor/RecordEditorFrame.tsx';
 import { editedRecordOf } from '../kit/record-editor/route.ts';
 import { useChoices, useFormField, useRecordEditor, type RecordEditorActor } from '../kit/record-editor/use-record-editor.ts';
@@ -36,17 +37,19 @@ function OpportunityEditor({ recordId }: { recordId: number | null }) {
 
 function OpportunityFields({ editor }: { editor: OpportunityEditorActor }) {
   const choices = useChoices(editor);
-  const [customer, setCustomer] = useFormField(editor, 'customer');
-  const [salespersonId, setSalespersonId] = useFormField(editor, 'salespersonId');
-  const [stage, setStage] = useFormField(editor, 'stage');
-  const [date, setDate] = useFormField(editor, 'date');
-  const [revenue, setRevenue] = useFormField(editor, 'revenue');
-  const [probability, setProbability] = useFormField(editor, 'probability');
+  const [customer, setCustomer, customerProblem] = useFormField(editor, 'customer');
+  const [salespersonId, setSalespersonId, salespersonIdProblem] = useFormField(editor, 'salespersonId');
+  const [stage, setStage, stageProblem] = useFormField(editor, 'stage');
+  const [date, setDate, dateProblem] = useFormField(editor, 'date');
+  const [revenue, setRevenue, revenueProblem] = useFormField(editor, 'revenue');
+  const [probability, setProbability, probabilityProblem] = useFormField(editor, 'probability');
+  const locale = useSelector(editor, (state) => state.context.form.locale);
   return (
     <>
       <InputField
         label="Customer"
         value={customer}
+        problem={customerProblem}
         onChange={setCustomer}
         required
         wide
@@ -57,6 +60,7 @@ function OpportunityFields({ editor }: { editor: OpportunityEditorActor }) {
       <SelectField
         label="Salesperson"
         value={salespersonId}
+        problem={salespersonIdProblem}
         onChange={setSalespersonId}
         required
         emptyLabel="Choose a salesperson"
@@ -65,13 +69,30 @@ function OpportunityFields({ editor }: { editor: OpportunityEditorActor }) {
       <SelectField
         label="Stage"
         value={stage}
+        problem={stageProblem}
         onChange={setStage}
         required
         options={(choices?.stages ?? []).map((name) => ({ value: name, label: stageLabel(name) }))}
       />
-      <InputField label="Date" type="date" value={date} onChange={setDate} required />
-      <InputField label="Revenue" inputMode="decimal" value={revenue} onChange={setRevenue} required hint="In currency units, at most two decimals." />
-      <InputField label="Probability (%)" inputMode="numeric" value={probability} onChange={setProbability} required hint="A whole number from 0 to 100." />
+      <InputField label="Date" type="date" value={date} problem={dateProblem} onChange={setDate} required />
+      <InputField
+        label="Revenue"
+        inputMode="decimal"
+        value={revenue}
+        problem={revenueProblem}
+        onChange={setRevenue}
+        required
+        hint={`In currency units, such as ${formatAmountInput(1234.5, locale, true)}; at most two decimals.`}
+      />
+      <InputField
+        label="Probability (%)"
+        inputMode="numeric"
+        value={probability}
+        problem={probabilityProblem}
+        onChange={setProbability}
+        required
+        hint="A whole number from 0 to 100."
+      />
       <WeightedRevenue editor={editor} />
     </>
   );

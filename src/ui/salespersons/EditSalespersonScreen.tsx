@@ -1,4 +1,3 @@
-import type { FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { useLocation } from 'wouter';
@@ -8,7 +7,9 @@ import { useFlow } from '../kit/services.tsx';
 import { NotFound } from '../kit/NotFound.tsx';
 import { Spinner } from '../kit/Spinner.tsx';
 import { formatLatestLogin } from './format.ts';
-import { TextField } from '../kit/fields.tsx';
+import { InputField } from '../kit/form/fields.tsx';
+import { ProblemForm } from '../kit/form/ProblemForm.tsx';
+import { useFormProblems, useProblem } from '../kit/form/use-problems.ts';
 import { recordIdFromPath } from '../kit/record-editor/route.ts';
 import './salesperson.css';
 
@@ -59,27 +60,33 @@ function SalespersonForm({ editor }: { editor: EditorActor }) {
   const [mobile, setMobile] = useNumber(editor, 'mobile');
   const saving = useSelector(editor, (state) => state.hasTag('saving'));
   const canSave = useSelector(editor, (state) => state.can({ type: 'form.submit' }));
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    editor.send({ type: 'form.submit' });
-  }
+  const { problemsShown, formProblem } = useFormProblems(editor);
+  const nameProblem = useProblem(editor, 'name');
+  const emailProblem = useProblem(editor, 'email');
+  const phoneProblem = useProblem(editor, 'phone');
+  const mobileProblem = useProblem(editor, 'mobile');
 
   return (
-    <form className="card salesperson__form" noValidate onSubmit={submit} aria-busy={saving}>
+    <ProblemForm
+      className="card salesperson__form"
+      onSubmit={() => editor.send({ type: 'form.submit' })}
+      busy={saving}
+      problemsShown={problemsShown}
+      formProblem={formProblem}
+    >
       <div className="salesperson__grid">
-        <TextField label="Name" value={name} readOnly />
-        <TextField label="Email" type="email" value={email} readOnly />
-        <TextField label="Phone" type="tel" value={phone} onChange={setPhone} readOnly={saving} autoComplete="off" required />
-        <TextField label="Mobile" type="tel" value={mobile} onChange={setMobile} readOnly={saving} autoComplete="off" required />
-        <TextField label="Latest Authentication" value={formatLatestLogin(latestLogin)} readOnly />
-        <TextField label="Team" value={teamNames} readOnly />
+        <InputField label="Name" value={name} problem={nameProblem} />
+        <InputField label="Email" type="email" value={email} problem={emailProblem} />
+        <InputField label="Phone" type="tel" value={phone} onChange={saving ? undefined : setPhone} problem={phoneProblem} required />
+        <InputField label="Mobile" type="tel" value={mobile} onChange={saving ? undefined : setMobile} problem={mobileProblem} required />
+        <InputField label="Latest Authentication" value={formatLatestLogin(latestLogin)} />
+        <InputField label="Team" value={teamNames} />
       </div>
       <div className="salesperson__actions">
         <button type="submit" className="button" disabled={!canSave}>
           {saving ? 'Saving...' : 'Save'}
         </button>
       </div>
-    </form>
+    </ProblemForm>
   );
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useRoute } from 'wouter';
 import { isManager } from '../../machines/session.ts';
-import { SUPER_ADMIN } from '../../domain/users/roles.ts';
+import { SUPER_ADMIN } from '../../domain/rules/roles.ts';
 import { useMissingParts, useServices, useSession } from '../kit/services.tsx';
 import logo from '../kit/logo.svg';
 import { partsNeededBy } from './screen-parts.ts';

@@ -4,7 +4,7 @@ import { useServices, useSession } from '../kit/services.tsx';
 import { NotFound } from '../kit/NotFound.tsx';
 import { Spinner } from '../kit/Spinner.tsx';
 import { SignedOut } from './SignedOut.tsx';
-import { SUPER_ADMIN } from '../../domain/users/roles.ts';
+import { SUPER_ADMIN } from '../../domain/rules/roles.ts';
 
 /** How the session's state bears on a protected screen. */
 export function useAccess(): SessionPhase {

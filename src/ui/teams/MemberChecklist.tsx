@@ -9,7 +9,7 @@ import { useChoices, useFormField, type RecordEditorActor } from '../kit/record-
  */
 export function MemberChecklist({ editor }: { editor: RecordEditorActor<TeamForm, TeamChoices> }) {
   const id = useId();
-  const [memberIds, setMemberIds] = useFormField(editor, 'memberIds');
+  const [memberIds, setMemberIds, membersProblem] = useFormField(editor, 'memberIds');
   const salespersons = useChoices(editor)?.salespersons ?? [];
   // What the list is narrowed to is how this screen is viewed, not part of the team.
   const [search, setSearch] = useState('');
@@ -17,8 +17,18 @@ export function MemberChecklist({ editor }: { editor: RecordEditorActor<TeamForm
   const chosen = new Set(memberIds);
 
   return (
-    <fieldset className="team-members field--wide" aria-describedby={`${id}-count`}>
+    <fieldset
+      className="team-members field--wide"
+      aria-describedby={membersProblem ? `${id}-problem ${id}-count` : `${id}-count`}
+      aria-invalid={membersProblem ? true : undefined}
+      tabIndex={membersProblem ? -1 : undefined}
+    >
       <legend>Members</legend>
+      {membersProblem ? (
+        <p id={`${id}-problem`} className="field__problem">
+          {membersProblem}
+        </p>
+      ) : null}
       <div className="team-members__bar">
         <label htmlFor={`${id}-search`} className="visually-hidden">
           Search salespersons

@@ -2,7 +2,7 @@ import { useLocation } from 'wouter';
 import { MAX_TEAM_NAME_LENGTH } from '../../domain/teams/editor.ts';
 import { teamEditorFlow } from '../../wiring/team-editor.ts';
 import { NotFound } from '../kit/NotFound.tsx';
-import { InputField } from '../kit/record-editor/fields.tsx';
+import { InputField } from '../kit/form/fields.tsx';
 import { RecordEditorFrame } from '../kit/record-editor/RecordEditorFrame.tsx';
 import { editedRecordOf } from '../kit/record-editor/route.ts';
 import { useFormField, useRecordEditor } from '../kit/record-editor/use-record-editor.ts';
@@ -22,10 +22,10 @@ export default function TeamEditorScreen() {
 
 function TeamEditor({ recordId }: { recordId: number | null }) {
   const editor = useRecordEditor(teamEditorFlow, recordId);
-  const [name, setName] = useFormField(editor, 'name');
+  const [name, setName, nameProblem] = useFormField(editor, 'name');
   return (
     <RecordEditorFrame editor={editor} title={recordId === null ? 'Add Team' : 'Edit Team'} subject="the team">
-      <InputField label="Name" value={name} onChange={setName} required wide maxLength={MAX_TEAM_NAME_LENGTH} />
+      <InputField label="Name" value={name} problem={nameProblem} onChange={setName} required wide maxLength={MAX_TEAM_NAME_LENGTH} />
       <MemberChecklist editor={editor} />
     </RecordEditorFrame>
   );

@@ -1,7 +1,6 @@
 import { useSelector } from '@xstate/react';
-import { TextField } from '../kit/fields.tsx';
 import type { CreateUserTextField } from '../../machines/create-user.ts';
-import { ModalRoleField, UserFormDialog, useBusy, type CreateUserActor } from './UserFormDialog.tsx';
+import { ModalRoleField, ModalTextField, UserFormDialog, type CreateUserActor } from './UserFormDialog.tsx';
 
 function useFormValue(modal: CreateUserActor, field: CreateUserTextField): [string, (value: string) => void] {
   const value = useSelector(modal, (state) => state.context.form[field]);
@@ -15,16 +14,15 @@ export function CreateUserModal({ modal }: { modal: CreateUserActor }) {
   const [password, setPassword] = useFormValue(modal, 'password');
   const [phone, setPhone] = useFormValue(modal, 'phone');
   const [mobile, setMobile] = useFormValue(modal, 'mobile');
-  const busy = useBusy(modal);
 
   return (
     <UserFormDialog modal={modal} title="Create User" submitLabel="Create">
-      <TextField label="Name" value={name} onChange={setName} readOnly={busy} autoComplete="off" required />
-      <TextField label="Email" type="email" value={email} onChange={setEmail} readOnly={busy} autoComplete="off" required />
-      <TextField label="Password" type="password" value={password} onChange={setPassword} readOnly={busy} autoComplete="new-password" required />
+      <ModalTextField modal={modal} field="name" label="Name" value={name} onChange={setName} required />
+      <ModalTextField modal={modal} field="email" label="Email" type="email" value={email} onChange={setEmail} required />
+      <ModalTextField modal={modal} field="password" label="Password" type="password" value={password} onChange={setPassword} autoComplete="new-password" required />
       <ModalRoleField modal={modal} />
-      <TextField label="Phone" type="tel" value={phone} onChange={setPhone} readOnly={busy} autoComplete="off" required />
-      <TextField label="Mobile" type="tel" value={mobile} onChange={setMobile} readOnly={busy} autoComplete="off" required />
+      <ModalTextField modal={modal} field="phone" label="Phone" type="tel" value={phone} onChange={setPhone} required />
+      <ModalTextField modal={modal} field="mobile" label="Mobile" type="tel" value={mobile} onChange={setMobile} required />
     </UserFormDialog>
   );
 }

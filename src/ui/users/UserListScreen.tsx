@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { SortKey, UserRow } from '../../domain/users/list-view.ts';
+import { maskedPassword, type SortKey, type UserRow } from '../../domain/users/list-view.ts';
 import { currentPageRows, pageIsSelected, type User, type userListMachine } from '../../machines/user-list.ts';
 import { useFlow } from '../kit/services.tsx';
 import { ListPager } from '../kit/Pager.tsx';
@@ -18,7 +18,7 @@ const sameRows = (a: readonly UserRow[], b: readonly UserRow[]) => a.length === 
 
 /** /user: the tenant's users, searchable, sortable and paged, with the Create and Update User modals. */
 export default function UserListScreen() {
-  const list = useFlow(userListFlow, ({ tenantId, roleId }) => ({ tenantId, currentRoleId: roleId }));
+  const list = useFlow(userListFlow, ({ tenantId, roleId, userId }) => ({ tenantId, currentUserId: userId, currentRoleId: roleId }));
 
   const loading = useSelector(list, (state) => state.hasTag('loading'));
   const failed = useSelector(list, (state) => state.hasTag('failed'));
@@ -143,7 +143,7 @@ const UserTableRow = memo(function UserTableRow({ list, user, selected }: { list
       </td>
       <td className="users__email">{user.email}</td>
       <td aria-label={user.password ? 'Password set' : 'No password'}>
-        {user.password ? <span className="users__mask">{user.password}</span> : null}
+        {user.password ? <span className="users__mask">{maskedPassword(user)}</span> : null}
       </td>
       <td>
         <span className={`role-badge role-badge--${user.role_id}`}>{user.role}</span>

@@ -4,10 +4,14 @@ import { newActivityForm, type ActivityChoices, type ActivityForm } from '../../
 import { activityEditorMachine } from '../../../src/machines/activity-editor';
 import type { EditorData, LoadEditorRequest, SaveRecordRequest, SavedRecord } from '../../../src/machines/record-editor';
 
+/** The messages shown under the fields now. */
+const shownProblems = (actor: { getSnapshot(): { context: { problems: readonly { message: string }[] } } }) =>
+  actor.getSnapshot().context.problems.map((problem) => problem.message);
+
 const choices: ActivityChoices = { salespersons: [{ id: 3, name: 'Grace Hopper' }], opportunities: [{ id: 7, label: 'Acme Corp — 3 Feb 2026' }] };
 
 function start(recordId: number | null) {
-  const seen = { saves: [] as SaveRecordRequest<ActivityForm>[], successes: [] as string[], errors: [] as string[], navigations: [] as string[] };
+  const seen = { saves: [] as SaveRecordRequest<ActivityForm>[], successes: [] as string[], navigations: [] as string[] };
   const actor = createActor(
     activityEditorMachine.provide({
       actors: {
@@ -22,7 +26,6 @@ function start(recordId: number | null) {
       },
       actions: {
         notifySuccess: (_, { message }) => void seen.successes.push(message),
-        notifyError: (_, { message }) => void seen.errors.push(message),
         navigate: (_, { to }) => void seen.navigations.push(to),
       },
     }),
@@ -37,9 +40,11 @@ describe('the activity editor', () => {
     const { actor, seen } = start(null);
     await waitFor(actor, (state) => state.matches('editing'));
     actor.send({ type: 'form.submit' });
+    expect(shownProblems(actor)).toEqual(['Subject is required.', 'Salesperson is required.']);
     actor.send({ type: 'form.change', patch: { subject: 'Call Acme' } });
+    expect(shownProblems(actor)).toEqual(['Salesperson is required.']);
     actor.send({ type: 'form.submit' });
-    expect(seen.errors).toEqual(['Subject is required.', 'Salesperson is required.']);
+    expect(shownProblems(actor)).toEqual(['Salesperson is required.']);
     expect(seen.saves).toEqual([]);
   });
 

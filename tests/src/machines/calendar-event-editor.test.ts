@@ -5,10 +5,14 @@ import { calendarEventDeletionMachine, EVENT_DELETED_MESSAGE } from '../../../sr
 import { calendarEventEditorMachine, type EventChoices } from '../../../src/machines/calendar-event-editor';
 import type { SaveRecordRequest } from '../../../src/machines/record-editor';
 
+/** The messages shown under the fields now. */
+const shownProblems = (actor: { getSnapshot(): { context: { problems: readonly { message: string }[] } } }) =>
+  actor.getSnapshot().context.problems.map((problem) => problem.message);
+
 const choices: EventChoices = { salespersons: [{ id: 4, name: 'Riley Rep' }] };
 
 function startEditor(recordId: number | null, form: EventForm) {
-  const seen = { saves: [] as SaveRecordRequest<EventForm>[], successes: [] as string[], errors: [] as string[], navigations: [] as string[] };
+  const seen = { saves: [] as SaveRecordRequest<EventForm>[], successes: [] as string[], navigations: [] as string[] };
   const actor = createActor(
     calendarEventEditorMachine.provide({
       actors: {
@@ -20,7 +24,6 @@ function startEditor(recordId: number | null, form: EventForm) {
       },
       actions: {
         notifySuccess: (_, { message }) => void seen.successes.push(message),
-        notifyError: (_, { message }) => void seen.errors.push(message),
         navigate: (_, { to }) => void seen.navigations.push(to),
       },
     }),
@@ -36,7 +39,7 @@ describe('Add Event and Edit Event', () => {
     await waitFor(actor, (state) => state.matches('editing'));
     actor.send({ type: 'form.change', patch: { title: 'Call', endTime: '08:00' } });
     actor.send({ type: 'form.submit' });
-    expect(seen.errors).toEqual(['The end must not be before the start.']);
+    expect(shownProblems(actor)).toEqual(['The end must not be before the start.']);
     expect(seen.saves).toEqual([]);
   });
 

@@ -45,6 +45,7 @@ describe('what the inspector sees', () => {
         salespersonId: 3,
         existingEmails: new Set(),
         user: { id: 5, name: 'Ada', email: 'ada@demo.test', role_id: 3, password: '' },
+        caller: { id: 1, role_id: 2 },
       };
       const actor = createActor(machine.provide({ actors: silent }), { input, inspect: (event) => void seen.push(event) });
       actor.start();

@@ -12,7 +12,7 @@ import { getAdjacencyMap, getShortestPaths, getStateNodes, type AdjacencyMap, ty
 import type { Salesperson, User } from '../../../src/api/client.ts';
 import { machineCatalogue } from '../../../src/machines/catalogue.ts';
 import { RefreshRefused } from '../../../src/machines/session.ts';
-import { ADMIN, SUPER_ADMIN, USER } from '../../../src/domain/users/roles.ts';
+import { ADMIN, SUPER_ADMIN, USER } from '../../../src/domain/rules/roles.ts';
 
 /*
  * Path tests generated from every machine in the catalogue. For each machine a
@@ -58,41 +58,42 @@ const EXPECTED: Record<string, { states: number; paths: number }> = {
   // foreign answer or the time-out. Each start is a path (the declared one has no other).
   apiParts: { states: 4, paths: 6 },
   // 8 fillings of the three fields while editing, then submitting, succeeded, done.
-  signup: { states: 11, paths: 38 },
+  signup: { states: 19, paths: 71 },
   // Last year's load (for the headline) runs beside the year's and the salespersons'.
   dashboard: { states: 27, paths: 255 },
   userList: { states: 14, paths: 133 },
   // 32 fillings of the five text fields while editing, then the two saves and three endings.
-  createUser: { states: 37, paths: 260 },
-  updateUser: { states: 15, paths: 74 },
+  createUser: { states: 37, paths: 261 },
+  // An Admin updating a User, then the read-only Super Admin (editing and closed only).
+  updateUser: { states: 17, paths: 76 },
   // Typing, loading, ready, empty and failed, by the page asked for, the last answer (none,
   // eleven or nothing found) and whether a search or filter narrows it; every change asks again.
   opportunityList: { states: 25, paths: 231 },
   // Adding, then editing: each loading, failed, not found, two fillings of the form
   // (with and without a customer), saving, saved and cancelled.
-  opportunityEditor: { states: 16, paths: 28 },
+  opportunityEditor: { states: 16, paths: 30 },
   opportunityYear: { states: 7, paths: 15 },
   // Each year loading, ready, empty (no customer at all) or failed: the stored customers are listed in any year.
   customerList: { states: 8, paths: 18 },
   // Adding, then editing: each loading, failed, not found, the form with and without
   // a name, saving, saved and cancelled.
-  customerEditor: { states: 16, paths: 28 },
+  customerEditor: { states: 16, paths: 30 },
   // Loading, empty, failed; ready by search (none, 'zz', 'rep'), sort (name or e-mail, either way) and page (one of two).
   salespersonList: { states: 64, paths: 183 },
   // Loading, failed, editing with each draft (blank, USD, ABC) and problem, saving.
   tenantSettings: { states: 12, paths: 29 },
-  salespersonEditor: { states: 18, paths: 48 },
+  salespersonEditor: { states: 18, paths: 51 },
   // Loading, empty, failed; ready by search (none, 'north', 'south'), sort (name or size, either way) and page (one of two).
   teamList: { states: 48, paths: 137 },
   // Adding, then editing: each loading, failed, not found, the form with and without
   // a name, saving, saved and cancelled.
-  teamEditor: { states: 16, paths: 28 },
+  teamEditor: { states: 16, paths: 30 },
   // Twenty-six months (January 2025 to a year after February 2026), each loading its
   // opportunities and events (both, or one of them still), ready or failed.
   calendar: { states: 130, paths: 609 },
   // Adding, then editing: each loading, failed, not found, the form with and without
   // a title, saving, saved and cancelled.
-  calendarEventEditor: { states: 16, paths: 28 },
+  calendarEventEditor: { states: 16, paths: 30 },
   // Idle, confirming, deleting and deleted: ask, confirm or cancel, and the delete done or failed.
   calendarEventDeletion: { states: 4, paths: 5 },
   // Loading, empty, failed, and ready idle or saving a done mark, each on one page of one
@@ -100,7 +101,7 @@ const EXPECTED: Record<string, { states: number; paths: number }> = {
   activityList: { states: 11, paths: 57 },
   // Adding, then editing: each loading, failed, not found, the form with and without
   // a subject, saving, saved and cancelled.
-  activityEditor: { states: 16, paths: 28 },
+  activityEditor: { states: 16, paths: 30 },
   // Loading and failed; then idle, naming (named or not, a problem shown or not), saving and deleting,
   // with none, one or two views kept.
   savedViews: { states: 24, paths: 59 },
@@ -121,6 +122,11 @@ function done(machine: AnyStateMachine, src: string, output: unknown): EventObje
 
 function failed(machine: AnyStateMachine, src: string, error: unknown = new Error('503')): EventObject[] {
   return invokeIdsOf(machine, src).map((id) => ({ type: `xstate.error.actor.${id}`, error }) as EventObject);
+}
+
+/** A save the server refused with a problem under `field` (the `{ message, fields }` answer, as the API client keeps it). */
+function refused(machine: AnyStateMachine, src: string, field: string): EventObject[] {
+  return failed(machine, src, Object.assign(new Error('Refused'), { status: 400, problems: [{ field, message: 'Refused here.' }] }));
 }
 
 function invokeIdsOf(machine: AnyStateMachine, src: string): string[] {
@@ -199,6 +205,7 @@ function recordEditorModel(form: Record<string, unknown>, choices: unknown, requ
       failed(machine, 'loadEditor', Object.assign(new Error('Not found'), { status: 404 })),
       done(machine, 'saveRecord', { id: 7 }),
       failed(machine, 'saveRecord'),
+      refused(machine, 'saveRecord', required),
     ],
     distinguish: (snapshot) => (snapshot.matches('editing') ? { [required]: snapshot.context.form[required] } : null),
   };
@@ -263,12 +270,15 @@ const MODELS: Record<string, PathModel> = {
       done(machine, 'submitSignup', { ok: false, status: 404 }),
       done(machine, 'submitSignup', { ok: false, status: 409 }),
       done(machine, 'submitSignup', { ok: false, status: 500 }),
+      done(machine, 'submitSignup', { ok: false, status: 400, problems: [{ field: 'email', message: 'Refused here.' }] }),
       failed(machine, 'submitSignup'),
       ...afterEvents(machine),
     ],
-    // The form matters only while it is being edited.
+    // The form matters only while it is being edited, and whether a toast is about a field.
     distinguish: (snapshot) =>
-      snapshot.matches('editing') ? { form: snapshot.context.form, retyped: snapshot.context.retypedPassword } : null,
+      snapshot.matches('editing')
+        ? { form: snapshot.context.form, retyped: snapshot.context.retypedPassword, toast: snapshot.context.toastFields.length > 0 }
+        : null,
   },
 
   dashboard: {
@@ -336,6 +346,7 @@ const MODELS: Record<string, PathModel> = {
       { type: 'modal.close' },
       done(machine, 'createUser', user(12)),
       failed(machine, 'createUser'),
+      refused(machine, 'createUser', 'email'),
       done(machine, 'createSalesperson', { ...rep, id: 12 }),
       failed(machine, 'createSalesperson'),
     ],
@@ -343,7 +354,11 @@ const MODELS: Record<string, PathModel> = {
   },
 
   updateUser: {
-    input: { user: user(5), existingEmails: new Set(['user5@demo.test', 'taken@demo.test']) },
+    // An Admin updates a User (Admin or User may be given), and opens the Super Admin (read-only).
+    inputs: [
+      { user: user(5), caller: { id: 2, role_id: ADMIN }, existingEmails: new Set(['user5@demo.test', 'taken@demo.test']) },
+      { user: { ...user(1), role_id: SUPER_ADMIN }, caller: { id: 2, role_id: ADMIN }, existingEmails: new Set(['user1@demo.test']) },
+    ],
     events: (machine) => [
       { type: 'form.change', field: 'name', value: '' },
       { type: 'form.change', field: 'name', value: 'Ada Lovelace' },
@@ -354,6 +369,7 @@ const MODELS: Record<string, PathModel> = {
       { type: 'modal.close' },
       done(machine, 'updateUser', user(5)),
       failed(machine, 'updateUser'),
+      refused(machine, 'updateUser', 'email'),
     ],
     distinguish: (snapshot) => (snapshot.matches('editing') ? { form: snapshot.context.form } : null),
   },
@@ -471,6 +487,7 @@ const MODELS: Record<string, PathModel> = {
       done(machine, 'saveSalesperson', { id: rep.id }),
       done(machine, 'saveSalesperson', {}),
       failed(machine, 'saveSalesperson'),
+      refused(machine, 'saveSalesperson', 'phone'),
     ],
     distinguish: (snapshot) => (snapshot.matches({ record: 'editing' }) ? { form: snapshot.context.form } : null),
   },

@@ -1,14 +1,18 @@
 import { describe, expect, test } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { BLANK_CUSTOMER_FORM, type CustomerForm } from '../../../src/domain/customers/form';
-import { CUSTOMER_MESSAGES } from '../../../src/domain/customers/validation';
+import { CUSTOMER_MESSAGES } from '../../../src/domain/rules/records';
 import { customerEditorMachine, type CustomerChoices } from '../../../src/machines/customer-editor';
 import type { EditorData, LoadEditorRequest, SaveRecordRequest, SavedRecord } from '../../../src/machines/record-editor';
+
+/** The messages shown under the fields now. */
+const shownProblems = (actor: { getSnapshot(): { context: { problems: readonly { message: string }[] } } }) =>
+  actor.getSnapshot().context.problems.map((problem) => problem.message);
 
 const acme: CustomerForm = { name: 'Acme Corp', company: 'Acme Corp Inc.', email: 'buyer@acme.example', phone: '+49 30 1234567', notes: '' };
 
 function startEditor(recordId: number | null) {
-  const seen = { saves: [] as SaveRecordRequest<CustomerForm>[], successes: [] as string[], errors: [] as string[], navigations: [] as string[] };
+  const seen = { saves: [] as SaveRecordRequest<CustomerForm>[], successes: [] as string[], navigations: [] as string[] };
   const machine = customerEditorMachine.provide({
     actors: {
       loadEditor: fromPromise<EditorData<CustomerForm, CustomerChoices>, LoadEditorRequest>(async ({ input }) => ({
@@ -22,7 +26,6 @@ function startEditor(recordId: number | null) {
     },
     actions: {
       notifySuccess: (_, { message }) => void seen.successes.push(message),
-      notifyError: (_, { message }) => void seen.errors.push(message),
       navigate: (_, { to }) => void seen.navigations.push(to),
     },
   });
@@ -34,7 +37,7 @@ describe('Add Customer', () => {
     const { actor, seen } = startEditor(null);
     await waitFor(actor, (state) => state.matches('editing'));
     actor.send({ type: 'form.submit' });
-    expect(seen.errors).toEqual([CUSTOMER_MESSAGES.nameMissing]);
+    expect(shownProblems(actor)).toEqual([CUSTOMER_MESSAGES.nameMissing]);
     expect(seen.saves).toEqual([]);
     expect(actor.getSnapshot().matches('editing')).toBe(true);
   });
@@ -44,7 +47,7 @@ describe('Add Customer', () => {
     await waitFor(actor, (state) => state.matches('editing'));
     actor.send({ type: 'form.change', patch: { name: 'Acme', email: 'buyer at acme' } });
     actor.send({ type: 'form.submit' });
-    expect(seen.errors).toEqual([CUSTOMER_MESSAGES.emailInvalid]);
+    expect(shownProblems(actor)).toEqual([CUSTOMER_MESSAGES.emailInvalid]);
   });
 
   test("creates the customer, says 'Customer created successfully' and goes to /customer", async () => {

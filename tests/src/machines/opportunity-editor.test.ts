@@ -5,6 +5,10 @@ import { PIPELINE_STAGES } from '../../../src/domain/opportunities/pipeline';
 import { opportunityEditorMachine } from '../../../src/machines/opportunity-editor';
 import type { EditorData, LoadEditorRequest, SaveRecordRequest, SavedRecord } from '../../../src/machines/record-editor';
 
+/** The messages shown under the fields now. */
+const shownProblems = (actor: { getSnapshot(): { context: { problems: readonly { message: string }[] } } }) =>
+  actor.getSnapshot().context.problems.map((problem) => problem.message);
+
 /*
  * The opportunity editor is the shared record editor flow (tested in
  * record-editor.test.ts) with the opportunity's form, checks and messages.
@@ -19,14 +23,15 @@ const stored: OpportunityForm = {
   createdAt: '2026-03-05T09:30:00.000Z',
   revenue: '1234.50',
   probability: '40',
+  locale: 'en',
 };
 
 function startEditor(recordId: number | null) {
-  const seen = { saves: [] as SaveRecordRequest<OpportunityForm>[], successes: [] as string[], errors: [] as string[], navigations: [] as string[] };
+  const seen = { saves: [] as SaveRecordRequest<OpportunityForm>[], successes: [] as string[], navigations: [] as string[] };
   const machine = opportunityEditorMachine.provide({
     actors: {
       loadEditor: fromPromise<EditorData<OpportunityForm, OpportunityChoices>, LoadEditorRequest>(async ({ input }) => ({
-        form: input.id === null ? newOpportunityForm(new Date(2026, 5, 15), 3) : stored,
+        form: input.id === null ? newOpportunityForm(new Date(2026, 5, 15), 3, 'en') : stored,
         choices,
       })),
       saveRecord: fromPromise<SavedRecord, SaveRecordRequest<OpportunityForm>>(async ({ input }) => {
@@ -36,7 +41,6 @@ function startEditor(recordId: number | null) {
     },
     actions: {
       notifySuccess: (_, { message }) => void seen.successes.push(message),
-      notifyError: (_, { message }) => void seen.errors.push(message),
       navigate: (_, { to }) => void seen.navigations.push(to),
       logError: () => {},
     },
@@ -51,7 +55,7 @@ describe('the opportunity editor', () => {
     await waitFor(actor, (state) => state.matches('editing'));
     expect(actor.getSnapshot().context.form).toMatchObject({ stage: 'qualification', date: '2026-06-15', salespersonId: '3', probability: '10' });
     actor.send({ type: 'form.submit' });
-    expect(seen.errors).toEqual(['Customer is required.']);
+    expect(shownProblems(actor)).toEqual(['Customer is required.', 'Revenue is required.']);
     expect(actor.getSnapshot().matches('editing')).toBe(true);
 
     actor.send({ type: 'form.change', patch: { customer: 'Initech', revenue: '500' } });
@@ -67,7 +71,7 @@ describe('the opportunity editor', () => {
     await waitFor(actor, (state) => state.matches('editing'));
     actor.send({ type: 'form.change', patch: { probability: '101' } });
     actor.send({ type: 'form.submit' });
-    expect(seen.errors).toEqual(['Probability must be a whole number from 0 to 100.']);
+    expect(shownProblems(actor)).toEqual(['Probability must be a whole number from 0 to 100.']);
     actor.send({ type: 'form.change', patch: { probability: '75', stage: 'negotiation' } });
     actor.send({ type: 'form.submit' });
     await waitFor(actor, (state) => state.status === 'done');

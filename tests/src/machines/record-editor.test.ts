@@ -23,7 +23,12 @@ type Choices = { folders: string[] };
 const noteEditorMachine = createRecordEditorMachine<NoteForm, Choices>({
   id: 'noteEditor',
   blankForm: { title: '', body: '' },
-  problemOf: (form) => (form.title.trim() === '' ? 'Title is required.' : null),
+  problemsOf: (form) => [
+    ...(form.title.trim() === '' ? [{ field: 'title', message: 'Title is required.' }] : []),
+    ...(form.body.length > 20 ? [{ field: 'body', message: 'Body must be at most 20 characters.' }] : []),
+  ],
+  fields: ['title', 'body'],
+  fieldOfBody: (field) => (field === 'text' ? 'body' : field),
   messages: { created: 'Note created successfully', updated: 'Note updated successfully' },
   listRoute: '/notes',
 });
@@ -44,7 +49,6 @@ function startEditor(recordId: number | null, server: Server = {}) {
     loads: [] as LoadEditorRequest[],
     saves: [] as SaveRecordRequest<NoteForm>[],
     successes: [] as string[],
-    errors: [] as string[],
     navigations: [] as string[],
     logged: [] as unknown[],
   };
@@ -62,7 +66,6 @@ function startEditor(recordId: number | null, server: Server = {}) {
     },
     actions: {
       notifySuccess: (_, { message }) => void seen.successes.push(message),
-      notifyError: (_, { message }) => void seen.errors.push(message),
       navigate: (_, { to }) => void seen.navigations.push(to),
       logError: (_, { error }) => void seen.logged.push(error),
     },
@@ -92,15 +95,35 @@ describe('adding a record', () => {
     expect(seen.navigations).toEqual(['/notes']);
   });
 
-  test('a form with a problem is not sent: the problem is shown and the form stays as typed', async () => {
+  test('a form with problems is not sent: every problem is shown under its field at once, and the form stays as typed', async () => {
     const { actor, seen } = startEditor(null);
     await editing(actor);
-    actor.send({ type: 'form.change', patch: { body: 'no title yet' } });
+    actor.send({ type: 'form.change', patch: { body: 'no title yet, and far too long' } });
+    expect(actor.getSnapshot().context.problems).toEqual([]);
     actor.send({ type: 'form.submit' });
-    expect(seen.errors).toEqual(['Title is required.']);
+    expect(actor.getSnapshot().context.problems).toEqual([
+      { field: 'title', message: 'Title is required.' },
+      { field: 'body', message: 'Body must be at most 20 characters.' },
+    ]);
+    expect(actor.getSnapshot().context.problemsShown).toBe(1);
     expect(seen.saves).toEqual([]);
     expect(actor.getSnapshot().matches('editing')).toBe(true);
-    expect(actor.getSnapshot().context.form).toEqual({ title: '', body: 'no title yet' });
+    expect(actor.getSnapshot().context.form).toEqual({ title: '', body: 'no title yet, and far too long' });
+  });
+
+  test("a field's problem goes as soon as the field is fixed; no new problem shows before the next submit", async () => {
+    const { actor } = startEditor(null);
+    await editing(actor);
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().context.problems).toEqual([{ field: 'title', message: 'Title is required.' }]);
+    actor.send({ type: 'form.change', patch: { body: 'far, far too long for a body' } });
+    expect(actor.getSnapshot().context.problems).toEqual([{ field: 'title', message: 'Title is required.' }]);
+    actor.send({ type: 'form.change', patch: { title: 'Fixed' } });
+    expect(actor.getSnapshot().context.problems).toEqual([]);
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().context.problems).toEqual([{ field: 'body', message: 'Body must be at most 20 characters.' }]);
+    // It changes each time, so the screen moves focus again.
+    expect(actor.getSnapshot().context.problemsShown).toBe(2);
   });
 });
 
@@ -163,6 +186,38 @@ describe('editing a record', () => {
     await waitFor(actor, (state) => state.status === 'done');
     expect(seen.saves.map((save) => save.form.title)).toEqual(['Renamed', 'Renamed']);
     expect(seen.successes).toEqual(['Note updated successfully']);
+  });
+
+  test("a server's refusal lands under the fields it names (renamed to the form's), what was typed stays", async () => {
+    const refusal = Object.assign(new Error('Title already taken'), {
+      status: 409,
+      problems: [
+        { field: 'title', message: 'Title already taken' },
+        { field: 'text', message: 'Text is not allowed.' },
+      ],
+    });
+    const { actor, seen } = startEditor(7, { save: async () => Promise.reject(refusal) });
+    await editing(actor);
+    actor.send({ type: 'form.change', patch: { title: 'Taken' } });
+    actor.send({ type: 'form.submit' });
+    await editing(actor);
+    expect(actor.getSnapshot().context.problems).toEqual([
+      { field: 'title', message: 'Title already taken' },
+      { field: 'body', message: 'Text is not allowed.' },
+    ]);
+    expect(actor.getSnapshot().context.formProblem).toBeNull();
+    expect(actor.getSnapshot().context.form).toEqual({ ...stored, title: 'Taken' });
+    expect(seen.logged).toEqual([]);
+  });
+
+  test('a refusal about a field the form does not have shows above the form', async () => {
+    const refusal = Object.assign(new Error('Stale'), { status: 409, problems: [{ field: 'version', message: 'Someone else changed this note.' }] });
+    const { actor } = startEditor(7, { save: async () => Promise.reject(refusal) });
+    await editing(actor);
+    actor.send({ type: 'form.submit' });
+    await editing(actor);
+    expect(actor.getSnapshot().context.problems).toEqual([]);
+    expect(actor.getSnapshot().context.formProblem).toBe('Someone else changed this note.');
   });
 
   test('saves once: while saving, neither another save nor a change nor cancel is taken', async () => {

@@ -122,22 +122,24 @@ describe('validation', () => {
     await editing(actor);
     actor.send({ type: 'form.change', field, value });
     actor.send({ type: 'form.submit' });
-    expect(seen.errors).toEqual([message]);
+    // Under the field, not in a toast.
+    expect(actor.getSnapshot().context.problems).toEqual([{ field, message }]);
+    expect(seen.errors).toEqual([]);
     expect(seen.saves).toEqual([]);
   });
 
   test("a stored e-mail of the wrong shape gives 'Invalid email format'", async () => {
-    const { actor, seen } = startEditor({ salesperson: async () => ({ ...rep, email: 'rep-at-demo' }) });
+    const { actor } = startEditor({ salesperson: async () => ({ ...rep, email: 'rep-at-demo' }) });
     await editing(actor);
     actor.send({ type: 'form.submit' });
-    expect(seen.errors).toEqual(['Invalid email format']);
+    expect(actor.getSnapshot().context.problems).toEqual([{ field: 'email', message: 'Invalid email format' }]);
   });
 
   test("a stored record without a name gives 'Must fill all fields.'", async () => {
-    const { actor, seen } = startEditor({ salesperson: async () => ({ ...rep, name: '' }) });
+    const { actor } = startEditor({ salesperson: async () => ({ ...rep, name: '' }) });
     await editing(actor);
     actor.send({ type: 'form.submit' });
-    expect(seen.errors).toEqual(['Must fill all fields.']);
+    expect(actor.getSnapshot().context.problems).toEqual([{ field: 'name', message: 'Must fill all fields.' }]);
   });
 });
 
@@ -229,8 +231,10 @@ describe('model of the salesperson editor', () => {
 
   test('every reachable state: record × teams × phone kept or broken', () => {
     const paths = getShortestPaths(salespersonEditorMachine, { events, input: { salespersonId: 8 } });
-    // record loading/failed (2) with teams loading/loaded (2): 4; editing and saving for
-    // the stored phone and editing for the broken one (3) with both team states: 6; saved: 2.
-    expect(paths).toHaveLength(12);
+    // record loading/failed (2) with teams loading/loaded (2): 4; for the stored phone
+    // editing, editing after an answer without an id ('Invalid credentials' above the
+    // form) and saving, for the broken one editing before and after a submit showed its
+    // problem (5), with both team states: 10; saved: 2.
+    expect(paths).toHaveLength(16);
   });
 });

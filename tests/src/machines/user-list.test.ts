@@ -54,7 +54,7 @@ function startUserList(initial: User[], currentRoleId = 1, failFirstLoad = false
     },
     actions: { logError: notify.logError },
   });
-  const actor = createActor(machine, { input: { tenantId: 4, currentRoleId } }).start();
+  const actor = createActor(machine, { input: { tenantId: 4, currentUserId: 1, currentRoleId } }).start();
   return { actor, server, seen };
 }
 
@@ -101,7 +101,7 @@ describe('refetching', () => {
     const machine = userListMachine.provide({
       actors: { loadUsers: fromPromise<User[], { tenantId: number }>(() => new Promise((resolve) => answers.push(resolve))) },
     });
-    const actor = createActor(machine, { input: { tenantId: 4, currentRoleId: 1 } }).start();
+    const actor = createActor(machine, { input: { tenantId: 4, currentUserId: 1, currentRoleId: 1 } }).start();
     answers[0]!(tenantOfUsers(2));
     await waitFor(actor, (snapshot) => snapshot.matches({ data: 'loaded' }));
     actor.send({ type: 'retry' });
@@ -221,7 +221,9 @@ describe('the modals are child actors of the list', () => {
       modal.send({ type: 'form.change', field, value: field === 'password' ? 'demo-password' : field === 'name' ? 'Nina' : '5551234' });
     }
     modal.send({ type: 'form.submit' });
-    expect(seen.errors).toEqual(['Email already exists']);
+    // The problem is shown under the e-mail field, not as a toast.
+    expect(modal.getSnapshot().context.problems).toEqual([{ field: 'email', message: 'Email already exists' }]);
+    expect(seen.errors).toEqual([]);
 
     modal.send({ type: 'form.change', field: 'email', value: 'nina@demo.test' });
     modal.send({ type: 'form.submit' });
@@ -270,7 +272,7 @@ describe('model of the list and its modals', () => {
     { type: 'xstate.done.actor.updateUserModal', output: { saved: true } },
     { type: 'xstate.done.actor.updateUserModal', output: { saved: false } },
   ] as unknown as Event[];
-  const paths = getShortestPaths(userListMachine, { events, input: { tenantId: 4, currentRoleId: 1 } });
+  const paths = getShortestPaths(userListMachine, { events, input: { tenantId: 4, currentUserId: 1, currentRoleId: 1 } });
   const reached = paths.map((path) => JSON.stringify(path.state.value)).sort();
 
   test('before a first load only loading and failed, no modal; then loaded or refreshing × closed, creating or updating', () => {
@@ -289,7 +291,7 @@ describe('model of the list and its modals', () => {
   });
 
   test('from every reachable modal state, a saved modal leads to a refetch and a closed one never does', () => {
-    const adjacency = getAdjacencyMap(userListMachine, { events, input: { tenantId: 4, currentRoleId: 1 } });
+    const adjacency = getAdjacencyMap(userListMachine, { events, input: { tenantId: 4, currentUserId: 1, currentRoleId: 1 } });
     let checked = 0;
     for (const { state, transitions } of Object.values(adjacency)) {
       if (state.matches({ modal: 'closed' })) continue;

@@ -1,7 +1,9 @@
-import type { FormEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { NotFound } from '../NotFound.tsx';
 import { Spinner } from '../Spinner.tsx';
+import { ProblemForm } from '../form/ProblemForm.tsx';
+import { useFormProblems } from '../form/use-problems.ts';
 import type { RecordEditorActor } from './use-record-editor.ts';
 import './records.css';
 
@@ -18,7 +20,8 @@ interface RecordEditorFrameProps<Form extends object, Choices> {
 /**
  * An add or edit screen around its fields: each state of the editor drawn
  * explicitly (loading, failed with 'Try again', not found as the fallback page,
- * the form), and the form's Cancel and Save, which reads 'Saving...' while saving.
+ * the form with every problem under its field), and the form's Cancel and Save,
+ * which reads 'Saving...' while saving.
  */
 export function RecordEditorFrame<Form extends object, Choices>({
   editor,
@@ -32,13 +35,9 @@ export function RecordEditorFrame<Form extends object, Choices>({
   const saving = useSelector(editor, (state) => state.hasTag('saving'));
   const canSave = useSelector(editor, (state) => state.can({ type: 'form.submit' }));
   const canCancel = useSelector(editor, (state) => state.can({ type: 'editor.cancel' }));
+  const { problemsShown, formProblem } = useFormProblems(editor);
 
   if (notFound) return <NotFound />;
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    editor.send({ type: 'form.submit' });
-  }
 
   return (
     <section className="record-editor" aria-labelledby="record-editor-title">
@@ -53,7 +52,13 @@ export function RecordEditorFrame<Form extends object, Choices>({
         </div>
       ) : null}
       {!loading && !failed ? (
-        <form className="card record-editor__form" noValidate onSubmit={submit} aria-busy={saving}>
+        <ProblemForm
+          className="card record-editor__form"
+          onSubmit={() => editor.send({ type: 'form.submit' })}
+          busy={saving}
+          problemsShown={problemsShown}
+          formProblem={formProblem}
+        >
           <fieldset className="record-editor__fields" disabled={saving}>
             {children}
           </fieldset>
@@ -65,7 +70,7 @@ export function RecordEditorFrame<Form extends object, Choices>({
               {saving ? 'Saving...' : 'Save'}
             </button>
           </div>
-        </form>
+        </ProblemForm>
       ) : null}
     </section>
   );

@@ -3,9 +3,8 @@ import { describe, expect } from 'vitest';
 import type { Activity } from '../../../../src/api/client';
 import { ACTIVITY_KINDS, isOverdue } from '../../../../src/domain/activities/activity';
 import {
-  ACTIVITY_MESSAGES,
   activityFormOf,
-  activityProblem,
+  activityProblems,
   activityWriteOf,
   newActivityForm,
   opportunityChoicesOf,
@@ -168,49 +167,38 @@ describe('the form and the API', () => {
 
 describe('validation', () => {
   test.each([
-    [{ subject: '   ' }, ACTIVITY_MESSAGES.subjectMissing, 'Subject is required.'],
-    [{ subject: 'x'.repeat(201) }, ACTIVITY_MESSAGES.subjectTooLong, 'Subject must be at most 200 characters.'],
-    [{ dueDate: '' }, ACTIVITY_MESSAGES.dueDateMissing, 'Due date is required.'],
-    [{ dueDate: '2026-02-30' }, ACTIVITY_MESSAGES.dueDateInvalid, 'Due date must be a valid date from 1970 to 9999.'],
-    [{ dueDate: '1969-06-01' }, ACTIVITY_MESSAGES.dueDateInvalid, 'Due date must be a valid date from 1970 to 9999.'],
-    [{ dueTime: '' }, ACTIVITY_MESSAGES.dueTimeMissing, 'Due time is required.'],
-    [{ dueTime: '24:00' }, ACTIVITY_MESSAGES.dueTimeInvalid, 'Due time must be a valid time, such as 09:30.'],
-    [{ duration: '1441' }, ACTIVITY_MESSAGES.durationInvalid, 'Duration must be a whole number of minutes from 0 to 1440.'],
-    [{ duration: '1.5' }, ACTIVITY_MESSAGES.durationInvalid, 'Duration must be a whole number of minutes from 0 to 1440.'],
-    [{ duration: '-5' }, ACTIVITY_MESSAGES.durationInvalid, 'Duration must be a whole number of minutes from 0 to 1440.'],
-    [{ salespersonId: '' }, ACTIVITY_MESSAGES.salespersonMissing, 'Salesperson is required.'],
-    [{ notes: 'n'.repeat(2001) }, ACTIVITY_MESSAGES.notesTooLong, 'Notes must be at most 2000 characters.'],
-  ])('%o is refused: %s', (change, message, words) => {
-    expect(message).toBe(words);
-    expect(activityProblem(validForm(change))).toBe(message);
+    [{ subject: '   ' }, 'subject', 'Subject is required.'],
+    [{ subject: 'x'.repeat(201) }, 'subject', 'Subject must be at most 200 characters.'],
+    [{ dueDate: '' }, 'dueDate', 'Due date is required.'],
+    [{ dueDate: '2026-02-30' }, 'dueDate', 'Due date must be a valid date from 1970 to 9999.'],
+    [{ dueDate: '1969-06-01' }, 'dueDate', 'Due date must be a valid date from 1970 to 9999.'],
+    [{ dueTime: '' }, 'dueTime', 'Due time is required.'],
+    [{ dueTime: '24:00' }, 'dueTime', 'Due time must be a valid time, such as 09:30.'],
+    [{ duration: '1441' }, 'duration', 'Duration must be a whole number of minutes from 0 to 1440.'],
+    [{ duration: '1.5' }, 'duration', 'Duration must be a whole number of minutes from 0 to 1440.'],
+    [{ duration: '-5' }, 'duration', 'Duration must be a whole number of minutes from 0 to 1440.'],
+    [{ salespersonId: '' }, 'salespersonId', 'Salesperson is required.'],
+    [{ notes: 'n'.repeat(2001) }, 'notes', 'Notes must be at most 2000 characters.'],
+  ])('%o is refused under %s: %s', (change, field, message) => {
+    expect(activityProblems(validForm(change))).toEqual([{ field, message }]);
   });
 
-  test('the first problem in the order of the fields is the one shown', () => {
-    expect(activityProblem(validForm({ subject: '', dueDate: '', salespersonId: '' }))).toBe('Subject is required.');
-    expect(activityProblem(validForm({ dueTime: 'soon', duration: 'long' }))).toBe('Due time must be a valid time, such as 09:30.');
+  test('every problem at once, in the order of the fields', () => {
+    expect(activityProblems(validForm({ subject: '', dueDate: '', salespersonId: '' }))).toEqual([
+      { field: 'subject', message: 'Subject is required.' },
+      { field: 'dueDate', message: 'Due date is required.' },
+      { field: 'salespersonId', message: 'Salesperson is required.' },
+    ]);
+    expect(activityProblems(validForm({ dueTime: 'soon', duration: 'long' }))).toEqual([
+      { field: 'dueTime', message: 'Due time must be a valid time, such as 09:30.' },
+      { field: 'duration', message: 'Duration must be a whole number of minutes from 0 to 1440.' },
+    ]);
   });
 
   test('a complete form, with or without duration and opportunity, has no problem', () => {
-    expect(activityProblem(validForm())).toBeNull();
-    expect(activityProblem(validForm({ duration: '', opportunityId: '9' }))).toBeNull();
-    expect(activityProblem(validForm({ duration: '0' }))).toBeNull();
-    expect(activityProblem(validForm({ duration: '1440', notes: 'n'.repeat(2000) }))).toBeNull();
-  });
-});
-
-describe('the opportunity choices', () => {
-  test('are labelled by customer and day, newest first, keeping a linked one from another year', () => {
-    const choices = opportunityChoicesOf(
-      [
-        { id: 1, customer: 'Acme Corp', created_date: '2026-02-03T12:00:00.000Z' },
-        { id: 2, customer: '', created_date: '2026-05-20T12:00:00.000Z' },
-      ],
-      { id: 99, customer: 'Initech' },
-    );
-    expect(choices).toEqual([
-      { id: 99, label: 'Initech' },
-      { id: 2, label: 'No customer — 20 May 2026' },
-      { id: 1, label: 'Acme Corp — 3 Feb 2026' },
-    ]);
+    expect(activityProblems(validForm())).toEqual([]);
+    expect(activityProblems(validForm({ duration: '', opportunityId: '9' }))).toEqual([]);
+    expect(activityProblems(validForm({ duration: '0' }))).toEqual([]);
+    expect(activityProblems(validForm({ duration: '1440', notes: 'n'.repeat(2000) }))).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { fc, test } from '@fast-check/vitest';
 import { format } from 'date-fns';
 import { describe, expect } from 'vitest';
 import type { CalendarEvent } from '../../../../src/api/client';
-import { blankEventForm, eventFormOf, eventProblemOf, eventWriteOf, localInstant, startDateChange, type EventForm } from '../../../../src/domain/calendar/event-form';
+import { blankEventForm, eventFormOf, eventProblems, eventWriteOf, localInstant, startDateChange, type EventForm } from '../../../../src/domain/calendar/event-form';
 import { dateTextOfDay, daysOfEvent, eventsByDay, timeOnDay, toEventRows } from '../../../../src/domain/calendar/events';
 import { dayNumberOf, dayNumberOfLocalDate } from '../../../../src/domain/revenue/calendar';
 
@@ -124,8 +124,8 @@ describe('on the days the clocks change', () => {
   test.each(Object.values(SPRING_FORWARD))('on %s, 02:30 does not exist only where the clocks go forward that day', (day) => {
     const skipped = SPRING_FORWARD[zone] === day;
     expect(localInstant(day, '02:30') === null).toBe(skipped);
-    expect(eventProblemOf(form({ startDate: day, startTime: '02:30', endDate: day, endTime: '04:00' }))).toBe(
-      skipped ? 'Start time does not exist on that day: the clocks go forward then.' : null,
+    expect(eventProblems(form({ startDate: day, startTime: '02:30', endDate: day, endTime: '04:00' }))).toEqual(
+      skipped ? [{ field: 'startTime', message: 'Start time does not exist on that day: the clocks go forward then.' }] : [],
     );
     // A meeting from 01:00 to 04:00 lasts an hour less there.
     const body = eventWriteOf(form({ startDate: day, startTime: '01:00', endDate: day, endTime: '04:00' }));
@@ -170,19 +170,19 @@ describe('the form and the API', () => {
   });
 
   test.prop([anyForm])('a form that can be saved comes back from the API as it was', (edited) => {
-    fc.pre(eventProblemOf(edited) === null);
+    fc.pre(eventProblems(edited).length === 0);
     const stored = { ...eventWriteOf(edited), id: 7 };
     // An all-day event keeps no times: it opens with the default ones.
     expect(eventFormOf(stored)).toEqual(edited.allDay ? { ...edited, startTime: '09:00', endTime: '10:00' } : edited);
   });
 
   test.prop([anyForm])('the end is never before the start of a form without problems, and only that problem is said when it is', (edited) => {
-    const problem = eventProblemOf(edited);
-    if (problem === null) {
+    const problems = eventProblems(edited);
+    if (problems.length === 0) {
       const body = eventWriteOf(edited);
       expect(Date.parse(body.ends_at)).toBeGreaterThanOrEqual(Date.parse(body.starts_at));
     } else {
-      expect(problem).toMatch(/^The end must not be before the start\.$|does not exist on that day/);
+      for (const { message } of problems) expect(message).toMatch(/^The end must not be before the start\.$|does not exist on that day/);
     }
   });
 
@@ -206,22 +206,30 @@ describe('the form and the API', () => {
     }
   });
 
-  test.each<[Partial<EventForm>, string]>([
-    [{ title: '   ' }, 'Title is required.'],
-    [{ title: 'x'.repeat(201) }, 'Title must be at most 200 characters.'],
-    [{ startDate: '' }, 'Start date is required.'],
-    [{ startDate: '2026-02-30' }, 'Start date must be a date.'],
-    [{ startDate: '1969-12-31' }, 'Start date must be in the years 1970 to 9999.'],
-    [{ startTime: '' }, 'Start time is required.'],
-    [{ startTime: '25:00' }, 'Start time must be a time such as 09:30.'],
-    [{ endDate: '' }, 'End date is required.'],
-    [{ endTime: '' }, 'End time is required.'],
-    [{ endTime: '08:59' }, 'The end must not be before the start.'],
-    [{ allDay: true, endDate: '2026-03-09' }, 'The end must not be before the start.'],
-    [{ location: 'x'.repeat(201) }, 'Location must be at most 200 characters.'],
-    [{ notes: 'x'.repeat(2001) }, 'Notes must be at most 2000 characters.'],
-  ])('%o: %s', (change, message) => {
-    expect(eventProblemOf(form(change))).toBe(message);
+  test.each<[Partial<EventForm>, string, string]>([
+    [{ title: '   ' }, 'title', 'Title is required.'],
+    [{ title: 'x'.repeat(201) }, 'title', 'Title must be at most 200 characters.'],
+    [{ startDate: '' }, 'startDate', 'Start date is required.'],
+    [{ startDate: '2026-02-30' }, 'startDate', 'Start date must be a valid date from 1970 to 9999.'],
+    [{ startDate: '1969-12-31' }, 'startDate', 'Start date must be a valid date from 1970 to 9999.'],
+    [{ startTime: '' }, 'startTime', 'Start time is required.'],
+    [{ startTime: '25:00' }, 'startTime', 'Start time must be a valid time, such as 09:30.'],
+    [{ endDate: '' }, 'endDate', 'End date is required.'],
+    [{ endTime: '' }, 'endTime', 'End time is required.'],
+    [{ endTime: '08:59' }, 'endTime', 'The end must not be before the start.'],
+    [{ allDay: true, endDate: '2026-03-09' }, 'endDate', 'The end must not be before the start.'],
+    [{ location: 'x'.repeat(201) }, 'location', 'Location must be at most 200 characters.'],
+    [{ notes: 'x'.repeat(2001) }, 'notes', 'Notes must be at most 2000 characters.'],
+  ])('%o: under %s, %s', (change, field, message) => {
+    expect(eventProblems(form(change))).toEqual([{ field, message }]);
+  });
+
+  test('every problem at once, each under its field', () => {
+    expect(eventProblems(form({ title: '', startTime: '25:00', endDate: '' }))).toEqual([
+      { field: 'title', message: 'Title is required.' },
+      { field: 'startTime', message: 'Start time must be a valid time, such as 09:30.' },
+      { field: 'endDate', message: 'End date is required.' },
+    ]);
   });
 
   test.prop([anyForm, dateText])('moving the start date moves the end date by as many days: the event keeps its length', (edited, startDate) => {
@@ -238,7 +246,7 @@ describe('the form and the API', () => {
   });
 
   test('an all-day event needs no times, and an event may end when it starts', () => {
-    expect(eventProblemOf(form({ allDay: true, startTime: '', endTime: '' }))).toBeNull();
-    expect(eventProblemOf(form({ startTime: '09:00', endTime: '09:00' }))).toBeNull();
+    expect(eventProblems(form({ allDay: true, startTime: '', endTime: '' }))).toEqual([]);
+    expect(eventProblems(form({ startTime: '09:00', endTime: '09:00' }))).toEqual([]);
   });
 });

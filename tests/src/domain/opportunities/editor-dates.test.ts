@@ -17,6 +17,7 @@ const form: OpportunityForm = {
   createdAt: null,
   revenue: '100',
   probability: '50',
+  locale: 'en',
 };
 
 const dayArbitrary = fc.record({
@@ -37,13 +38,13 @@ describe('the date of an opportunity', () => {
   });
 
   test.prop([instantArbitrary])('the form shows the local day the dashboard counts a stored opportunity on', (createdDate) => {
-    const shown = opportunityFormOf({ id: 1, customer: 'Acme', salesperson_id: 3, stage: 'proposal', created_date: createdDate, revenue: 1, probability: 1 }).date;
+    const shown = opportunityFormOf({ id: 1, customer: 'Acme', salesperson_id: 3, stage: 'proposal', created_date: createdDate, revenue: 1, probability: 1 }, 'en').date;
     const [year, month, day] = shown.split('-').map(Number) as [number, number, number];
     expect(dayNumberOfLocalDate(year, month - 1, day)).toBe(localDayOfCreatedDate(createdDate));
   });
 
   test.prop([instantArbitrary, dayArbitrary])('moving a stored opportunity to another day saves that day; keeping the day keeps the instant', (createdDate, day) => {
-    const opened = opportunityFormOf({ id: 1, customer: 'Acme', salesperson_id: 3, stage: 'proposal', created_date: createdDate, revenue: 1, probability: 1 });
+    const opened = opportunityFormOf({ id: 1, customer: 'Acme', salesperson_id: 3, stage: 'proposal', created_date: createdDate, revenue: 1, probability: 1 }, 'en');
     expect(opportunityWriteOf(opened).created_date).toBe(createdDate);
     const moved = opportunityWriteOf({ ...opened, date: text(day) }).created_date;
     expect(localDayOfCreatedDate(moved)).toBe(dayNumberOfLocalDate(day.year, day.month - 1, day.day));
@@ -52,7 +53,7 @@ describe('the date of an opportunity', () => {
   test.prop([fc.date({ min: new Date('1971-01-01T00:00:00Z'), max: new Date('9998-12-31T00:00:00Z'), noInvalidDate: true })])(
     "adding starts on today's local date",
     (now) => {
-      const { date } = newOpportunityForm(now);
+      const { date } = newOpportunityForm(now, undefined, 'en');
       const [year, month, day] = date.split('-').map(Number) as [number, number, number];
       expect(dayNumberOfLocalDate(year, month - 1, day)).toBe(dayNumberOf(now));
     },

@@ -5,12 +5,14 @@ import {
   chosenCountText,
   MAX_TEAM_MEMBERS,
   salespersonsMatching,
-  TEAM_MESSAGES,
   teamFormOf,
-  teamProblem,
+  teamProblems,
   teamWriteOf,
   withMember,
 } from '../../../../src/domain/teams/editor';
+import { TEAM_MESSAGES } from '../../../../src/domain/rules/records.ts';
+
+const teamProblem = (form: Parameters<typeof teamProblems>[0]) => teamProblems(form)[0]?.message ?? null;
 
 const idArbitrary = fc.integer({ min: 1, max: 2_147_483_647 });
 // A stored team: a trimmed name of 1 to 100 characters and members each once (the database's rules).

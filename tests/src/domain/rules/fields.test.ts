@@ -4,11 +4,22 @@ import {
   isEmailShape,
   isSalespersonPhone,
   isUserPhone,
-  newUserProblem,
-  salespersonProblem,
-  signupProblem,
-  userChangeProblem,
-} from '../../../src/domain/validation';
+  newUserProblems,
+  salespersonProblems,
+  signupProblems,
+  userChangeProblems,
+  type NewUserFields,
+  type SalespersonFields,
+  type SignupFields,
+} from '../../../../src/domain/rules/index.ts';
+
+// The message a single toast would show: the first problem, in the spec's order of checks.
+const firstOf = (problems: readonly { message: string }[]) => problems[0]?.message ?? null;
+const signupProblem = (fields: SignupFields) => firstOf(signupProblems(fields));
+const newUserProblem = (fields: NewUserFields, emails: ReadonlySet<string>) => firstOf(newUserProblems(fields, emails));
+const userChangeProblem = (fields: { name: string; email: string; role_id: number }, original: string, emails: ReadonlySet<string>) =>
+  firstOf(userChangeProblems({ ...fields, password: '' }, original, emails));
+const salespersonProblem = (fields: SalespersonFields) => firstOf(salespersonProblems(fields));
 
 // Slow, obviously correct readings of the spec's three patterns, character by character.
 const isDigit = (c: string) => c >= '0' && c <= '9';
