@@ -1,17 +1,19 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { findChoices, type Choice } from '../../domain/lists/choices.ts';
+import { Field } from './form/fields.tsx';
 import './combobox.css';
 
 interface ComboboxProps {
   label: string;
+  hint?: string | undefined;
+  problem?: string | undefined;
+  wide?: boolean;
   choices: readonly Choice[];
   /** The chosen value; '' for none. */
   value: string;
   onChange: (value: string) => void;
   /** The words for no choice, offered first when choosing none is allowed. */
   none?: string;
-  describedBy?: string;
-  invalid?: boolean;
 }
 
 /**
@@ -19,8 +21,7 @@ interface ComboboxProps {
  * popup): typing narrows the choices, the arrows move through them, Enter or a click
  * chooses, Escape closes and puts back the chosen label. Focus stays in the input.
  */
-export function Combobox({ label, choices, value, onChange, none, describedBy, invalid }: ComboboxProps) {
-  const inputId = useId();
+export function Combobox({ label, hint, problem, wide, choices, value, onChange, none }: ComboboxProps) {
   const listId = useId();
   const chosen = choices.find((choice) => choice.value === value);
   const chosenText = chosen?.label ?? '';
@@ -57,18 +58,17 @@ export function Combobox({ label, choices, value, onChange, none, describedBy, i
   const optionId = (index: number) => `${listId}-${index}`;
 
   return (
-    <div className="field combobox">
-      <label htmlFor={inputId}>{label}</label>
+    <Field label={label} hint={hint} problem={problem} wide={wide}>
+      {(control) => (
+    <div className="combobox">
       <input
-        id={inputId}
+        {...control}
         type="text"
         role="combobox"
         aria-autocomplete="list"
         aria-expanded={open}
         aria-controls={listId}
         aria-activedescendant={open && shown[active] ? optionId(active) : undefined}
-        aria-describedby={describedBy}
-        aria-invalid={invalid || undefined}
         autoComplete="off"
         value={text ?? chosenText}
         placeholder={none ?? 'Type to search'}
@@ -105,5 +105,7 @@ export function Combobox({ label, choices, value, onChange, none, describedBy, i
         )}
       </ul>
     </div>
+      )}
+    </Field>
   );
 }
