@@ -127,7 +127,7 @@ describe('the activity editor', () => {
       return document.getElementById(label.htmlFor) as HTMLInputElement | HTMLSelectElement;
     };
     expect(field('Subject').value).toBe('Call Acme');
-    // The Opportunity combobox shows the chosen opportunity's label.
-    expect(field('Opportunity').value).toBe('Acme Corp');
+    expect(field('Opportunity').value).toBe('7');
+    expect((field('Opportunity') as HTMLSelectElement).selectedOptions[0]!.textContent).toBe('Acme Corp');
   });
 });
