@@ -4,7 +4,6 @@ import { MAX_NOTES_LENGTH, MAX_SUBJECT_LENGTH, type ActivityChoices, type Activi
 import { activityEditorFlow } from '../../wiring/activity-editor.ts';
 import { NotFound } from '../kit/NotFound.tsx';
 import { CheckboxField, InputField, SelectField, TextAreaField } from '../kit/form/fields.tsx';
-import { Combobox } from '../kit/Combobox.tsx';
 import { RecordEditorFrame } from '../kit/record-editor/RecordEditorFrame.tsx';
 import { editedRecordOf } from '../kit/record-editor/route.ts';
 import { useChoices, useFormField, useRecordEditor, type RecordEditorActor } from '../kit/record-editor/use-record-editor.ts';
@@ -62,14 +61,14 @@ function ActivityFields({ editor }: { editor: Editor }) {
         emptyLabel="Choose a salesperson"
         required
       />
-      <Combobox
+      <SelectField
         label="Opportunity"
         value={opportunityId}
         problem={opportunityIdProblem}
-        choices={opportunityOptions}
+        options={opportunityOptions}
         onChange={setOpportunityId}
-        none="None"
-        hint="Optional: this year's opportunities; type part of the customer or date."
+        emptyLabel="None"
+        hint="Optional: this year's opportunities, by customer and date."
         wide
       />
       <TextAreaField label="Notes" value={notes} problem={notesProblem} onChange={setNotes} maxLength={MAX_NOTES_LENGTH} />

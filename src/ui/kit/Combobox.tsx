@@ -1,19 +1,17 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { findChoices, type Choice } from '../../domain/lists/choices.ts';
-import { Field } from './form/fields.tsx';
 import './combobox.css';
 
 interface ComboboxProps {
   label: string;
-  hint?: string | undefined;
-  problem?: string | undefined;
-  wide?: boolean;
   choices: readonly Choice[];
   /** The chosen value; '' for none. */
   value: string;
   onChange: (value: string) => void;
   /** The words for no choice, offered first when choosing none is allowed. */
   none?: string;
+  describedBy?: string;
+  invalid?: boolean;
 }
 
 /**
@@ -21,7 +19,8 @@ interface ComboboxProps {
  * popup): typing narrows the choices, the arrows move through them, Enter or a click
  * chooses, Escape closes and puts back the chosen label. Focus stays in the input.
  */
-export function Combobox({ label, hint, problem, wide, choices, value, onChange, none }: ComboboxProps) {
+export function Combobox({ label, choices, value, onChange, none, describedBy, invalid }: ComboboxProps) {
+  const inputId = useId();
   const listId = useId();
   const chosen = choices.find((choice) => choice.value === value);
   const chosenText = chosen?.label ?? '';
@@ -58,17 +57,18 @@ export function Combobox({ label, hint, problem, wide, choices, value, onChange,
   const optionId = (index: number) => `${listId}-${index}`;
 
   return (
-    <Field label={label} hint={hint} problem={problem} wide={wide}>
-      {(control) => (
-    <div className="combobox">
+    <div className="field combobox">
+      <label htmlFor={inputId}>{label}</label>
       <input
-        {...control}
+        id={inputId}
         type="text"
         role="combobox"
         aria-autocomplete="list"
         aria-expanded={open}
         aria-controls={listId}
         aria-activedescendant={open && shown[active] ? optionId(active) : undefined}
+        aria-describedby={describedBy}
+        aria-invalid={invalid || undefined}
         autoComplete="off"
         value={text ?? chosenText}
         placeholder={none ?? 'Type to search'}
@@ -105,7 +105,5 @@ export function Combobox({ label, hint, problem, wide, choices, value, onChange,
         )}
       </ul>
     </div>
-      )}
-    </Field>
   );
 }
