@@ -56,6 +56,34 @@ async function recordCreated(tx: Queryable, author: ChangeAuthor, kind: RecordKi
   await recordHistory(tx, author, kind, new Map(), await snapshotRecords(tx, kind, author.tenantId, ids));
 }
 
+/**
+ * recordHistory's 'created' entries for many opportunities, made by the database in one
+ * statement: the same fields as its snapshot (customer, salesperson by name, stage, the
+ * day, revenue, probability), empty ones left out. Through JavaScript, a batch's
+ * snapshots and entries made the 50,000-row import far slower. A test puts an imported
+ * opportunity's entry face to face with a single create's.
+ */
+async function recordOpportunitiesCreated(tx: Queryable, author: ChangeAuthor, created: readonly { id: number }[]): Promise<void> {
+  const written = await tx.query(
+    `insert into record_changes (tenant_id, record_kind, record_id, action, changes, changed_by, changed_by_name)
+     select o.tenant_id, 'opportunity', o.id, 'created',
+            jsonb_path_query_array(jsonb_build_array(
+              jsonb_build_object('field', 'customer', 'from', null, 'to', o.customer),
+              jsonb_build_object('field', 'salesperson', 'from', null, 'to', s.name),
+              jsonb_build_object('field', 'stage', 'from', null, 'to', o.stage),
+              jsonb_build_object('field', 'created_date', 'from', null, 'to', to_char(o.created_date at time zone 'UTC', 'YYYY-MM-DD')),
+              jsonb_build_object('field', 'revenue', 'from', null, 'to', to_char(o.revenue, 'FM999999999990.00')),
+              jsonb_build_object('field', 'probability', 'from', null, 'to', o.probability::text)), '$[*] ? (@.to != "")'),
+            u.id, u.name
+     from opportunities o join salespersons s on s.id = o.salesperson_id
+     join users u on u.id = $3 and u.tenant_id = $1
+     where o.tenant_id = $1 and o.id = any($2::int[])
+     returning id`,
+    [author.tenantId, created.map((row) => row.id), author.userId],
+  );
+  if (written.length !== created.length) throw new Error(`user ${author.userId} of tenant ${author.tenantId} cannot be named in a record's history`);
+}
+
 async function insertOpportunities(tx: Queryable, author: ChangeAuthor, rows: readonly OpportunityWrite[], progress: (done: number) => void): Promise<void> {
   // Every customer an opportunity names is in the directory (as the single writes keep it); an existing name in any case stays.
   const names = new Map(rows.map((row) => [row.customer.trim().toLowerCase(), row.customer.trim()]));
@@ -81,7 +109,7 @@ async function insertOpportunities(tx: Queryable, author: ChangeAuthor, rows: re
         batch.map((row) => row.probability),
       ],
     );
-    await recordCreated(tx, author, 'opportunity', created);
+    await recordOpportunitiesCreated(tx, author, created);
     done += batch.length;
     progress(done);
   }

@@ -166,6 +166,21 @@ describe('CSV import', () => {
     expect(stored).toEqual({ created: '2025-03-04 12:00', revenue: 0.5 });
   });
 
+  test("an imported opportunity's history entry is the one a single create writes", async () => {
+    const { id } = await salespersonOf(globex);
+    const customer = `History ${Date.now()}`;
+    const single = (await call('admin@globex.test', 'POST', '/api/opportunities', opportunityRow(id, customer, 12.5))).json() as { id: number };
+    await call('admin@globex.test', 'POST', '/api/csv/import/opportunities', { rows: [opportunityRow(id, customer, 12.5)] });
+    const entries = await server.db.query<{ record_id: number; changes: unknown; changed_by_name: string }>(
+      `select h.record_id, h.changes, h.changed_by_name from record_changes h join opportunities o on o.id = h.record_id
+       where h.record_kind = 'opportunity' and h.action = 'created' and o.customer = $1 order by h.record_id`,
+      [customer],
+    );
+    expect(entries.length).toBe(2);
+    expect(entries[0]!.record_id).toBe(single.id);
+    expect(entries[1]).toEqual({ ...entries[0], record_id: entries[1]!.record_id });
+  });
+
   test('one bad row refuses the whole import, naming the row and the rule, before anything is written', async () => {
     const { id } = await salespersonOf(globex);
     const before = await opportunitiesOf(globex);
