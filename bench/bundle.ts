@@ -18,8 +18,10 @@ export const BUNDLE_BUDGETS = {
   signupScripts: 110 * KB,
   chartChunk: 100 * KB,
   // Issue 8's 260 KB, raised by 20 KB in session 5 for the screens added since
-  // (settings, signed-out pages, API parts, headline figures); every screen is a lazy chunk.
-  allJavaScript: 280 * KB,
+  // (settings, signed-out pages, API parts, headline figures) and by 40 KB in session 6
+  // for issues 16 and 17 (record pages, the board, search, saved views, CSV import and
+  // bulk actions); every screen is a lazy chunk, so the first screen does not carry them.
+  allJavaScript: 320 * KB,
 } as const;
 
 export interface BundleSizes {

@@ -8,6 +8,7 @@ import { createTenantCurrency } from '../../src/platform/tenant-currency.ts';
 import { createDataYears } from '../../src/platform/data-years.ts';
 import type { AppServices } from '../../src/platform/session-runtime.ts';
 import { API_PARTS } from '../../src/domain/api-parts.ts';
+import { apiPartsMachine } from '../../src/machines/api-parts.ts';
 
 /*
  * What the jsdom screen tests share: a signed-in session and an API client whose
@@ -52,7 +53,7 @@ export function screenServices(answers: Record<string, Answer>, { gate, profile 
   // The real currency store: this API has no tenant settings, so amounts are in the default currency.
   const currency = createTenantCurrency(api, 'EUR', async () => false);
   // An API with every optional part, known at once.
-  const apiParts = createActor(fromTransition((state) => state, { parts: API_PARTS })).start();
+  const apiParts = createActor(apiPartsMachine, { input: { setting: API_PARTS } }).start();
   // The real years store: this API has no board part, so the year choices are 2025 to now.
   const dataYears = createDataYears(api, async () => false);
   return { session, apiParts, api, quietApi: api, publicApi: api, navigate, inspect: undefined, currency, dataYears } as unknown as AppServices;
