@@ -76,7 +76,7 @@ describe('CSV import', () => {
     expect(problems).toEqual([
       [2, null],
       [3, 'Salesperson "someone@else.test" is not a salesperson of your tenant.'],
-      [4, 'Revenue must be a number from 0 to 999,999,999,999.99 with at most two decimals.'],
+      [4, 'Revenue must be an amount such as 1,234.50.'],
     ]);
     actor.send({ type: 'import.request' });
     expect(actor.getSnapshot().value).toBe('confirming');
@@ -120,7 +120,7 @@ describe('CSV import', () => {
     expect(header!.at(-1)).toBe('Reason');
     expect(rows.map((row) => [row[1], row.at(-1)])).toEqual([
       ['Hooli', 'Salesperson "someone@else.test" is not a salesperson of your tenant.'],
-      ['Umbrella', 'Revenue must be a number from 0 to 999,999,999,999.99 with at most two decimals.'],
+      ['Umbrella', 'Revenue must be an amount such as 1,234.50.'],
     ]);
   });
 
