@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { CustomerWrite, OpportunityWrite } from '../../src/api/client.ts';
+import type { CustomerWrite, OpportunityImportRow } from '../../src/api/client.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { defineRoute, HttpError, type RouteContext } from '../http/define-route.ts';
 import { forbidden, isUniqueViolation } from '../http/refusals.ts';
@@ -25,7 +25,7 @@ function checkRows(kind: ImportKind, rows: readonly ImportWrite[]): void {
   });
 }
 
-async function checkSalespersons(db: Queryable, tenantId: number, rows: readonly OpportunityWrite[]): Promise<void> {
+async function checkSalespersons(db: Queryable, tenantId: number, rows: readonly OpportunityImportRow[]): Promise<void> {
   const wanted = [...new Set(rows.map((row) => row.salesperson_id))];
   const found = await db.query<{ id: number }>('select id from salespersons where tenant_id = $1 and id = any($2::int[])', [tenantId, wanted]);
   const known = new Set(found.map((row) => row.id));
@@ -84,7 +84,7 @@ async function recordOpportunitiesCreated(tx: Queryable, author: ChangeAuthor, c
   if (written.length !== created.length) throw new Error(`user ${author.userId} of tenant ${author.tenantId} cannot be named in a record's history`);
 }
 
-async function insertOpportunities(tx: Queryable, author: ChangeAuthor, rows: readonly OpportunityWrite[], progress: (done: number) => void): Promise<void> {
+async function insertOpportunities(tx: Queryable, author: ChangeAuthor, rows: readonly OpportunityImportRow[], progress: (done: number) => void): Promise<void> {
   // Every customer an opportunity names is in the directory (as the single writes keep it); an existing name in any case stays.
   const names = new Map(rows.map((row) => [row.customer.trim().toLowerCase(), row.customer.trim()]));
   const { tenantId } = author;
@@ -173,7 +173,7 @@ export function registerCsvImportRoutes(app: FastifyInstance, context: RouteCont
     context,
     'post',
     '/api/csv/import/opportunities',
-    async (request: FastifyRequest<{ Body: { rows: OpportunityWrite[] } }>, reply) => {
+    async (request: FastifyRequest<{ Body: { rows: OpportunityImportRow[] } }>, reply) => {
       const { caller } = request;
       const { rows } = request.body;
       if (!mayChangeInBulk(caller.roleId)) throw forbidden(BULK_REFUSAL);

@@ -15,6 +15,7 @@ export type Team = Schemas['Team'];
 export type TeamWrite = Schemas['TeamWrite'];
 export type Opportunity = Schemas['Opportunity'];
 export type OpportunityWrite = Schemas['OpportunityWrite'];
+export type OpportunityImportRow = Schemas['OpportunityImportRow'];
 export type Customer = Schemas['Customer'];
 export type CustomerWrite = Schemas['CustomerWrite'];
 export type Activity = Schemas['Activity'];

@@ -1406,6 +1406,19 @@ export interface components {
             /** @description The chance of winning, in whole percent. */
             probability: number;
         };
+        /** @description One row of an opportunity import: an OpportunityWrite whose created date is the file's day, a bare date the server stores as noon UTC of that day. */
+        OpportunityImportRow: {
+            customer: components["schemas"]["OpportunityWrite"]["customer"];
+            salesperson_id: components["schemas"]["OpportunityWrite"]["salesperson_id"];
+            stage: components["schemas"]["OpportunityStage"];
+            /**
+             * Format: date
+             * @description The day the opportunity was created, from 1970 to 9999.
+             */
+            created_date: string;
+            revenue: components["schemas"]["OpportunityWrite"]["revenue"];
+            probability: components["schemas"]["OpportunityWrite"]["probability"];
+        };
         /** @enum {string} */
         ActivityKind: "call" | "meeting" | "email" | "task" | "deadline";
         Activity: {
@@ -3271,6 +3284,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -3348,10 +3362,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    rows: (components["schemas"]["OpportunityWrite"] & {
-                        /** Format: date */
-                        created_date?: string;
-                    })[];
+                    rows: components["schemas"]["OpportunityImportRow"][];
                 };
             };
         };

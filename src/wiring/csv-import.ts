@@ -1,5 +1,5 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
-import { ApiError, found, type CrmClient, type CustomerWrite, type OpportunityWrite } from '../api/client.ts';
+import { ApiError, found, type CrmClient, type CustomerWrite, type OpportunityImportRow } from '../api/client.ts';
 import { readJsonLines } from '../api/json-lines.ts';
 import { readImportFile } from '../domain/csv/imports.ts';
 import { csvImportMachine, type ImportProgressEvent, type ImportRequest } from '../machines/csv-import.ts';
@@ -12,7 +12,7 @@ const FAILED = 'The import failed; nothing was imported.';
 async function sendImport(api: CrmClient, request: ImportRequest, signal: AbortSignal, tell: (event: ImportProgressEvent) => void): Promise<void> {
   const call =
     request.kind === 'opportunities'
-      ? api.POST('/api/csv/import/opportunities', { body: { rows: request.rows as OpportunityWrite[] }, parseAs: 'stream', signal })
+      ? api.POST('/api/csv/import/opportunities', { body: { rows: request.rows as OpportunityImportRow[] }, parseAs: 'stream', signal })
       : api.POST('/api/csv/import/customers', { body: { rows: request.rows as CustomerWrite[] }, parseAs: 'stream', signal });
   const { response, error } = await call;
   if (!response.ok || !response.body) {

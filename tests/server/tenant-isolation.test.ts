@@ -17,6 +17,11 @@ beforeAll(async () => {
      select o.tenant_id, o.id, 'Probe target', u.id, u.name from opportunities o join users u on u.tenant_id = o.tenant_id and u.role_id = 1
      where o.id in (select min(id) from opportunities group by tenant_id)`,
   );
+  // A saved view of each tenant's Super Admin, for the probes of the saved views' calls.
+  await server.db.query(
+    `insert into saved_views (tenant_id, user_id, list, name, query)
+     select tenant_id, id, 'opportunity', 'Probe target view', 'search=probe' from users where role_id = 1`,
+  );
 });
 afterAll(async () => {
   await server.close();
@@ -40,6 +45,7 @@ interface Tenant {
   calendarEventIds: number[];
   attachmentIds: number[];
   noteIds: number[];
+  savedViewIds: number[];
 }
 
 async function tenantNamed(name: string, caller: string): Promise<Tenant> {
@@ -56,6 +62,7 @@ async function tenantNamed(name: string, caller: string): Promise<Tenant> {
   const attachments = await server.db.query<{ id: number }>('select id from attachments where tenant_id = $1 order by id', [id]);
   const opportunities = await server.db.query<{ id: number }>('select id from opportunities where tenant_id = $1 order by id limit 5', [id]);
   const notes = await server.db.query<{ id: number }>('select id from notes where tenant_id = $1 order by id', [id]);
+  const savedViews = await server.db.query<{ id: number }>('select id from saved_views where tenant_id = $1 order by id', [id]);
   const accounts = await server.db.query<{ email: string }>(
     'select a.email from accounts a join users u on u.email = a.email where u.tenant_id = $1',
     [id],
@@ -76,6 +83,7 @@ async function tenantNamed(name: string, caller: string): Promise<Tenant> {
     calendarEventIds: calendarEvents.map((e) => e.id),
     attachmentIds: attachments.map((a) => a.id),
     noteIds: notes.map((n) => n.id),
+    savedViewIds: savedViews.map((v) => v.id),
   };
 }
 
@@ -94,6 +102,7 @@ async function snapshot(tenantId: number) {
     attachments: await q('select id, file_name, sha256, opportunity_id, note from attachments where tenant_id = $1 order by id'),
     notes: await q('select * from notes where tenant_id = $1 order by id'),
     history: await q('select * from record_changes where tenant_id = $1 order by id'),
+    savedViews: await q('select * from saved_views where tenant_id = $1 order by id'),
   };
 }
 
@@ -284,6 +293,13 @@ const probes: Record<string, Probe> = {
   'post /api/customers/{id}/notes': (victim) =>
     victim.customerIds.map((id) => ({ method: 'POST', url: `/api/customers/${id}/notes`, payload: { body: 'Probe' }, expect: 'not found' })),
   'delete /api/notes/{id}': (victim) => victim.noteIds.map((id) => ({ method: 'DELETE', url: `/api/notes/${id}`, expect: 'not found' })),
+  // Search and saved views (x-crm-extension: search, saved-views): the victim's tenant id is not found; a view is its owner's alone.
+  'get /api/search/{tenant_id}': (victim) => [{ method: 'GET', url: `/api/search/${victim.id}?q=a`, expect: 'not found' }],
+  'get /api/views': () => [{ method: 'GET', url: '/api/views', expect: 'no victim data' }],
+  'post /api/views': (victim) => [
+    { method: 'POST', url: '/api/views', payload: { list: 'opportunity', name: `Probe view ${++serial}`, query: '', tenant_id: victim.id }, expect: 'no victim data' },
+  ],
+  'delete /api/views/{id}': (victim) => victim.savedViewIds.map((id) => ({ method: 'DELETE', url: `/api/views/${id}`, expect: 'not found' })),
   'get /get-tenant': (victim) =>
     victim.userEmails.map((email) => ({ method: 'GET', url: `/tenant-service/get-tenant?email=${encodeURIComponent(email)}`, expect: 'no victim data' })),
 };

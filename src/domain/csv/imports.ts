@@ -1,4 +1,4 @@
-import type { CustomerWrite, OpportunityWrite } from '../../api/client.ts';
+import type { CustomerWrite, OpportunityImportRow } from '../../api/client.ts';
 import { customerWrite, type CustomerForm } from '../customers/form.ts';
 import { customerProblems } from '../customers/validation.ts';
 import { DEFAULT_PROBABILITY, opportunityProblems, type OpportunityForm } from '../opportunities/editor.ts';
@@ -87,7 +87,7 @@ export interface ImportReferences {
   today: string;
 }
 
-export type ImportWrite = OpportunityWrite | CustomerWrite;
+export type ImportWrite = OpportunityImportRow | CustomerWrite;
 
 /** One data row of the file, checked. */
 export interface CheckedRow {
@@ -159,11 +159,11 @@ function checkOpportunity(cells: readonly string[], mapping: ColumnMapping, refe
 }
 
 /** The body of a valid imported row: the day as a bare date (the server stores noon UTC of it). */
-function opportunityImportWrite(form: OpportunityForm): OpportunityWrite {
+function opportunityImportWrite(form: OpportunityForm): OpportunityImportRow {
   return {
     customer: form.customer.trim(),
     salesperson_id: Number(form.salespersonId),
-    stage: form.stage as OpportunityWrite['stage'],
+    stage: form.stage as OpportunityImportRow['stage'],
     created_date: form.date,
     revenue: parseAmount(form.revenue, form.locale)!,
     probability: Number(form.probability),
@@ -171,7 +171,7 @@ function opportunityImportWrite(form: OpportunityForm): OpportunityWrite {
 }
 
 /** An imported opportunity as the Add Opportunity form would hold it, for the server to check it by the form's rules. */
-export function opportunityFormOfImport(write: OpportunityWrite): OpportunityForm {
+export function opportunityFormOfImport(write: OpportunityImportRow): OpportunityForm {
   return {
     customer: write.customer,
     salespersonId: String(write.salesperson_id),
@@ -189,7 +189,7 @@ export function importWriteProblem(kind: ImportKind, write: ImportWrite): string
   const customer = write as CustomerWrite;
   const problems =
     kind === 'opportunities'
-      ? opportunityProblems(opportunityFormOfImport(write as OpportunityWrite))
+      ? opportunityProblems(opportunityFormOfImport(write as OpportunityImportRow))
       : customerProblems({ name: customer.name, company: customer.company ?? '', email: customer.email ?? '', phone: customer.phone ?? '', notes: customer.notes ?? '' });
   return problems.length === 0 ? null : problems.map((problem) => problem.message).join(' ');
 }
