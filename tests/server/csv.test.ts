@@ -169,7 +169,9 @@ describe('CSV import', () => {
   test("an imported opportunity's history entry is the one a single create writes", async () => {
     const { id } = await salespersonOf(globex);
     const customer = `History ${Date.now()}`;
-    const single = (await call('admin@globex.test', 'POST', '/api/opportunities', opportunityRow(id, customer, 12.5))).json() as { id: number };
+    // A single create takes an instant; the import stores a bare date at noon UTC, so the two name the same day.
+    const created = { ...opportunityRow(id, customer, 12.5), created_date: '2025-03-04T12:00:00.000Z' };
+    const single = (await call('admin@globex.test', 'POST', '/api/opportunities', created)).json() as { id: number };
     await call('admin@globex.test', 'POST', '/api/csv/import/opportunities', { rows: [opportunityRow(id, customer, 12.5)] });
     const entries = await server.db.query<{ record_id: number; changes: unknown; changed_by_name: string }>(
       `select h.record_id, h.changes, h.changed_by_name from record_changes h join opportunities o on o.id = h.record_id
