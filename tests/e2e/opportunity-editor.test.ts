@@ -78,7 +78,10 @@ describe('Add Opportunity and Edit Opportunity', () => {
       '',
     ]);
 
+    // The name opens the deal's page; its Edit opens the editor.
     await row.getByRole('link', { name: added }).click();
+    await page.waitForURL(/\/opportunity\/\d+$/);
+    await page.getByRole('main').getByRole('link', { name: 'Edit' }).click();
     await page.waitForURL(/\/edit-Opportunity\/\d+$/);
     await page.getByRole('heading', { name: 'Edit Opportunity', level: 1 }).waitFor();
     await expect.poll(() => page.getByLabel('Customer').inputValue()).toBe(added);
@@ -121,9 +124,11 @@ describe('Add Opportunity and Edit Opportunity', () => {
     await signInAndOpen(page, 'rep@demo.test', '/add-Opportunity');
     await page.getByLabel('Customer').fill(`E2E Never Saved ${run}`);
     await page.getByRole('button', { name: 'Cancel' }).click();
+    // Something was typed: the editor asks before it is thrown away.
+    await page.getByRole('dialog', { name: 'Discard your changes?' }).getByRole('button', { name: 'Discard changes' }).click();
     await page.waitForURL('**/opportunity');
     await page.getByLabel('Search opportunities by customer, salesperson or stage').fill(`E2E Never Saved ${run}`);
-    await page.getByText('No opportunities match the search.').waitFor();
+    await page.getByText('No opportunities match the search and filters.').waitFor();
     await context.close();
   });
 
