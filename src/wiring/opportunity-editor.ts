@@ -13,6 +13,7 @@ import { opportunityEditorMachine } from '../machines/opportunity-editor.ts';
 import { recordEditorFlow, type RecordEditorIo } from './record-editor.ts';
 import type { Wiring } from './wiring.ts';
 import { readerLocale } from '../platform/locale.ts';
+import type { ApiPartsActor } from '../platform/session-runtime.ts';
 
 export const opportunityEditorFlow: Wiring<typeof opportunityEditorMachine> = (services, caller) =>
   recordEditorFlow(opportunityEditorMachine, opportunityIo(services, caller), services);
@@ -23,7 +24,7 @@ export const opportunityEditorFlow: Wiring<typeof opportunityEditorMachine> = (s
  * caller's own when they are a salesperson.
  */
 export function opportunityIo(
-  { api, quietApi }: { api: CrmClient; quietApi: CrmClient },
+  { api, quietApi, apiParts }: { api: CrmClient; quietApi: CrmClient; apiParts: ApiPartsActor },
   caller: Pick<Caller, 'tenantId' | 'email'>,
   now: () => Date = () => new Date(),
   locale: string = readerLocale(),
@@ -35,7 +36,7 @@ export function opportunityIo(
         id === null ? null : found(api.GET('/api/opportunities/{id}', { params: { path: { id } } })),
         found(api.GET('/api/salespersons/getAllData/{tenant_id}', tenant)),
         found(api.GET('/api/customers/getAllData/{tenant_id}', tenant)),
-        stageProbabilitiesFrom(quietApi),
+        apiParts.getSnapshot().context.parts.includes('tenant-settings') ? stageProbabilitiesFrom(quietApi) : DEFAULT_STAGE_PROBABILITIES,
       ]);
       const own = salespersons.find((salesperson) => salesperson.email === caller.email.toLowerCase());
       // Revenue is typed in the reader's locale, thousands separators and all.
@@ -64,7 +65,7 @@ export function opportunityIo(
   };
 }
 
-/** The tenant's stage probabilities; an API without tenant settings has the usual ones. */
+/** The tenant's stage probabilities (asked only of an API offering tenant settings); a failed answer gives the usual ones. */
 async function stageProbabilitiesFrom(quietApi: CrmClient): Promise<StageProbabilities> {
   try {
     return (await found(quietApi.GET('/api/tenant/settings'))).stage_probabilities;

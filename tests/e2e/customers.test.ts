@@ -89,6 +89,8 @@ describe('Add Customer and Edit Customer', () => {
     await signInAndOpen(page, 'rep@demo.test', '/add-Customer');
     await page.getByLabel('Name').fill(`E2E Never Saved ${run}`);
     await page.getByRole('button', { name: 'Cancel' }).click();
+    // Something was typed: the editor asks before it is thrown away.
+    await page.getByRole('dialog', { name: 'Discard your changes?' }).getByRole('button', { name: 'Discard changes' }).click();
     await page.waitForURL('**/customer');
     await page.getByRole('table').waitFor();
     await expect(page.getByRole('rowheader', { name: `E2E Never Saved ${run}`, exact: true }).count()).resolves.toBe(0);

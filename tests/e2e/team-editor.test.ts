@@ -8,6 +8,8 @@ const browser = browserForFile();
 /** The read-only Team field of a salesperson's Edit Salesperson screen, once its teams have loaded. */
 async function teamFieldOf(page: Page, salesperson: string): Promise<string> {
   await page.goto('/salesperson');
+  // The list goes by pages of ten: the search brings the salesperson onto the first.
+  await page.getByLabel('Search salespersons by name, email, phone or mobile').fill(salesperson);
   const searched = page.waitForResponse((response) => response.url().endsWith('/api/teams/searchTeam') && response.ok());
   await page.getByRole('link', { name: salesperson, exact: true }).click();
   await page.waitForURL(/\/edit-Salesperson\/\d+$/);

@@ -72,7 +72,8 @@ function Deals({ deals }: { deals: readonly OpportunityListRow[] }) {
   const currency = useCurrency();
   const totals = dealTotals(deals);
   return (
-    <section className="record-page__deals" aria-labelledby="deals-title">
+    // Not a landmark of its own: the scrolling table below is the region the heading names (one name, one landmark).
+    <section className="record-page__deals">
       <h2 id="deals-title">Opportunities ({deals.length})</h2>
       {deals.length === 0 ? (
         <p className="card notice">
