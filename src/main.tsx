@@ -6,7 +6,11 @@ import { ServicesProvider } from './ui/kit/services.tsx';
 import { startInspector } from './platform/inspector.ts';
 import { loadRuntimeConfig } from './platform/runtime-config.ts';
 import { createAppServices } from './platform/session-runtime.ts';
+import { listenForLeaving } from './platform/leave-guard.ts';
 import './ui/shell/theme.css';
+
+// Before the router listens, so that a form with unsaved changes can hold Back and Forward.
+listenForLeaving();
 
 async function start(): Promise<void> {
   const config = await loadRuntimeConfig();

@@ -4,6 +4,25 @@
  * they were going to (the page asks, then moves there itself); a reload, closing the
  * tab or a link out of the app get the browser's own question. Returns the release.
  */
+const popGuards = new WeakMap<Window, { current: ((event: PopStateEvent) => void) | null }>();
+
+/**
+ * The one listener through which a guard sees Back and Forward. A window's listeners
+ * of an event run in the order they were added, whatever their capture flag, so only
+ * a listener added before the router's can keep the router from seeing the move:
+ * main.tsx calls this before anything renders.
+ */
+export function listenForLeaving(win: Window = window): { current: ((event: PopStateEvent) => void) | null } {
+  let slot = popGuards.get(win);
+  if (!slot) {
+    const created: { current: ((event: PopStateEvent) => void) | null } = { current: null };
+    win.addEventListener('popstate', (event) => created.current?.(event));
+    popGuards.set(win, created);
+    slot = created;
+  }
+  return slot;
+}
+
 export function guardLeaving(onLeave: (to: string) => void, win: Window = window): () => void {
   const { document, history, location } = win;
   const here = () => location.pathname + location.search + location.hash;
@@ -24,8 +43,9 @@ export function guardLeaving(onLeave: (to: string) => void, win: Window = window
     onLeave(to);
   };
 
-  // The address has already changed when popstate comes: the router must not see it,
-  // and the form's address goes back into the address bar while the person decides.
+  // The address has already changed when popstate comes: the router must not see it
+  // (listenForLeaving runs before it), and the form's address goes back into the
+  // address bar while the person decides.
   const onPopState = (event: PopStateEvent) => {
     const to = here();
     if (to === current) return;
@@ -40,12 +60,13 @@ export function guardLeaving(onLeave: (to: string) => void, win: Window = window
     event.returnValue = '';
   };
 
+  const backAndForward = listenForLeaving(win);
   document.addEventListener('click', onClick, true);
-  win.addEventListener('popstate', onPopState, true);
+  backAndForward.current = onPopState;
   win.addEventListener('beforeunload', onBeforeUnload);
   return () => {
     document.removeEventListener('click', onClick, true);
-    win.removeEventListener('popstate', onPopState, true);
+    if (backAndForward.current === onPopState) backAndForward.current = null;
     win.removeEventListener('beforeunload', onBeforeUnload);
   };
 }
