@@ -15,7 +15,7 @@ export interface Projection<Name extends keyof Schemas> {
   readonly columns: Columns<Name>;
   /** The tables the expressions read, with the aliases they use; empty when a route gives its own. */
   readonly from: string;
-  /** The select list: every expression named as its field, in the document's order. */
+  /** The select list: every expression named as its field, in the order the projection lists them. */
   readonly select: string;
   /** A json_build_object of the same fields, for answers the database writes as JSON text. */
   readonly json: string;

@@ -3,7 +3,7 @@ import type { AnswerOf } from '../answers/projection.ts';
 import { USER } from '../answers/projections.ts';
 
 /** A CRM user as the contract answers it (server/answers/projections.ts). */
-export type UserAnswer = AnswerOf<typeof USER>;
+type UserAnswer = AnswerOf<typeof USER>;
 
 /**
  * The tenant's users as the JSON text of the contract's answer, in id order, written
