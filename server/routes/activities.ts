@@ -4,37 +4,19 @@ import { defineRoute, type RouteContext } from '../http/define-route.ts';
 import { notFound, refusal } from '../http/refusals.ts';
 import type { RequestBody } from '../http/contract-types.ts';
 import { ACTIVITY_MESSAGES } from '../../src/domain/rules/index.ts';
+import type { AnswerOf } from '../answers/projection.ts';
+import { ACTIVITY } from '../answers/projections.ts';
 
 type ActivityWrite = RequestBody<'ActivityWrite'>;
-
-interface ActivityRow extends Omit<ActivityWrite, 'due_at'> {
-  id: number;
-  due_at: Date | string;
-  salesperson_name: string;
-  customer: string | null;
-  created_at: Date | string;
-}
 
 const FIRST_YEAR = 1970;
 const LAST_YEAR = 9999;
 
-// The salesperson's name and the linked opportunity's customer come along, so the
-// list needs no second call. The join on tenant_id too keeps every row in one tenant
-// even if a foreign key were ever loosened.
-const selectActivities = `
-  select a.id, a.kind, a.subject, a.due_at, a.duration_minutes, a.done, a.salesperson_id,
-         s.name as salesperson_name, a.opportunity_id, o.customer, a.notes, a.created_at
-  from activities a
-  join salespersons s on s.id = a.salesperson_id and s.tenant_id = a.tenant_id
-  left join opportunities o on o.id = a.opportunity_id and o.tenant_id = a.tenant_id`;
-
-function toAnswer(row: ActivityRow) {
-  return { ...row, due_at: new Date(row.due_at).toISOString(), created_at: new Date(row.created_at).toISOString() };
-}
+type ActivityAnswer = AnswerOf<typeof ACTIVITY>;
 
 async function activityOfTenant(db: Queryable, tenantId: number, id: number) {
-  const [row] = await db.query<ActivityRow>(`${selectActivities} where a.tenant_id = $1 and a.id = $2`, [tenantId, id]);
-  return row && toAnswer(row);
+  const [activity] = await db.query<ActivityAnswer>(`select ${ACTIVITY.select} from ${ACTIVITY.from} where a.tenant_id = $1 and a.id = $2`, [tenantId, id]);
+  return activity;
 }
 
 /**
@@ -80,8 +62,7 @@ export function registerActivityRoutes(app: FastifyInstance, context: RouteConte
   defineRoute(app, context, 'get', '/api/activities/getAllData/{tenant_id}', async (request: FastifyRequest<{ Params: { tenant_id: number } }>) => {
     const { caller } = request;
     if (request.params.tenant_id !== caller.tenantId) throw notFound();
-    const rows = await db.query<ActivityRow>(`${selectActivities} where a.tenant_id = $1 order by a.due_at, a.id`, [caller.tenantId]);
-    return rows.map(toAnswer);
+    return db.query<ActivityAnswer>(`select ${ACTIVITY.select} from ${ACTIVITY.from} where a.tenant_id = $1 order by a.due_at, a.id`, [caller.tenantId]);
   });
 
   defineRoute(app, context, 'get', '/api/activities/{id}', async (request: FastifyRequest<{ Params: { id: number } }>) => {

@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
-import { defineRoute, HttpError, type RouteContext } from '../http/define-route.ts';
+import { defineRoute, type RouteContext } from '../http/define-route.ts';
+import { containing, zoneOf } from '../http/list-query.ts';
 import { attachmentDisposition } from '../http/content-disposition.ts';
 import { forbidden, notFound } from '../http/refusals.ts';
 import { BYTE_ORDER_MARK, csvRecord, type CsvCell } from '../../src/domain/csv/csv.ts';
@@ -100,22 +101,6 @@ const SOURCES: Record<ExportKind, ExportSource> = {
     parameters: () => [],
   },
 };
-
-function zoneOf(query: ExportQuery): string {
-  const zone = query.zone ?? 'UTC';
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-  } catch {
-    throw new HttpError(400, `${zone} is not a time zone`);
-  }
-  return zone;
-}
-
-/** Characters LIKE reads as patterns, taken literally. */
-function containing(search: string | undefined): string | null {
-  const text = (search ?? '').trim();
-  return text === '' ? null : `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
 
 /**
  * The file's text in pieces: the byte order mark and header, then one piece per batch

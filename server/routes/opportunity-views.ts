@@ -1,9 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
-import { defineRoute, HttpError, type RouteContext } from '../http/define-route.ts';
-import { answerColumns } from './opportunity-records.ts';
+import { defineRoute, type RouteContext } from '../http/define-route.ts';
+import { containing, refusingUnknownZones, zoneOf } from '../http/list-query.ts';
 import { yearWindow } from './opportunities.ts';
 import { notFound } from '../http/refusals.ts';
+import type { AnswerOf } from '../answers/projection.ts';
+import type { Answer } from '../http/contract-types.ts';
+import { OPPORTUNITY, OPPORTUNITY_LIST_ROW } from '../answers/projections.ts';
 
 /** The opportunity list's page size (spec section 9: list page size 10). */
 export const PAGE_SIZE = 10;
@@ -12,7 +15,7 @@ type SortKey = 'date' | 'customer' | 'salesperson' | 'stage' | 'revenue' | 'weig
 
 // Only these texts ever reach the ORDER BY.
 const SORT_COLUMNS: Record<SortKey, string> = {
-  date: 'created_date',
+  date: 'page_rows.created_date',
   customer: 'lower(customer)',
   salesperson: 'lower(salesperson_name)',
   stage: 'lower(stage)',
@@ -34,45 +37,6 @@ interface PageQuery extends YearQuery {
   page?: number;
 }
 
-interface ListRow {
-  id: number;
-  created_date: string;
-  customer: string;
-  stage: string;
-  revenue: number;
-  probability: number;
-  salesperson_id: number;
-  salesperson_name: string;
-  weighted: number;
-}
-
-const INVALID_PARAMETER = '22023';
-
-/** A time zone both the runtime and the database know; anything else is the caller's mistake, in words. */
-export function zoneOf(query: { zone?: string }): string {
-  const zone = query.zone ?? 'UTC';
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-  } catch {
-    throw new HttpError(400, `${zone} is not a time zone`);
-  }
-  return zone;
-}
-
-export async function refusingUnknownZones<T>(zone: string, read: () => Promise<T>): Promise<T> {
-  try {
-    return await read();
-  } catch (error) {
-    if ((error as { code?: string }).code === INVALID_PARAMETER) throw new HttpError(400, `${zone} is not a time zone`);
-    throw error;
-  }
-}
-
-/** Characters LIKE reads as patterns, taken literally. */
-function containing(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
-
 /**
  * The year's opportunities in the caller's time zone with their salesperson's name
  * and weighted revenue ($1 tenant, $2 year, $3 zone, $4 pattern or null).
@@ -87,9 +51,6 @@ const yearRows = `year_rows as (
     and ($4::text is null or o.customer ilike $4 or s.name ilike $4 or o.stage ilike $4)
 )`;
 
-export const rowColumns = `id, to_char(created_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_date, customer, stage,
-  revenue::float8 as revenue, probability, salesperson_id, salesperson_name`;
-
 /** The page's filters on the year's rows: $5 a stage or null, $6 only the caller's own (their user's salesperson), $7 the caller's user. */
 const pageRows = `page_rows as (
   select * from year_rows
@@ -97,10 +58,9 @@ const pageRows = `page_rows as (
     and (not $6::boolean or salesperson_id in (select id from salespersons where tenant_id = $1 and user_id = $7))
 )`;
 
-async function page(db: Queryable, caller: { tenantId: number; userId: number }, query: PageQuery) {
+async function page(db: Queryable, caller: { tenantId: number; userId: number }, query: PageQuery): Promise<Answer<'OpportunityPage'>> {
   const zone = zoneOf(query);
-  const search = (query.search ?? '').trim();
-  const pattern = search === '' ? null : containing(search);
+  const pattern = containing(query.search);
   const order = `${SORT_COLUMNS[query.sort ?? 'date']} ${query.direction === 'ascending' ? 'asc' : 'desc'}, id asc`;
   const parameters = [caller.tenantId, query.year, zone, pattern, query.stage || null, query.mine === true, caller.userId];
   return refusingUnknownZones(zone, async () => {
@@ -111,12 +71,12 @@ async function page(db: Queryable, caller: { tenantId: number; userId: number },
     );
     const lastPage = Math.max(1, Math.ceil(totals!.total / PAGE_SIZE));
     const pageNumber = Math.min(query.page ?? 1, lastPage);
-    const rows = await db.query<ListRow>(
+    const rows = await db.query<AnswerOf<typeof OPPORTUNITY_LIST_ROW>>(
       `with ${yearRows}, ${pageRows}
-       select ${rowColumns} from page_rows order by ${order} limit ${PAGE_SIZE} offset $8`,
+       select ${OPPORTUNITY_LIST_ROW.select} from page_rows order by ${order} limit ${PAGE_SIZE} offset $8`,
       [...parameters, (pageNumber - 1) * PAGE_SIZE],
     );
-    return { page: pageNumber, ...totals!, rows };
+    return { page: pageNumber, total: totals!.total, revenue: totals!.revenue, weighted: totals!.weighted, rows };
   });
 }
 
@@ -136,8 +96,8 @@ export function registerOpportunityViewRoutes(app: FastifyInstance, context: Rou
 
   defineRoute(app, context, 'get', '/api/opportunities/getAllData/{tenant_id}', async (request: Request<{ year: number }>) => {
     if (request.params.tenant_id !== request.caller.tenantId) throw notFound();
-    return db.query(
-      `select ${answerColumns} from opportunities where tenant_id = $1 and ${yearWindow} order by created_date, id`,
+    return db.query<AnswerOf<typeof OPPORTUNITY>>(
+      `select ${OPPORTUNITY.select} from ${OPPORTUNITY.from} where tenant_id = $1 and ${yearWindow} order by opportunities.created_date, id`,
       [request.caller.tenantId, request.query.year],
     );
   });

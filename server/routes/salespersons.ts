@@ -3,26 +3,17 @@ import type { Queryable } from '../db/database.ts';
 import { defineRoute, type RouteContext } from '../http/define-route.ts';
 import { forbidden, notFound, refusal, refusingDuplicates } from '../http/refusals.ts';
 import { canManageUsers } from '../../src/domain/rules/index.ts';
+import type { AnswerOf } from '../answers/projection.ts';
+import { SALESPERSON } from '../answers/projections.ts';
 
-interface SalespersonRow {
-  id: number;
-  name: string;
-  email: string;
-  phone: string;
-  mobile: string;
-  latest_login: Date | null;
-  status: number;
-}
-
-const columns = 'id, name, email, phone, mobile, latest_login, status';
-
-function toAnswer(row: SalespersonRow) {
-  return { ...row, latest_login: row.latest_login ? new Date(row.latest_login).toISOString() : null };
-}
+type SalespersonAnswer = AnswerOf<typeof SALESPERSON>;
 
 async function salespersonOfTenant(db: Queryable, tenantId: number, id: number) {
-  const [row] = await db.query<SalespersonRow>(`select ${columns} from salespersons where tenant_id = $1 and id = $2`, [tenantId, id]);
-  return row && toAnswer(row);
+  const [salesperson] = await db.query<SalespersonAnswer>(`select ${SALESPERSON.select} from ${SALESPERSON.from} where tenant_id = $1 and id = $2`, [
+    tenantId,
+    id,
+  ]);
+  return salesperson;
 }
 
 // Editing salespersons belongs to the screens of roles 1 and 2, like managing users.
@@ -34,8 +25,9 @@ export function registerSalespersonRoutes(app: FastifyInstance, context: RouteCo
   defineRoute(app, context, 'get', '/api/salespersons/getAllData/{tenant_id}', async (request: FastifyRequest<{ Params: { tenant_id: number } }>) => {
     const { caller } = request;
     if (request.params.tenant_id !== caller.tenantId) throw notFound();
-    const rows = await db.query<SalespersonRow>(`select ${columns} from salespersons where tenant_id = $1 order by name, id`, [caller.tenantId]);
-    return rows.map(toAnswer);
+    return db.query<SalespersonAnswer>(`select ${SALESPERSON.select} from ${SALESPERSON.from} where tenant_id = $1 order by salespersons.name, id`, [
+      caller.tenantId,
+    ]);
   });
 
   defineRoute(app, context, 'get', '/api/salespersons/{id}', async (request: FastifyRequest<{ Params: { id: number } }>) => {
@@ -85,14 +77,14 @@ export function registerSalespersonRoutes(app: FastifyInstance, context: RouteCo
     async (request: FastifyRequest<{ Params: { id: number }; Body: { phone: string; mobile: string } }>) => {
       const { caller, body } = request;
       if (!mayEditSalespersons(caller.roleId)) throw forbidden('Your role may not manage salespersons');
-      const [row] = await db.transaction((tx) =>
-        tx.query<SalespersonRow>(
-          `update salespersons set phone = $1, mobile = $2 where id = $3 and tenant_id = $4 returning ${columns}`,
+      const [salesperson] = await db.transaction((tx) =>
+        tx.query<SalespersonAnswer>(
+          `update salespersons set phone = $1, mobile = $2 where id = $3 and tenant_id = $4 returning ${SALESPERSON.select}`,
           [body.phone, body.mobile, request.params.id, caller.tenantId],
         ),
       );
-      if (!row) throw notFound();
-      return toAnswer(row);
+      if (!salesperson) throw notFound();
+      return salesperson;
     },
   );
 }

@@ -2,23 +2,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
 import { defineRoute, type RouteContext } from '../http/define-route.ts';
 import { notFound } from '../http/refusals.ts';
+import { literally } from '../http/list-query.ts';
+import type { AnswerOf } from '../answers/projection.ts';
+import { SEARCH_HIT } from '../answers/projections.ts';
 import { canManageUsers } from '../../src/domain/rules/index.ts';
 import { searchWords } from '../../src/domain/search/words.ts';
 
 /** How many hits of each kind the search answers at most. */
 export const HITS_PER_KIND = 5;
 
-export interface SearchHit {
-  kind: 'opportunity' | 'customer' | 'activity' | 'event' | 'salesperson' | 'user';
-  id: number;
-  title: string;
-  detail: string;
-}
-
-/** Characters LIKE reads as patterns, taken literally. */
-function literally(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
+export type SearchHit = AnswerOf<typeof SEARCH_HIT>;
 
 /** How many containing rows of each kind are ranked at most, besides those starting with the text. */
 const CANDIDATES_PER_KIND = 50;
@@ -108,11 +101,10 @@ export async function search(db: Queryable, tenantId: number, text: string, with
         ]
       : []),
   ];
-  const rows = await db.query<SearchHit & { score: number }>(
-    `select kind, id, title, detail, score from (${parts.join(' union all ')}) as hits order by score desc, kind, title, id`,
+  return db.query<SearchHit>(
+    `select ${SEARCH_HIT.select} from (${parts.join(' union all ')}) as hits order by hits.score desc, hits.kind, hits.title, hits.id`,
     [tenantId, whole, `${literally(whole)}%`, ...words.map((word) => `%${literally(word)}%`)],
   );
-  return rows.map(({ kind, id, title, detail }) => ({ kind, id, title, detail }));
 }
 
 /**

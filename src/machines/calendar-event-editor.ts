@@ -24,7 +24,7 @@ export const calendarEventEditorMachine = createRecordEditorMachine<EventForm, E
   blankForm: EMPTY_EVENT_FORM,
   problemsOf: eventProblems,
   fields: EVENT_FIELDS,
-  fieldOfBody: (field, form) => eventFieldOfBody(field as Parameters<typeof eventFieldOfBody>[0], form.allDay),
+  fieldOfBody: (field, form) => eventFieldOfBody(field as Parameters<typeof eventFieldOfBody>[0], form),
   messages: EVENT_SAVED_MESSAGES,
   // Back to the month the event is in, not the current one.
   listRoute: calendarMonthAddress,

@@ -104,7 +104,7 @@ describe('POST, GET and PUT /api/activities', () => {
     const activity = created.json() as { id: number; subject: string; created_at: string };
     expect(activity).toMatchObject({
       kind: 'call',
-      due_at: '2026-07-01T09:30:00.000Z',
+      due_at: '2026-07-01T09:30:00Z',
       duration_minutes: 30,
       done: false,
       salesperson_id: rep.id,
@@ -131,7 +131,7 @@ describe('POST, GET and PUT /api/activities', () => {
       ...replacement,
       id: activity.id,
       // Stored as the instant, answered in UTC.
-      due_at: '2026-07-02T12:00:00.000Z',
+      due_at: '2026-07-02T12:00:00Z',
       salesperson_name: manager.name,
       customer: opportunity.customer,
       created_at: activity.created_at,

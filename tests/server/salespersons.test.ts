@@ -54,7 +54,7 @@ describe('GET /api/salespersons/{id}', () => {
       email: 'rep@demo.test',
       phone: rep.phone,
       mobile: rep.mobile,
-      latest_login: new Date(rep.latest_login).toISOString(),
+      latest_login: `${new Date(rep.latest_login).toISOString().slice(0, 19)}Z`,
       status: 1,
     });
   });

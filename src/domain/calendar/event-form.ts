@@ -39,13 +39,18 @@ export type EventField = Exclude<keyof EventForm, 'allDay'>;
 /** The form's fields in the order the screen shows them. */
 export const EVENT_FIELDS: readonly EventField[] = ['title', 'startDate', 'startTime', 'endDate', 'endTime', 'location', 'salespersonId', 'notes'];
 
-/** The form field a property of the request body comes from (an all-day event has no times). */
-export function eventFieldOfBody(field: EventBodyField, allDay: boolean): EventField {
+/**
+ * The form field a problem of a request body property shows under. A start or end
+ * outside the kept years is a matter of its date, which carries the year; an end
+ * before the start is a matter of the end time when both are on one day, else of the
+ * end date (always for an all-day event, which has no times).
+ */
+export function eventFieldOfBody(field: EventBodyField, form: Pick<EventForm, 'allDay' | 'startDate' | 'endDate'>): EventField {
   switch (field) {
     case 'starts_at':
-      return allDay ? 'startDate' : 'startTime';
+      return 'startDate';
     case 'ends_at':
-      return allDay ? 'endDate' : 'endTime';
+      return form.allDay || form.endDate !== form.startDate || dateProblem('End date', form.endDate) !== null ? 'endDate' : 'endTime';
     case 'all_day':
       return 'startDate';
     case 'salesperson_id':
@@ -168,7 +173,7 @@ export function eventProblems(form: EventForm): Problem<EventField>[] {
     (field === 'starts_at' && (typedFields.has('startDate') || typedFields.has('startTime'))) ||
     (field === 'ends_at' && (typedFields.has('endDate') || typedFields.has('endTime')));
   const checked = eventWriteProblems(draftWriteOf(form)).filter((problem) => !unread(problem.field));
-  const body = renameProblems(checked, (field) => eventFieldOfBody(field, form.allDay));
+  const body = renameProblems(checked, (field) => eventFieldOfBody(field, form));
   return mergeProblems(EVENT_FIELDS, typed, body);
 }
 
