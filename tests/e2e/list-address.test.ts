@@ -70,6 +70,7 @@ describe('lists keep what they show in the address', () => {
     await page.waitForURL((url) => url.search === `?sort=customer&dir=asc&year=${lastYear}&page=2`);
     const secondPage = await page.getByRole('table').getByRole('rowheader').allInnerTexts();
     await page.reload();
+    await page.getByRole('table').getByRole('rowheader').first().waitFor();
     await expect.poll(() => page.getByRole('table').getByRole('rowheader').allInnerTexts()).toEqual(secondPage);
     await expect(page.getByLabel('Year').inputValue()).resolves.toBe(lastYear);
     await expect(sortOf(/^Customer/)).resolves.toBe('ascending');
@@ -84,6 +85,7 @@ describe('lists keep what they show in the address', () => {
     await page.getByRole('button', { name: /^Subject/ }).click();
     await page.waitForURL((url) => url.search === '?search=call&sort=subject&dir=asc&view=all');
     await page.reload();
+    await page.getByRole('group', { name: 'Show' }).waitFor();
     await expect.poll(() => page.getByLabel('Search activities by subject, kind, salesperson or customer').inputValue()).toBe('call');
     await expect(views.getByRole('button', { name: /^All/ }).getAttribute('aria-pressed')).resolves.toBe('true');
     await expect(sortOf(/^Subject/)).resolves.toBe('ascending');
@@ -102,11 +104,11 @@ describe('lists keep what they show in the address', () => {
     const tableRows = () => page.getByRole('table').getByRole('row').allInnerTexts();
     const shown = await tableRows();
     await page.reload();
+    await page.getByText(/^Showing 11 to \d+ of \d+ results$/).waitFor();
     await expect.poll(tableRows).toEqual(shown);
     await expect(page.getByPlaceholder('Search...').inputValue()).resolves.toBe('demo.test');
     await expect(sortOf(/^Email/)).resolves.toBe('ascending');
     await expect(currentPage()).resolves.toBe('2');
-    await page.getByText(/^Showing 11 to \d+ of \d+ results$/).waitFor();
     expect(pageErrors).toEqual([]);
     await context.close();
   });

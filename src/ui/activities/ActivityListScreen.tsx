@@ -9,6 +9,7 @@ import type { Activity, activityListMachine, ActivitySortKey } from '../../machi
 import { activityListFlow } from '../../wiring/activity-list.ts';
 import { useFlow } from '../kit/services.tsx';
 import { LoadNotice } from '../kit/LoadNotice.tsx';
+import { EmptyRow } from '../kit/EmptyRow.tsx';
 import { ListPager } from '../kit/Pager.tsx';
 import { SearchBox } from '../kit/SearchBox.tsx';
 import { SortHeader } from '../kit/SortHeader.tsx';
@@ -117,11 +118,7 @@ function ActivityTable({ list }: { list: ListActor }) {
         </thead>
         <tbody>
           {rows.length === 0 ? (
-            <tr>
-              <td colSpan={6} className="table-empty">
-                No activities in this view.
-              </td>
-            </tr>
+            <EmptyRow columns={6}>No activities in this view.</EmptyRow>
           ) : (
             rows.map((activity) => <ActivityRow key={activity.id} list={list} activity={activity} />)
           )}

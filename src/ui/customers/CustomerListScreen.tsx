@@ -11,6 +11,7 @@ import type { customerListMachine } from '../../machines/customer-list.ts';
 import { useCurrency, useFlow } from '../kit/services.tsx';
 import { customerLabel, formatDay, formatUnits } from '../kit/format.ts';
 import { customerListFlow } from '../../wiring/customer-list.ts';
+import { EmptyRow } from '../kit/EmptyRow.tsx';
 import { ListPager } from '../kit/Pager.tsx';
 import { SearchBox } from '../kit/SearchBox.tsx';
 import { SortHeader } from '../kit/SortHeader.tsx';
@@ -123,11 +124,7 @@ function CustomerTable({ list, year }: { list: CustomerListActor; year: number }
         </thead>
         <tbody>
           {customers.length === 0 ? (
-            <tr>
-              <td colSpan={8} className="table-empty">
-                No customers match the search.
-              </td>
-            </tr>
+            <EmptyRow columns={8}>No customers match the search.</EmptyRow>
           ) : (
             customers.map((customer) => <CustomerRow key={customer.id ?? `name:${customer.customer}`} customer={customer} year={year} />)
           )}
