@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useSelector } from '@xstate/react';
+import { listPhase } from '../../machines/browser-list.ts';
 import { Link, useSearch } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import { pageSlice } from '../../domain/lists/paging.ts';
@@ -22,7 +23,7 @@ export default function SalespersonListScreen() {
   const address = useSearch();
   const list = useFlow(salespersonListFlow, ({ tenantId }) => ({ tenantId, address }));
   useEffect(() => list.send({ type: 'address.open', address }), [list, address]);
-  const phase = useSelector(list, (state) => state.value);
+  const phase = useSelector(list, listPhase);
 
   return (
     <section aria-labelledby="salespersons-title">
@@ -43,7 +44,7 @@ export default function SalespersonListScreen() {
 }
 
 function Header({ list, column, label }: { list: ListActor; column: SalespersonSortKey; label: string }) {
-  const direction = useSelector(list, (state) => (state.context.sort.key === column ? state.context.sort.direction : 'none'));
+  const direction = useSelector(list, (state) => (state.context.sort?.key === column ? state.context.sort.direction : 'none'));
   return <SortHeader label={label} direction={direction} onToggle={() => list.send({ type: 'sort.toggle', key: column })} />;
 }
 

@@ -1,5 +1,6 @@
-import { memo, useMemo, type ReactNode } from 'react';
+import { memo, useEffect, useMemo, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
+import { useSearch } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import { maskedPassword, type SortKey, type UserRow } from '../../domain/users/list-view.ts';
 import { currentPageRows, pageIsSelected, type User, type userListMachine } from '../../machines/user-list.ts';
@@ -21,7 +22,10 @@ const sameRows = (a: readonly UserRow[], b: readonly UserRow[]) => a.length === 
 
 /** /user: the tenant's users, searchable, sortable and paged, with the Create and Update User modals. */
 export default function UserListScreen() {
-  const list = useFlow(userListFlow, ({ tenantId, roleId, userId }) => ({ tenantId, currentUserId: userId, currentRoleId: roleId }));
+  const address = useSearch();
+  const list = useFlow(userListFlow, ({ tenantId, roleId, userId }) => ({ tenantId, address, currentUserId: userId, currentRoleId: roleId }));
+  // A saved view's link, Back or Forward change the address under the open list.
+  useEffect(() => list.send({ type: 'address.open', address }), [list, address]);
 
   const loading = useSelector(list, (state) => state.hasTag('loading'));
   const failed = useSelector(list, (state) => state.hasTag('failed'));
