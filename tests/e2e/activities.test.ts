@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserForFile, chooseIn, combobox, expectNoDeveloperWords, problemsShown, signInAndOpen, toast } from '../support/browser.ts';
@@ -25,17 +26,23 @@ describe('Activities (/activity, /add-Activity, /edit-Activity/:id)', () => {
     // A new activity is the signed-in salesperson's own.
     await expect.poll(() => combobox(page, 'Salesperson').inputValue()).toBe('Riley Rep');
 
-    // A validation message, and nothing saved.
+    // Validation messages, each under its field (the emptied salesperson's under its combobox), and nothing saved.
+    await combobox(page, 'Salesperson').fill('');
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => problemsShown(page)).toEqual({ Subject: 'Subject is required.' });
+    await expect.poll(() => problemsShown(page)).toEqual({ Subject: 'Subject is required.', Salesperson: 'Salesperson is required.' });
     await expectNoDeveloperWords(page);
     expect(page.url()).toMatch(/\/add-Activity$/);
+    await chooseIn(page, 'Salesperson', 'riley', 'Riley Rep');
 
     await page.getByLabel('Kind').selectOption({ label: 'Meeting' });
     await page.getByLabel('Subject').fill(subject);
     await page.getByLabel('Due date').fill('2030-03-04');
     await page.getByLabel('Due time').fill('09:30');
     await page.getByLabel('Duration').fill('45');
+    // Open, the choice passes axe like the rest of the form.
+    await combobox(page, 'Opportunity').click();
+    await page.getByRole('listbox', { name: 'Choices' }).getByRole('option').nth(1).waitFor();
+    expect((await new AxeBuilder({ page }).analyze()).violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
     // One of this year's many opportunities, found on the server by part of its customer's name.
     const customer = (await chooseIn(page, 'Opportunity', 'wonk', /^Wonka/)).split(' — ')[0]!;
     expect(customer).toBe('Wonka');

@@ -39,6 +39,8 @@ describe('calendar events', () => {
     await page.getByLabel('End time').fill('15:15');
     await page.getByLabel('Location').fill('Room 4');
     await chooseIn(page, 'Salesperson', 'rile', 'Riley Rep');
+    // The deal it is about, found on the server by part of its customer's name.
+    await chooseIn(page, 'Opportunity', 'wonk', /^Wonka/);
     await page.getByLabel('Notes').fill('Bring the figures.');
     await page.getByRole('button', { name: 'Save' }).click();
     await toast(page, 'Event created successfully').waitFor();
@@ -56,6 +58,7 @@ describe('calendar events', () => {
     await expect(page.getByLabel('Location').inputValue()).resolves.toBe('Room 4');
     await expect(page.getByLabel('Notes').inputValue()).resolves.toBe('Bring the figures.');
     await expect(combobox(page, 'Salesperson').inputValue()).resolves.toBe('Riley Rep');
+    await expect(combobox(page, 'Opportunity').inputValue()).resolves.toMatch(/^Wonka — /);
 
     const renamed = `${title} (all day)`;
     await page.getByLabel('Title').fill(renamed);

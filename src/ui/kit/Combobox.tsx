@@ -106,6 +106,8 @@ export function Combobox({ control, ...props }: ComboboxProps & { control: Contr
     if (event.key === 'ArrowDown') move(1);
     else if (event.key === 'ArrowUp') move(-1);
     else if (event.key === 'Enter' && open && shown[active]) choose(shown[active]);
+    // With nothing active an open list only closes, rather than sending the form off with the text unchosen.
+    else if (event.key === 'Enter' && open && !free) leave();
     else if (event.key === 'Escape' && open) {
       // The list closes; a dialog around it stays open.
       event.stopPropagation();
@@ -122,6 +124,7 @@ export function Combobox({ control, ...props }: ComboboxProps & { control: Contr
       <input
         {...control}
         type="text"
+        className="input"
         role="combobox"
         aria-autocomplete="list"
         aria-expanded={open}

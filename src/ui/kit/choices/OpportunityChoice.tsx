@@ -37,12 +37,12 @@ function SearchedOpportunityChoice(props: Omit<OpportunityChoiceProps, 'among'> 
   const searched = useSelector(search, (state) => state.context.text !== '');
   const note = failed
     ? 'The opportunities could not be loaded. Type, or open the list again, to try again.'
-    : busy && found.length === 0
+    : busy
       ? 'Searching…'
       : total === 0
         ? 'No opportunity of this year matches.'
         : total > found.length
-          ? `The ${found.length} newest of ${total.toLocaleString('en')}${searched ? ' found' : ''}: type more of a name to narrow.`
+          ? `The ${found.length} newest of ${total.toLocaleString('en')} ${searched ? 'that match' : 'this year'}: type more of a name to narrow.`
           : undefined;
   return (
     <ComboboxField

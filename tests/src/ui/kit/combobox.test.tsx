@@ -153,4 +153,16 @@ describe('the combobox', () => {
     key('Enter');
     expect(onChange).toHaveBeenLastCalledWith('Acme Labs');
   });
+
+  test('Enter in an open list with nothing to choose closes it and keeps the form from being sent', () => {
+    const onChange = vi.fn();
+    act(() => root.render(<Combobox label="Opportunity" choices={choices} value="8" onChange={onChange} />));
+    type('no such deal');
+    const enter = new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true });
+    act(() => void input().dispatchEvent(enter));
+    expect(enter.defaultPrevented).toBe(true);
+    expect(input().getAttribute('aria-expanded')).toBe('false');
+    expect(input().value).toBe('Acme Corp 7');
+    expect(onChange).not.toHaveBeenCalled();
+  });
 });
