@@ -66,7 +66,6 @@ function ActivityFields({ editor }: { editor: Editor }) {
         problem={opportunityIdProblem}
         onChange={setOpportunityId}
         none="None"
-        hint="Optional: one of this year's opportunities, newest first; type part of its customer's or salesperson's name."
         wide
       />
       <TextAreaField label="Notes" value={notes} problem={notesProblem} onChange={setNotes} maxLength={MAX_NOTES_LENGTH} />

@@ -74,7 +74,6 @@ function EventFields({ editor }: { editor: EventEditorActor }) {
           problem={opportunityIdProblem}
           onChange={setOpportunityId}
           none="None"
-          hint="Optional: the deal the event is about, one of this year's; type part of its customer's or salesperson's name."
           wide
         />
       ) : null}

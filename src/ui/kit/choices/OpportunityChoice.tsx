@@ -18,6 +18,7 @@ interface OpportunityChoiceProps {
   label?: string;
   /** The words for none, offered first; none cannot be chosen without them. */
   none?: string;
+  /** Searched on the server, by default what the search finds and that the choice is optional. */
   hint?: string;
   problem?: string | undefined;
   wide?: boolean;
@@ -28,7 +29,9 @@ export function OpportunityChoice({ among, label = 'Opportunity', ...props }: Op
   return among ? <ComboboxField {...props} label={label} choices={among} placeholder={props.none ?? 'Type a customer'} /> : <SearchedOpportunityChoice {...props} label={label} />;
 }
 
-function SearchedOpportunityChoice(props: Omit<OpportunityChoiceProps, 'among'> & { label: string }) {
+const SEARCH_HINT = "Optional: one of this year's opportunities, newest first; type part of its customer's or salesperson's name.";
+
+function SearchedOpportunityChoice({ hint = SEARCH_HINT, ...props }: Omit<OpportunityChoiceProps, 'among'> & { label: string }) {
   const search = useFlow(opportunityChoicesFlow, ({ tenantId }) => ({ tenantId, year: new Date().getFullYear() }));
   const found = useSelector(search, (state) => state.context.found);
   const total = useSelector(search, (state) => state.context.total);
@@ -47,6 +50,7 @@ function SearchedOpportunityChoice(props: Omit<OpportunityChoiceProps, 'among'> 
   return (
     <ComboboxField
       {...props}
+      hint={hint}
       choices={found}
       busy={busy}
       note={note}
