@@ -14,6 +14,7 @@ import { dashboardMachine } from './dashboard.ts';
 import { emailAttachmentsMachine } from './email-attachments.ts';
 import { globalSearchMachine } from './global-search.ts';
 import { savedViewsMachine } from './saved-views.ts';
+import { opportunityChoicesMachine } from './opportunity-choices.ts';
 import { opportunityEditorMachine } from './opportunity-editor.ts';
 import { opportunityPageMachine } from './opportunity-page.ts';
 import { opportunityListMachine } from './opportunity-list.ts';
@@ -60,6 +61,7 @@ export const machineCatalogue: readonly CatalogueEntry[] = [
   entry(calendarEventEditorMachine, 'Add and Edit Event: loading the event and the salespersons to choose from, the form with its checks, the save, leaving a changed form, and a delete with Undo.'),
   entry(activityListMachine, 'The activity list: loading, the four views, search, sort and pages kept in the address, the clock that makes activities overdue, and marking one done.'),
   entry(activityEditorMachine, 'Add and Edit Activity: loading the activity and its choices, the form, the save, leaving a changed form, and a delete with Undo.'),
+  entry(opportunityChoicesMachine, 'A form\'s opportunity choice: nothing asked until its list opens, then the server searched once the typing pauses, the latest text only.'),
   entry(userListMachine, 'The user list: loading and refetching, search, sort and pages kept in the address, selection, and which modal is open.'),
   entry(createUserMachine, 'The Create User modal: the form, the roles the signed-in user may give, and the two saves.'),
   entry(updateUserMachine, 'The Update User modal: the form, the roles that may be assigned, and the save.'),

@@ -1,5 +1,6 @@
 import { addHours, format, startOfHour } from 'date-fns';
-import type { Activity, ActivityKind, ActivityWrite, Opportunity, Salesperson } from '../../api/client';
+import type { Activity, ActivityKind, ActivityWrite, Salesperson } from '../../api/client';
+import type { Choice } from '../lists/choices.ts';
 import {
   activityWriteProblems,
   dateProblem,
@@ -36,15 +37,10 @@ export interface ActivityForm {
   done: boolean;
 }
 
-export interface OpportunityChoice {
-  id: number;
-  label: string;
-}
-
-/** What the form's selects offer. */
+/** What the form's choices offer: every salesperson, and the opportunity linked before (others are searched for). */
 export interface ActivityChoices {
   salespersons: readonly Pick<Salesperson, 'id' | 'name'>[];
-  opportunities: readonly OpportunityChoice[];
+  linked: Choice | null;
 }
 
 export const MAX_SUBJECT_LENGTH = RECORD_LIMITS.subject;
@@ -174,25 +170,4 @@ export function activityWriteOf(form: ActivityForm): ActivityWrite {
 export function writeOfActivity(activity: Activity): ActivityWrite {
   const { kind, subject, due_at, duration_minutes, done, salesperson_id, opportunity_id, notes } = activity;
   return { kind, subject, due_at, duration_minutes, done, salesperson_id, opportunity_id, notes };
-}
-
-/**
- * The opportunity select's options: newest first, each named by its customer and
- * the day it was created. An opportunity the activity already links but that is
- * not among them (an older year's) is kept, named by its customer.
- */
-export function opportunityChoicesOf(
-  opportunities: readonly Pick<Opportunity, 'id' | 'customer' | 'created_date'>[],
-  linked?: { id: number; customer: string | null },
-): OpportunityChoice[] {
-  const choices = [...opportunities]
-    .sort((a, b) => Date.parse(b.created_date) - Date.parse(a.created_date) || b.id - a.id)
-    .map((opportunity) => ({
-      id: opportunity.id,
-      label: `${opportunity.customer || 'No customer'} — ${format(new Date(opportunity.created_date), 'd MMM yyyy')}`,
-    }));
-  if (linked && !choices.some((choice) => choice.id === linked.id)) {
-    choices.unshift({ id: linked.id, label: linked.customer || `Opportunity ${linked.id}` });
-  }
-  return choices;
 }

@@ -8,6 +8,7 @@ import { csvImportFlow } from '../../wiring/csv-import.ts';
 import { Dialog } from '../kit/Dialog.tsx';
 import { LoadNotice } from '../kit/LoadNotice.tsx';
 import { Spinner } from '../kit/Spinner.tsx';
+import { SalespersonChoice } from '../kit/choices/SalespersonChoice.tsx';
 import { useFlow } from '../kit/services.tsx';
 import '../kit/lists.css';
 import './import.css';
@@ -108,7 +109,6 @@ function Mapping({ flow }: { flow: ImportActor }) {
   const salespersons = useSelector(flow, (state) => state.context.tenant?.salespersons ?? []);
   const fallback = useSelector(flow, (state) => state.context.fallbackSalespersonId);
   const problem = mappingProblem(kind, mapping);
-  const fallbackId = useId();
   return (
     <form
       className="card import__card"
@@ -132,21 +132,13 @@ function Mapping({ flow }: { flow: ImportActor }) {
           />
         ))}
         {kind === 'opportunities' ? (
-          <div className="field">
-            <label htmlFor={fallbackId}>Salesperson for rows naming none of yours</label>
-            <select
-              id={fallbackId}
-              value={fallback ?? ''}
-              onChange={(event) => flow.send({ type: 'fallback.change', salespersonId: event.target.value === '' ? null : Number(event.target.value) })}
-            >
-              <option value="">None: such rows have a problem</option>
-              {salespersons.map((person) => (
-                <option key={person.id} value={person.id}>
-                  {person.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SalespersonChoice
+            label="Salesperson for rows naming none of yours"
+            salespersons={salespersons}
+            value={fallback === null ? '' : String(fallback)}
+            none="None: such rows have a problem"
+            onChange={(value) => flow.send({ type: 'fallback.change', salespersonId: value === '' ? null : Number(value) })}
+          />
         ) : null}
       </div>
       {problem ? (

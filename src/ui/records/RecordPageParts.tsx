@@ -10,6 +10,8 @@ import { Dialog } from '../kit/Dialog.tsx';
 import { LoadNotice } from '../kit/LoadNotice.tsx';
 import { NotFound } from '../kit/NotFound.tsx';
 import { InputField, SelectField, TextAreaField } from '../kit/form/fields.tsx';
+import { OpportunityChoice } from '../kit/choices/OpportunityChoice.tsx';
+import { SalespersonChoice } from '../kit/choices/SalespersonChoice.tsx';
 import { problemOf } from '../../domain/rules/problems.ts';
 import { LeaveDialog } from '../kit/record-editor/RecordEditorFrame.tsx';
 import { useLeaveGuard } from '../kit/use-leave-guard.ts';
@@ -119,7 +121,6 @@ function QuickAddDialog<Summary>({ page }: { page: RecordPageActor<Summary> }) {
   const problem = (field: string) => problemOf(problems, field);
   const close = () => page.send({ type: 'quickAdd.close' });
   const change = (patch: Partial<ActivityForm> | Partial<QuickEventForm>) => page.send({ type: 'quickAdd.change', patch });
-  const salespersons = choices.salespersons.map((person) => ({ value: String(person.id), label: person.name }));
   const opportunities = choices.opportunities.map((deal) => ({ value: String(deal.id), label: deal.label }));
 
   if (askingToClose) {
@@ -163,9 +164,15 @@ function QuickAddDialog<Summary>({ page }: { page: RecordPageActor<Summary> }) {
               <InputField label="End time" problem={problem('endTime')} type="time" value={quickAdd.form.endTime} onChange={(endTime) => change({ endTime })} required />
             </>
           )}
-          <SelectField label="Salesperson" problem={problem('salespersonId')} value={form.salespersonId} options={salespersons} onChange={(salespersonId) => change({ salespersonId })} emptyLabel={quickAdd.kind === 'activity' ? 'Choose a salesperson' : 'Nobody'} />
+          <SalespersonChoice
+            salespersons={choices.salespersons}
+            problem={problem('salespersonId')}
+            value={form.salespersonId}
+            onChange={(salespersonId) => change({ salespersonId })}
+            {...(quickAdd.kind === 'activity' ? { placeholder: 'Choose a salesperson' } : { none: 'Nobody' })}
+          />
           {opportunities.length > 1 ? (
-            <SelectField label="Opportunity" value={form.opportunityId} options={opportunities} onChange={(opportunityId) => change({ opportunityId })} />
+            <OpportunityChoice among={opportunities} value={form.opportunityId} onChange={(opportunityId) => change({ opportunityId })} />
           ) : null}
         </fieldset>
         <div className="dialog__actions">

@@ -124,6 +124,9 @@ const EXPECTED: Record<string, { states: number; paths: number }> = {
   // Since issue 16, for the stored record also: asking to leave a changed form, confirming a
   // delete, its Undo window, deleting, deleted and left; and a save refused about a field.
   activityEditor: { states: 26, paths: 48 },
+  // Idle until the list opens; searching, ready and failed with the empty text (the list opened) or
+  // with one typed, and pausing before asking for one typed.
+  opportunityChoices: { states: 8, paths: 16 },
   // Loading and failed; then idle, naming (named or not, a problem shown or not), saving and deleting,
   // with none, one or two views kept.
   savedViews: { states: 24, paths: 59 },
@@ -724,9 +727,21 @@ const MODELS: Record<string, PathModel> = {
 
   activityEditor: recordEditorModel(
     { kind: 'call', subject: 'Call Acme', dueDate: '2026-06-16', dueTime: '09:30', duration: '30', salespersonId: String(rep.id), opportunityId: '', notes: '', done: false },
-    { salespersons: [{ id: rep.id, name: rep.name }], opportunities: [] },
+    { salespersons: [{ id: rep.id, name: rep.name }], linked: null },
     'subject',
   ),
+
+  opportunityChoices: {
+    input: { tenantId: 1, year: 2026 },
+    events: (machine) => [
+      { type: 'search.open' },
+      { type: 'search.change', value: 'acme ' },
+      { type: 'xstate.after.debounce.opportunityChoices.debouncing' },
+      done(machine, 'findOpportunities', { choices: [{ value: '7', label: 'Acme — 3 Feb 2026' }], total: 1 }),
+      failed(machine, 'findOpportunities'),
+    ],
+    distinguish: (snapshot) => ({ text: snapshot.context.text }),
+  },
 
   calendar: {
     // Today in February 2026: fourteen showable months (January 2025 on), and moves within
@@ -746,8 +761,8 @@ const MODELS: Record<string, PathModel> = {
   },
 
   calendarEventEditor: recordEditorModel(
-    { title: 'Call', allDay: false, startDate: '2026-03-05', startTime: '09:00', endDate: '2026-03-05', endTime: '10:00', location: '', salespersonId: '', notes: '' },
-    { salespersons: [{ id: rep.id, name: rep.name }] },
+    { title: 'Call', allDay: false, startDate: '2026-03-05', startTime: '09:00', endDate: '2026-03-05', endTime: '10:00', location: '', salespersonId: '', notes: '', opportunityId: '' },
+    { salespersons: [{ id: rep.id, name: rep.name }], linked: null },
     'title',
   ),
 

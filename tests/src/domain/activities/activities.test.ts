@@ -7,7 +7,6 @@ import {
   activityProblems,
   activityWriteOf,
   newActivityForm,
-  opportunityChoicesOf,
   writeOfActivity,
   type ActivityForm,
 } from '../../../../src/domain/activities/editor';
