@@ -176,21 +176,34 @@ async function visitEveryRoute(page: Page, ids: Map<string, string>, width: stri
 }
 
 describe('accessibility on every route', () => {
-  test('as a Super Admin at desktop and phone width: axe finds nothing, focus moves to each heading and each change is announced', async () => {
-    const { page, context, pageErrors } = await browser.newPage({ width: 1280, height: 800 });
-    await signIn(page, 'admin@demo.test');
-    await page.getByRole('heading', { name: 'Total Revenue', level: 1 }).waitFor({ timeout: 30_000 });
-    const ids = new Map<string, string>();
-    const problems = await visitEveryRoute(page, ids, 'desktop');
-    await page.setViewportSize({ width: 390, height: 844 });
-    problems.push(...(await visitEveryRoute(page, ids, 'phone')));
-    expect(problems).toEqual([]);
-    expect(pageErrors).toEqual([]);
-    await context.close();
-    // About fifty screens, each scanned with every axe rule: minutes on two shared cores.
+  // One sign-in and one page for both widths: the phone's walk follows the desktop's.
+  let tracked: Awaited<ReturnType<typeof browser.newPage>> | undefined;
+  const ids = new Map<string, string>();
+
+  test('as a Super Admin at desktop width: axe finds nothing, focus moves to each heading and each change is announced', async () => {
+    tracked = await browser.newPage({ width: 1280, height: 800 });
+    await signIn(tracked.page, 'admin@demo.test');
+    await tracked.page.getByRole('heading', { name: 'Total Revenue', level: 1 }).waitFor({ timeout: 30_000 });
+    expect(await visitEveryRoute(tracked.page, ids, 'desktop')).toEqual([]);
+    expect(tracked.pageErrors).toEqual([]);
+    // About thirty screens and their dialogs, each scanned with every axe rule: minutes on two shared cores.
   }, 300_000);
 
-  test('the pages of a signed-out visitor: sign-up and the signed-out page', async () => {
+  test('at phone width (390 px), the same, no page scrolls sideways, and the signed-out page after Log out', async () => {
+    if (!tracked) throw new Error('The desktop walk signs in first');
+    await tracked.page.setViewportSize({ width: 390, height: 844 });
+    const problems = await visitEveryRoute(tracked.page, ids, 'phone');
+    // Last, the page a person sees after 'Log out'.
+    await tracked.page.getByRole('button', { name: 'Log out' }).click();
+    await tracked.page.getByRole('heading', { name: 'Signed out', level: 1 }).waitFor();
+    problems.push(...(await axeViolations(tracked.page)).map((problem) => `phone signed out: ${problem}`));
+    problems.push(...(await sidewaysScroll(tracked.page)).map((problem) => `phone signed out: ${problem}`));
+    expect(problems).toEqual([]);
+    expect(tracked.pageErrors).toEqual([]);
+    await tracked.context.close();
+  }, 300_000);
+
+  test('the page of a visitor who is not signed in: sign-up', async () => {
     const { page, context } = await browser.newPage({ width: 390, height: 844 });
     await page.goto('/signup');
     await page.getByRole('heading', { name: 'Sign Up to CRM' }).waitFor();
