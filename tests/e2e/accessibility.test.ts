@@ -99,7 +99,16 @@ async function sidewaysScroll(page: Page): Promise<string[]> {
     const root = document.scrollingElement!;
     if (root.scrollWidth <= root.clientWidth) return [];
     const past = (element: Element) => element.getBoundingClientRect().right > root.clientWidth + 0.5;
-    const culprits = [...document.body.querySelectorAll('*')].filter((element) => past(element) && !(element.parentElement && past(element.parentElement)));
+    // What scrolls within a region of its own (the navigation, a wide table) does not move the page.
+    const scrolledWithin = (element: Element) => {
+      for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+        if (['auto', 'scroll', 'hidden', 'clip'].includes(getComputedStyle(parent).overflowX)) return true;
+      }
+      return false;
+    };
+    const culprits = [...document.body.querySelectorAll('*')].filter(
+      (element) => past(element) && !(element.parentElement && past(element.parentElement)) && !scrolledWithin(element),
+    );
     const named = culprits.slice(0, 5).map((element) => `${element.tagName.toLowerCase()}${element.className ? `.${String(element.className).trim().split(/\s+/).join('.')}` : ''}`);
     return [`scrolls sideways: ${root.scrollWidth} px of content in ${root.clientWidth} px, past the edge: ${named.join(', ')}`];
   });
