@@ -5,12 +5,11 @@ import {
   activityWriteProblems,
   dateProblem,
   mergeProblems,
-  parseDateText,
-  parseTimeText,
   problemsOf,
   RECORD_LIMITS,
   renameProblems,
   timeProblem,
+  wallClockInstant,
   type ActivityBodyField,
   type Problem,
 } from '../rules/index.ts';
@@ -113,28 +112,14 @@ export function activityFormOf(activity: Activity): ActivityForm {
   };
 }
 
-/**
- * The instant of a local date and time. A time that the clocks skip (the hour a
- * daylight-saving change jumps over) is taken as the same time after the jump,
- * as JavaScript's Date does.
- */
-function dueInstantOf(dueDate: string, dueTime: string): Date | null {
-  const date = parseDateText(dueDate);
-  const time = parseTimeText(dueTime);
-  if (!date || !time) return null;
-  const instant = new Date(date.year, date.month - 1, date.day, time.hours, time.minutes);
-  // new Date(99, …) means 1999: years below 100 are set again, explicitly.
-  instant.setFullYear(date.year, date.month - 1, date.day);
-  return instant;
-}
-
 function durationOf(text: string): number | null {
   return DURATION_TEXT.test(text.trim()) ? Number(text.trim()) : null;
 }
 
 /** The body the form stands for, with stand-ins where a field cannot be read (its own problem says why). */
 function draftWriteOf(form: ActivityForm): ActivityWrite {
-  const due = dueInstantOf(form.dueDate, form.dueTime);
+  // A time the clocks skip is taken as the same time after the jump, as people read a moved clock.
+  const due = wallClockInstant(form.dueDate, form.dueTime);
   return {
     kind: form.kind,
     subject: form.subject.trim(),

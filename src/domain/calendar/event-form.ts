@@ -10,6 +10,7 @@ import {
   RECORD_LIMITS,
   renameProblems,
   timeProblem,
+  wallClockInstant,
   type EventBodyField,
   type Problem,
 } from '../rules/index.ts';
@@ -76,10 +77,11 @@ export function parseEventDate(text: string): { year: number; monthIndex: number
  * shows twice (when daylight saving ends) is the first of the two.
  */
 export function localInstant(dateText: string, timeText: string): Date | null {
-  const date = parseEventDate(dateText);
-  const time = parseTimeText(timeText);
-  if (!date || !time) return null;
-  const instant = new Date(date.year, date.monthIndex, date.day, time.hours, time.minutes);
+  const instant = wallClockInstant(dateText, timeText);
+  if (!instant) return null;
+  // A skipped time comes out after the jump: the clock then reads otherwise than typed.
+  const date = parseEventDate(dateText)!;
+  const time = parseTimeText(timeText)!;
   const shown = instant.getFullYear() === date.year && instant.getMonth() === date.monthIndex && instant.getDate() === date.day;
   return shown && instant.getHours() === time.hours && instant.getMinutes() === time.minutes ? instant : null;
 }
