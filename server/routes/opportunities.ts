@@ -60,19 +60,39 @@ const ROWS_PER_PIECE = 2000;
  * and not others, but the answer is filed under the version read before it was made,
  * so the next request after the write gets a new one (server/caching/README.md).
  */
-export async function analysisJson(db: Queryable, tenantId: number, year: number): Promise<Buffer> {
+export function analysisJson(db: Queryable, tenantId: number, year: number): Promise<Buffer> {
+  return yearJson(db, tenantId, year, 'analysis_json');
+}
+
+/**
+ * The year's opportunities as GET /api/opportunities/getAllData answers them (the
+ * columns of `answerColumns`), each row's JSON made by the database, in pieces as the
+ * analysis is: no row object, Date or serialiser call per opportunity in JavaScript.
+ */
+export function yearOpportunitiesJson(db: Queryable, tenantId: number, year: number): Promise<Buffer> {
+  return yearJson(
+    db,
+    tenantId,
+    year,
+    `json_build_object('id', id, 'created_date', to_char(created_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+       'revenue', revenue::float8, 'probability', probability, 'salesperson_id', salesperson_id, 'customer', customer, 'stage', stage)::text`,
+  );
+}
+
+/** A JSON array of one text per opportunity of the year (`entry`, an SQL expression over the row), oldest first. */
+async function yearJson(db: Queryable, tenantId: number, year: number, entry: string): Promise<Buffer> {
   const parts: string[] = [];
   // Oldest first, so neighbouring entries share most of their date and compress well.
   // The next piece starts after the last (created_date, id) of the one before, kept
   // as text so that no microsecond is lost on the way through JavaScript.
   for (let after: [string, number] = ['-infinity', 0]; ; ) {
     const [piece] = await db.query<{ json: string | null; last_date: string | null; last_id: number | null; count: number }>(
-      `select string_agg(analysis_json, ',' order by created_date, id) as json,
+      `select string_agg(entry, ',' order by created_date, id) as json,
               (array_agg(created_date::text order by created_date desc, id desc))[1] as last_date,
               (array_agg(id order by created_date desc, id desc))[1] as last_id,
               count(*)::int as count
        from (
-         select id, created_date, analysis_json from opportunities
+         select id, created_date, ${entry} as entry from opportunities
          where tenant_id = $1 and (created_date, id) > ($3::timestamptz, $4::int) and ${yearWindow}
          order by created_date, id limit $5
        ) as piece`,
