@@ -86,10 +86,13 @@ async function yearJson(db: Queryable, tenantId: number, year: number, entry: st
   // The next piece starts after the last (created_date, id) of the one before, kept
   // as text so that no microsecond is lost on the way through JavaScript.
   for (let after: [string, number] = ['-infinity', 0]; ; ) {
+    // Every aggregate in the order the piece is read in, so that the database sorts
+    // nothing (the last key is the last element): sorting each piece once more for
+    // `desc` took two thirds of a year's time.
     const [piece] = await db.query<{ json: string | null; last_date: string | null; last_id: number | null; count: number }>(
       `select string_agg(entry, ',' order by created_date, id) as json,
-              (array_agg(created_date::text order by created_date desc, id desc))[1] as last_date,
-              (array_agg(id order by created_date desc, id desc))[1] as last_id,
+              (array_agg(created_date::text order by created_date, id))[count(*)] as last_date,
+              (array_agg(id order by created_date, id))[count(*)] as last_id,
               count(*)::int as count
        from (
          select id, created_date, ${entry} as entry from opportunities
