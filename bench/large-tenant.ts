@@ -91,18 +91,26 @@ async function opportunityIdsOf(db: Pick<Database, 'query'>, tenantId: number, y
   return rows.map((row) => row.id);
 }
 
+/**
+ * Written in the order they were created, as a tenant's opportunities reach the table
+ * in real use (each as it is entered): a year is then read from neighbouring pages,
+ * not from a page per opportunity as when the dates were drawn in random order.
+ */
 async function insertOpportunities(tx: Pick<Database, 'query'>, tenantId: number, count: number, from: Date, to: Date): Promise<void> {
   await tx.query(
     `with sales as (select array_agg(id order by id) as ids from salespersons where tenant_id = $1)
      insert into opportunities (tenant_id, salesperson_id, customer, stage, created_date, revenue, probability)
-     select $1,
-            sales.ids[1 + floor(random() * array_length(sales.ids, 1))::int],
-            'Customer ' || (n % 997),
-            (array['qualification', 'proposal', 'negotiation', 'closed won', 'closed lost'])[1 + n % 5],
-            $3::timestamptz + random() * ($4::timestamptz - $3::timestamptz),
-            round((500 + power(random(), 3) * 99500)::numeric, 2),
-            (n % 21) * 5
-     from generate_series(1, $2::int) as n, sales`,
+     select tenant_id, salesperson_id, customer, stage, created_date, revenue, probability from (
+       select $1::int as tenant_id,
+              sales.ids[1 + floor(random() * array_length(sales.ids, 1))::int] as salesperson_id,
+              'Customer ' || (n % 997) as customer,
+              (array['qualification', 'proposal', 'negotiation', 'closed won', 'closed lost'])[1 + n % 5] as stage,
+              $3::timestamptz + random() * ($4::timestamptz - $3::timestamptz) as created_date,
+              round((500 + power(random(), 3) * 99500)::numeric, 2) as revenue,
+              (n % 21) * 5 as probability
+       from generate_series(1, $2::int) as n, sales
+     ) as drawn
+     order by created_date`,
     [tenantId, count, from.toISOString(), to.toISOString()],
   );
 }

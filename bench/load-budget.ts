@@ -47,7 +47,7 @@ export function benchPeople(count = PEOPLE): Someone[] {
 }
 
 /** The ids the people open and edit, read through the API as the tenant's admin (not timed). */
-async function catalogueOf(baseUrl: string, tenant: LargeTenant): Promise<Catalogue> {
+export async function catalogueOf(baseUrl: string, tenant: LargeTenant): Promise<Catalogue> {
   const headers = { authorization: `Bearer ${await signInForAccessToken(baseUrl, BENCH_ADMIN_EMAIL, BENCH_PASSWORD)}`, 'content-type': 'application/json' };
   const read = async <T>(path: string, body?: unknown): Promise<T> => {
     const response = await fetch(`${baseUrl}${path}`, { method: body ? 'POST' : 'GET', headers, ...(body ? { body: JSON.stringify(body) } : {}) });

@@ -21,6 +21,9 @@ import { mulberry32 } from '../server/db/seed.ts';
 import { percentile } from './figures.ts';
 import { typedPrefixes } from './search.ts';
 import { CLIENT_ID, signIn, tokenEndpoint, type Fetcher } from './sign-in.ts';
+import type { Activity, Opportunity } from '../src/api/client.ts';
+import { writeOfActivity } from '../src/domain/activities/editor.ts';
+import { opportunityFormOf, opportunityWriteOf } from '../src/domain/opportunities/editor.ts';
 
 export interface Catalogue {
   tenantId: number;
@@ -182,7 +185,8 @@ class Person {
     const email = encodeURIComponent(this.someone.email);
     await this.call('tenant check (get-tenant)', 'GET', `/tenant-service/get-tenant?email=${email}`, { signedIn: false });
     await this.call('profile (auth/email)', 'GET', `/api/auth/email?email=${email}`);
-    await this.appFiles();
+    // Once per page load: the API's document (which parts it offers) and the tenant's settings (src/platform).
+    await Promise.all([this.appFiles(), this.call('API document', 'GET', '/api/openapi.json', { signedIn: false }), this.call('tenant settings', 'GET', '/api/tenant/settings')]);
     await dashboard(this, this.catalogue.currentYear);
   }
 
@@ -250,19 +254,27 @@ function decoded({ headers, body }: Answer): Buffer {
 const json = <T>(answer: Answer): T => JSON.parse(decoded(answer).toString('utf8')) as T;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-// The calls of each screen, as src/ui makes them.
+// The calls of each screen, as src/wiring makes them (and src/platform for the session's own).
+const tenantPath = (p: Person) => p.catalogue.tenantId;
 const analysis = (p: Person, year: number, base?: string) =>
-  p.call('analysis of a year (dashboard, opportunity and customer lists)', 'POST', '/api/opportunities/anlaysis', { body: { year, tenantId: p.catalogue.tenantId }, ...(base ? { base } : {}) });
-const salespersons = (p: Person) => p.call('salesperson list', 'GET', `/api/salespersons/getAllData/${p.catalogue.tenantId}`);
-const customers = (p: Person) => p.call('customer list', 'GET', `/api/customers/getAllData/${p.catalogue.tenantId}`);
+  p.call('analysis of a year (dashboard)', 'POST', '/api/opportunities/anlaysis', { body: { year, tenantId: tenantPath(p) }, ...(base ? { base } : {}) });
+const salespersons = (p: Person) => p.call('salesperson list', 'GET', `/api/salespersons/getAllData/${tenantPath(p)}`);
+const customers = (p: Person) => p.call('customer list', 'GET', `/api/customers/getAllData/${tenantPath(p)}`);
+/** The whole year's opportunities: what the customer list, the calendar and the activity editor load (src/wiring/load-year.ts, customer-list.ts, activity-editor.ts). */
+const yearOpportunities = (p: Person) =>
+  p.call('opportunities of a year (customer list, calendar, activity editor)', 'GET', `/api/opportunities/getAllData/${tenantPath(p)}?year=${p.catalogue.currentYear}`);
+/** Asked whenever a year choice appears (src/platform/data-years.ts). */
+const dataYears = (p: Person) => p.call('years holding opportunities', 'GET', `/api/opportunities/years/${tenantPath(p)}?zone=UTC`);
+const listPage = (p: Person, query: Record<string, string> = {}, base?: string) =>
+  p.call('opportunity list page', 'GET', `/api/opportunities/page/${tenantPath(p)}?${new URLSearchParams({ year: String(p.catalogue.currentYear), zone: 'UTC', ...query })}`, {
+    ...(base ? { base } : {}),
+  });
+const all = async (...calls: Promise<unknown>[]) => void (await Promise.all(calls));
 
-/** The list's first page of the year, then a page searched for a customer, as a person narrows it. */
+/** /opportunity: the year choice and the first page, then a page searched for a customer, as a person narrows it. */
 async function opportunityList(p: Person): Promise<void> {
-  const { tenantId, currentYear } = p.catalogue;
-  const page = (query: Record<string, string>) =>
-    p.call('opportunity list page', 'GET', `/api/opportunities/page/${tenantId}?${new URLSearchParams({ year: String(currentYear), zone: 'UTC', ...query })}`);
-  await page({});
-  await page({ search: `Customer ${Math.floor(p.random() * 997)}`, sort: 'revenue' });
+  await all(dataYears(p), listPage(p));
+  await listPage(p, { search: `Customer ${Math.floor(p.random() * 997)}`, sort: 'revenue' });
 }
 
 /** Part of a name typed into the search dialog, asked as it grows (the dialog waits for a pause: about every other character). */
@@ -270,68 +282,112 @@ async function globalSearch(p: Person): Promise<void> {
   const texts = [`customer ${Math.floor(p.random() * 997)}`, `person ${String(Math.floor(p.random() * 10_000)).padStart(5, '0')}`, `follow-up ${Math.floor(p.random() * 5000)}`];
   const text = texts[Math.floor(p.random() * texts.length)]!;
   for (const prefix of typedPrefixes(text)) {
-    await p.call('global search', 'GET', `/api/search/${p.catalogue.tenantId}?${new URLSearchParams({ q: prefix })}`);
+    await p.call('global search', 'GET', `/api/search/${tenantPath(p)}?${new URLSearchParams({ q: prefix })}`);
   }
 }
 
 async function dashboard(p: Person, year: number): Promise<void> {
-  await Promise.all([analysis(p, year), salespersons(p)]);
+  await all(analysis(p, year), salespersons(p));
 }
 
-async function openOpportunity(p: Person, id: number) {
-  const [record] = await Promise.all([p.call('opportunity record', 'GET', `/api/opportunities/${id}`), salespersons(p), customers(p)]);
-  return json<{ customer: string; salesperson_id: number; stage: string; created_date: string; revenue: number; probability: number }>(record);
-}
-
-/** Opens an opportunity, changes its revenue, saves, and is taken back to the list, which must show the change. */
-async function editOpportunity(p: Person): Promise<void> {
-  const id = p.own(p.catalogue.opportunityIds);
-  const { customer, salesperson_id, stage, created_date, revenue, probability } = await openOpportunity(p, id);
-  const drawn = Math.round(1000 + p.random() * 90_000);
-  const next = drawn === revenue ? drawn + 1 : drawn;
-  const written = await p.call('opportunity save', 'PUT', `/api/opportunities/${id}`, {
-    body: { customer, salesperson_id, stage, created_date: created_date.slice(0, 10), revenue: next, probability },
-  });
-  const base = p.checkBase(written);
-  await p.checkRead('opportunity read after its save', () => p.call('opportunity record', 'GET', `/api/opportunities/${id}`, { base }), (answer) => json<{ revenue: number }>(answer).revenue === next);
-  await p.checkRead(
-    'opportunity list after a save',
-    () => analysis(p, p.catalogue.currentYear, base),
-    (answer) => entryOf(decoded(answer).toString('utf8'), id)?.revenue === next,
+/** An opportunity's record page (src/wiring/opportunity-page.ts). */
+async function opportunityPage(p: Person, id: number): Promise<void> {
+  await all(
+    p.call('opportunity record', 'GET', `/api/opportunities/${id}`),
+    p.call('record timeline', 'GET', `/api/opportunities/${id}/timeline?limit=25`),
+    salespersons(p),
+    customers(p),
   );
 }
 
-/** One opportunity's entry of the analysis, found without parsing 100,000 of them. */
-function entryOf(text: string, id: number): { revenue: number } | undefined {
-  const start = text.indexOf(`{"id":${id},`);
-  if (start < 0) return undefined;
-  return JSON.parse(text.slice(start, text.indexOf('}', start) + 1)) as { revenue: number };
+/**
+ * From its record page to its editor (src/wiring/opportunity-editor.ts), which changes
+ * the revenue and saves what the app's form sends (the stored instant kept), then is
+ * taken back to the list. The record and the dashboard's analysis must show the change.
+ */
+async function editOpportunity(p: Person): Promise<void> {
+  const id = p.own(p.catalogue.opportunityIds);
+  await opportunityPage(p, id);
+  const [record] = await Promise.all([
+    p.call('opportunity record', 'GET', `/api/opportunities/${id}`),
+    salespersons(p),
+    customers(p),
+    p.call('tenant settings', 'GET', '/api/tenant/settings'),
+  ]);
+  const stored = json<Opportunity>(record);
+  const drawn = Math.round(1000 + p.random() * 90_000);
+  const next = drawn === stored.revenue ? drawn + 1 : drawn;
+  const body = { ...opportunityWriteOf(opportunityFormOf(stored, 'en-US')), revenue: next };
+  const written = await p.call('opportunity save', 'PUT', `/api/opportunities/${id}`, { body });
+  await all(dataYears(p), listPage(p));
+  const base = p.checkBase(written);
+  await p.checkRead('opportunity read after its save', () => p.call('opportunity record', 'GET', `/api/opportunities/${id}`, { base }), (answer) => json<{ revenue: number }>(answer).revenue === next);
+  // The analysis names no opportunity: its entry is found by what it holds.
+  const entry = `{"created_date":"${new Date(body.created_date).toISOString().slice(0, 19)}Z","revenue":${next},"probability":${body.probability},"salesperson_id":${body.salesperson_id}}`;
+  await p.checkRead('analysis after a save', () => analysis(p, p.catalogue.currentYear, base), (answer) => decoded(answer).toString('utf8').includes(entry));
 }
 
+/** /customer (src/wiring/customer-list.ts), with its year choice. */
+const customerList = (p: Person) => all(dataYears(p), customers(p), yearOpportunities(p), salespersons(p));
+
+/** A customer's record page (src/wiring/customer-page.ts). */
+async function customerPage(p: Person, id: number): Promise<void> {
+  await all(
+    p.call('customer record', 'GET', `/api/customers/${id}`),
+    p.call('customer deals', 'GET', `/api/customers/${id}/opportunities`),
+    p.call('record timeline', 'GET', `/api/customers/${id}/timeline?limit=25`),
+    salespersons(p),
+  );
+}
+
+/** From the record page to the editor, saved, then back to the customer list. */
 async function editCustomer(p: Person): Promise<void> {
   const id = p.own(p.catalogue.customerIds);
+  await customerPage(p, id);
   const record = json<{ name: string; company: string; email: string; phone: string; notes: string }>(await p.call('customer record', 'GET', `/api/customers/${id}`));
   const notes = `Called on ${new Date().toISOString()} by ${p.someone.email}`;
   const written = await p.call('customer save', 'PUT', `/api/customers/${id}`, { body: { ...pickCustomer(record), notes } });
+  await customerList(p);
   const base = p.checkBase(written);
   await p.checkRead('customer read after its save', () => p.call('customer record', 'GET', `/api/customers/${id}`, { base }), (answer) => json<{ notes: string }>(answer).notes === notes);
 }
 
 const pickCustomer = ({ name, company, email, phone }: { name: string; company: string; email: string; phone: string }) => ({ name, company, email, phone });
 
-async function logActivity(p: Person): Promise<void> {
+const activityList = (p: Person) => p.call('activity list', 'GET', `/api/activities/getAllData/${tenantPath(p)}`);
+
+/** In the activity list, an activity ticked done: the row is saved as the list holds it (src/wiring/activity-list.ts). */
+async function tickActivity(p: Person): Promise<void> {
+  const rows = json<Activity[]>(await activityList(p));
   const id = p.own(p.catalogue.activityIds);
-  const [, , record] = await Promise.all([salespersons(p), analysis(p, p.catalogue.currentYear), p.call('activity record', 'GET', `/api/activities/${id}`)]);
-  const activity = json<{ kind: string; subject: string; due_at: string; duration_minutes: number | null; done: boolean; salesperson_id: number; opportunity_id: number | null; notes: string }>(record);
-  const { kind, subject, due_at, duration_minutes, salesperson_id, opportunity_id } = activity;
+  const row = rows.find((candidate) => candidate.id === id);
+  if (!row) throw new Error(`activity ${id} is not in the list`);
   const notes = `Done ${new Date().toISOString()}`;
-  await p.call('activity save', 'PUT', `/api/activities/${id}`, { body: { kind, subject, due_at, duration_minutes, done: true, salesperson_id, opportunity_id, notes } });
-  await p.call('activity list', 'GET', `/api/activities/getAllData/${p.catalogue.tenantId}`);
+  const written = await p.call('activity save', 'PUT', `/api/activities/${id}`, { body: writeOfActivity({ ...row, done: true, notes }) });
+  const base = p.checkBase(written);
+  await p.checkRead('activity read after its save', () => p.call('activity record', 'GET', `/api/activities/${id}`, { base }), (answer) => json<{ notes: string }>(answer).notes === notes);
 }
+
+/** The activity editor (src/wiring/activity-editor.ts): the salespersons, the year's opportunities and the activity; saved, then the list. */
+async function editActivity(p: Person): Promise<void> {
+  const id = p.own(p.catalogue.activityIds);
+  const [, , record] = await Promise.all([salespersons(p), yearOpportunities(p), p.call('activity record', 'GET', `/api/activities/${id}`)]);
+  const notes = `Edited ${new Date().toISOString()}`;
+  await p.call('activity save', 'PUT', `/api/activities/${id}`, { body: writeOfActivity({ ...json<Activity>(record), notes }) });
+  await activityList(p);
+}
+
+/** The calendar (src/wiring/calendar.ts): the year's opportunities and salespersons, and its events. */
+const calendar = (p: Person) =>
+  all(yearOpportunities(p), salespersons(p), p.call('calendar of a year', 'GET', `/api/calendar/getAllData/${tenantPath(p)}?year=${p.catalogue.currentYear}`));
+
+/** The pipeline board (src/wiring/pipeline-board.ts), with its year choice. */
+const board = (p: Person) =>
+  all(dataYears(p), p.call('pipeline board', 'GET', `/api/opportunities/board/${tenantPath(p)}?year=${p.catalogue.currentYear}&zone=UTC`), salespersons(p));
 
 /** A manager renames a user in the user list; the page reloads the list, which must show the new name. */
 async function editUser(p: Person): Promise<void> {
-  const users = json<{ id: number; name: string; email: string; password: string; role_id: number }[]>(await p.call('user list (searched in the browser)', 'GET', `/api/users/getAllData/${p.catalogue.tenantId}`));
+  const users = json<{ id: number; name: string; email: string; password: string; role_id: number }[]>(await p.call('user list (searched in the browser)', 'GET', `/api/users/getAllData/${tenantPath(p)}`));
   const id = p.own(p.catalogue.plainUserIds);
   const user = users.find((candidate) => candidate.id === id);
   if (!user) throw new Error(`user ${id} is not in the list`);
@@ -340,7 +396,7 @@ async function editUser(p: Person): Promise<void> {
   const base = p.checkBase(written);
   await p.checkRead(
     'user list after a save',
-    () => p.call('user list (searched in the browser)', 'GET', `/api/users/getAllData/${p.catalogue.tenantId}`, { base }),
+    () => p.call('user list (searched in the browser)', 'GET', `/api/users/getAllData/${tenantPath(p)}`, { base }),
     (answer) => json<{ id: number; name: string }[]>(answer).find((candidate) => candidate.id === id)?.name === name,
   );
 }
@@ -366,31 +422,24 @@ export const SCREENS: readonly Screen[] = [
   { name: 'dashboard, this year', weight: { salesperson: 10, manager: 20 }, thinkSeconds: 30, open: (p) => dashboard(p, p.catalogue.currentYear) },
   { name: 'dashboard, last year', weight: { salesperson: 2, manager: 6 }, thinkSeconds: 30, open: (p) => dashboard(p, p.catalogue.previousYear) },
   { name: 'opportunity list (a page, then searched)', weight: { salesperson: 14, manager: 10 }, thinkSeconds: 20, open: opportunityList },
+  { name: 'pipeline board', weight: { salesperson: 4, manager: 4 }, thinkSeconds: 20, open: board },
   { name: 'global search (Ctrl+K), typed', weight: { salesperson: 8, manager: 6 }, thinkSeconds: 10, open: globalSearch },
-  { name: 'opportunity record', weight: { salesperson: 18, manager: 10 }, thinkSeconds: 20, open: (p) => openOpportunity(p, p.pick(p.catalogue.opportunityIds)).then(() => {}) },
+  { name: 'opportunity record page', weight: { salesperson: 18, manager: 10 }, thinkSeconds: 20, open: (p) => opportunityPage(p, p.pick(p.catalogue.opportunityIds)) },
   { name: 'opportunity edit and save', weight: { salesperson: 6, manager: 2 }, thinkSeconds: 45, open: editOpportunity },
-  {
-    name: 'customer list',
-    weight: { salesperson: 6, manager: 4 },
-    thinkSeconds: 20,
-    open: async (p) => void (await Promise.all([customers(p), analysis(p, p.catalogue.currentYear), salespersons(p)])),
-  },
+  { name: 'customer list', weight: { salesperson: 6, manager: 4 }, thinkSeconds: 20, open: customerList },
+  { name: 'customer record page', weight: { salesperson: 4, manager: 2 }, thinkSeconds: 20, open: (p) => customerPage(p, p.pick(p.catalogue.customerIds)) },
   { name: 'customer record, edit and save', weight: { salesperson: 4, manager: 1 }, thinkSeconds: 45, open: editCustomer },
-  { name: 'activity list', weight: { salesperson: 8, manager: 6 }, thinkSeconds: 20, open: async (p) => void (await p.call('activity list', 'GET', `/api/activities/getAllData/${p.catalogue.tenantId}`)) },
-  { name: 'activity done and saved', weight: { salesperson: 6, manager: 1 }, thinkSeconds: 45, open: logActivity },
-  {
-    name: 'calendar',
-    weight: { salesperson: 6, manager: 4 },
-    thinkSeconds: 20,
-    open: async (p) => void (await p.call('calendar of a year', 'GET', `/api/calendar/getAllData/${p.catalogue.tenantId}?year=${p.catalogue.currentYear}`)),
-  },
+  { name: 'activity list', weight: { salesperson: 8, manager: 6 }, thinkSeconds: 20, open: (p) => activityList(p).then(() => {}) },
+  { name: 'activity ticked done in the list', weight: { salesperson: 6, manager: 1 }, thinkSeconds: 30, open: tickActivity },
+  { name: 'activity edit and save', weight: { salesperson: 2, manager: 0 }, thinkSeconds: 45, open: editActivity },
+  { name: 'calendar', weight: { salesperson: 6, manager: 4 }, thinkSeconds: 20, open: calendar },
   { name: 'salesperson list', weight: { salesperson: 2, manager: 8 }, thinkSeconds: 15, open: (p) => salespersons(p).then(() => {}) },
   { name: 'salesperson edit and save', weight: { salesperson: 0, manager: 4 }, thinkSeconds: 45, open: editSalesperson },
   {
     name: 'user list, searched',
     weight: { salesperson: 0, manager: 15 },
     thinkSeconds: 20,
-    open: async (p) => void (await p.call('user list (searched in the browser)', 'GET', `/api/users/getAllData/${p.catalogue.tenantId}`)),
+    open: async (p) => void (await p.call('user list (searched in the browser)', 'GET', `/api/users/getAllData/${tenantPath(p)}`)),
   },
   { name: 'user edit and save', weight: { salesperson: 0, manager: 3 }, thinkSeconds: 45, open: editUser },
 ];

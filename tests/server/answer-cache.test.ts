@@ -180,6 +180,47 @@ describe('the analysis is never older than the last write', () => {
   });
 });
 
+describe("a year's opportunities (the customer list's, the calendar's) is never older than the last write", () => {
+  async function yearOpportunities(on: TestServer, year = 2025): Promise<{ id: number; revenue: number; customer: string; created_date: string }[]> {
+    const response = await on.app.inject({ method: 'GET', url: `/api/opportunities/getAllData/1?year=${year}`, headers: { ...(await on.as(DEMO_ADMIN)), 'accept-encoding': 'br' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    return JSON.parse(brotliDecompressSync(response.rawPayload).toString('utf8'));
+  }
+
+  test('every opportunity of the window, as the database holds it, oldest first', async () => {
+    const expected = await server.db.query(
+      `select id, to_char(created_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_date, revenue::float8 as revenue,
+              probability, salesperson_id, customer, stage
+       from opportunities where tenant_id = 1 and created_date >= '2024-12-31T10:00:00Z' and created_date < '2026-01-01T14:00:00Z'
+       order by created_date, id`,
+    );
+    expect(expected.length).toBeGreaterThan(0);
+    expect(await yearOpportunities(server)).toEqual(expected);
+  });
+
+  test('a change through the API, and one in SQL, show in the very next answer of either process', async () => {
+    const [first] = await yearOpportunities(server);
+    await yearOpportunities(second);
+    const headers = await server.as(DEMO_ADMIN);
+    const stored = (await server.app.inject({ method: 'GET', url: `/api/opportunities/${first!.id}`, headers })).json();
+    const { customer, salesperson_id, stage, created_date, probability } = stored;
+    const written = await server.app.inject({
+      method: 'PUT',
+      url: `/api/opportunities/${first!.id}`,
+      headers,
+      payload: { customer, salesperson_id, stage, created_date, probability, revenue: first!.revenue + 1 },
+    });
+    expect(written.statusCode).toBe(200);
+    expect((await yearOpportunities(second)).find((o) => o.id === first!.id)?.revenue).toBe(first!.revenue + 1);
+    await server.db.query("update opportunities set customer = 'Renamed in SQL' where id = $1", [first!.id]);
+    onTestFinished(async () => {
+      await server.db.query('update opportunities set customer = $2, revenue = $3 where id = $1', [first!.id, customer, first!.revenue]);
+    });
+    expect((await yearOpportunities(server)).find((o) => o.id === first!.id)?.customer).toBe('Renamed in SQL');
+  });
+});
+
 describe('tenants never share an answer', () => {
   test("each tenant's list and analysis hold only its own rows, however they interleave", async () => {
     for (let round = 0; round < 2; round += 1) {

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { DataSubject } from '../../server/caching/data-versions.ts';
 import type { Queryable } from '../../server/db/database.ts';
-import { analysisJson } from '../../server/routes/opportunities.ts';
+import { analysisJson, yearOpportunitiesJson } from '../../server/routes/opportunities.ts';
 import { usersOfTenantJson } from '../../server/routes/user-records.ts';
 import { startTestServer, type TestServer } from '../support/server-harness.ts';
 
@@ -18,6 +18,7 @@ import { startTestServer, type TestServer } from '../support/server-harness.ts';
 const CACHED_ANSWERS: { name: string; subject: DataSubject; produce: (db: Queryable) => Promise<unknown>; routeFile: string }[] = [
   { name: 'the user list', subject: 'users', produce: (db) => usersOfTenantJson(db, 1), routeFile: 'users.ts' },
   { name: 'the analysis of a year', subject: 'opportunities', produce: (db) => analysisJson(db, 1, 2025), routeFile: 'opportunities.ts' },
+  { name: "a year's opportunities", subject: 'opportunities', produce: (db) => yearOpportunitiesJson(db, 1, 2025), routeFile: 'opportunity-views.ts' },
 ];
 
 // pg_trigger.tgtype bits (PostgreSQL's trigger.h).

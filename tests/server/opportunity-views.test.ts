@@ -45,6 +45,8 @@ async function reference(year: number, start: string, end: string) {
 }
 
 const cents = (amount: number) => Math.round(amount * 100);
+const matching = (rows: Row[], text: string) =>
+  rows.filter((row) => `${row.customer}|${row.salesperson_name}|${row.stage}`.toLowerCase().includes(text.toLowerCase()));
 
 describe('GET /api/opportunities/page/{tenant_id}', () => {
   test('a page of ten of the local year, newest first, with the totals of every opportunity found', async () => {
@@ -57,6 +59,23 @@ describe('GET /api/opportunities/page/{tenant_id}', () => {
     expect(body.weighted).toBeCloseTo(expected.reduce((sum, row) => sum + row.weighted, 0), 2);
     const newest = [...expected].sort((a, b) => b.created_date.localeCompare(a.created_date) || a.id - b.id).slice(0, 10);
     expect(body.rows).toEqual(newest.map(({ weighted: _, ...row }) => row));
+  });
+
+  test.each([
+    ['a part of a customer', (rows: Row[]) => rows[0]!.customer.slice(1, 6)],
+    ["a part of a salesperson's name", (rows: Row[]) => rows[0]!.salesperson_name.slice(-5)],
+    ['a part of a stage', () => 'GOTIAT'],
+    // Too short for the trigram indexes: the first of these that some rows hold and others not.
+    ['two letters (read row by row)', (rows: Row[]) => ['po', 'os', 'ti', 'eg', 'ua'].find((text) => matching(rows, text).length % rows.length !== 0)!],
+  ])('a search for %s finds what holds it anywhere, and only that', async (_, textOf) => {
+    const all = await reference(2025, '2025-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z');
+    const text = textOf(all);
+    const found = matching(all, text);
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.length).toBeLessThan(all.length);
+    const { body } = await get<Page>('rep@demo.test', `/api/opportunities/page/1?year=2025&zone=UTC&search=${encodeURIComponent(text)}&sort=customer&direction=ascending`);
+    expect(body.total).toBe(found.length);
+    expect(cents(body.revenue)).toBe(found.reduce((sum, row) => sum + cents(row.revenue), 0));
   });
 
   test('searches customer, salesperson and stage regardless of case, sorts as asked, ties by id, and answers the last page for one past it', async () => {
