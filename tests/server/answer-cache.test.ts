@@ -190,7 +190,7 @@ describe("a year's opportunities (the customer list's, the calendar's) is never 
 
   test('every opportunity of the window, as the database holds it, oldest first', async () => {
     const expected = await server.db.query(
-      `select id, to_char(created_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_date, revenue::float8 as revenue,
+      `select id, to_char(created_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as created_date, revenue::float8 as revenue,
               probability, salesperson_id, customer, stage
        from opportunities where tenant_id = 1 and created_date >= '2024-12-31T10:00:00Z' and created_date < '2026-01-01T14:00:00Z'
        order by created_date, id`,
