@@ -17,9 +17,13 @@ interface CalendarEventRow {
   salesperson_id: number | null;
   notes: string;
   opportunity_id: number | null;
+  opportunity_customer: string | null;
 }
 
-const columns = 'id, title, starts_at, ends_at, all_day, location, salesperson_id, notes, opportunity_id';
+// The linked deal's customer, so a calendar can name (and link) the deal without loading it;
+// a subquery rather than a join so that inserts and updates return it too.
+const columns = `id, title, starts_at, ends_at, all_day, location, salesperson_id, notes, opportunity_id,
+  (select o.customer from opportunities o where o.id = calendar_events.opportunity_id and o.tenant_id = calendar_events.tenant_id) as opportunity_customer`;
 const DAY_MS = 86_400_000;
 // What the window of the year list and the app's date inputs can show.
 const FIRST_YEAR = 1970;

@@ -101,13 +101,20 @@ async function cards(db: Queryable, tenantId: number, query: CardsQuery) {
   );
 }
 
-/** The years holding any of the tenant's opportunities in the caller's time zone, oldest first. */
+/**
+ * The years holding any of the tenant's opportunities or calendar events in the caller's
+ * time zone, oldest first. An event counts in the years it starts and ends in; an all-day
+ * event's days are UTC dates in every zone (see the CalendarEvent schema).
+ */
 async function years(db: Queryable, tenantId: number, query: { zone?: string }) {
   const zone = zoneOf(query);
   return refusingUnknownZones(zone, async () => {
+    const eventZone = `case when all_day then 'UTC' else $2::text end`;
     const rows = await db.query<{ year: number }>(
-      `select distinct extract(year from created_date at time zone $2::text)::int as year
-       from opportunities where tenant_id = $1 order by year`,
+      `select extract(year from created_date at time zone $2::text)::int as year from opportunities where tenant_id = $1
+       union select extract(year from starts_at at time zone ${eventZone})::int from calendar_events where tenant_id = $1
+       union select extract(year from ends_at at time zone ${eventZone})::int from calendar_events where tenant_id = $1
+       order by year`,
       [tenantId, zone],
     );
     return rows.map((row) => row.year);
@@ -116,7 +123,7 @@ async function years(db: Queryable, tenantId: number, query: { zone?: string }) 
 
 /**
  * The pipeline board's answers (x-crm-extension: board): its columns with their first
- * cards, further pages of a column, and the years the year choices offer. Moves go
+ * cards, further pages of a column, and the years the year choices offer (the calendar's too). Moves go
  * through PUT /api/opportunities/{id}, so a move is an edit like any other.
  */
 export function registerOpportunityBoardRoutes(app: FastifyInstance, context: RouteContext): void {

@@ -3,6 +3,7 @@ import type { RoleId, Salesperson, SalespersonCreate, User, UserCreate } from '.
 import { newUserProblems, type NewUserField, type NewUserFields } from '../domain/rules/people.ts';
 import { creatableRoles, initialNewUserRole } from '../domain/rules/roles.ts';
 import { formChanged, NO_PROBLEMS, presentProblems, presentRefusal, problemsOfFailure, type FormProblems } from './form-problems.ts';
+import { formChanged as hasUnsavedChanges } from './record-editor.ts';
 
 export type CreateUserTextField = 'name' | 'email' | 'password' | 'phone' | 'mobile';
 
@@ -13,8 +14,16 @@ export interface CreateUserInput {
   existingEmails: ReadonlySet<string>;
 }
 
-export interface CreateUserContext extends CreateUserInput, FormProblems<NewUserField> {
+export interface CreateUserContext extends CreateUserInput, FormProblems<NewUserField>, LeavingContext<NewUserFields> {
   form: NewUserFields;
+}
+
+/** What a user modal keeps to ask before its changes are lost. */
+export interface LeavingContext<Form> {
+  /** The form as the modal opened: what the person has changed is the difference. */
+  loadedForm: Form;
+  /** Where the person asked to go (a link, Back) while the form had changes; null when they asked to close. */
+  leaveTo: string | null;
 }
 
 /** The form's fields in the order the modal shows them. */
@@ -24,7 +33,11 @@ export type CreateUserEvent =
   | { type: 'form.change'; field: CreateUserTextField; value: string }
   | { type: 'form.role.change'; roleId: number }
   | { type: 'form.submit' }
-  | { type: 'modal.close' };
+  | { type: 'modal.close' }
+  | LeavingEvent;
+
+/** Leaving a user modal with changes: asked for (a link or Back), then confirmed or not. */
+export type LeavingEvent = { type: 'leave.request'; to: string } | { type: 'leave.confirm' } | { type: 'leave.cancel' };
 
 /** What the list learns when the modal is gone: whether it must refetch. */
 export interface ModalOutput {
@@ -47,7 +60,9 @@ export const emptyNewUser = (currentRoleId: number): NewUserFields => ({
  * a valid form creates the user, then its salesperson record; a refusal lands
  * under the fields it names, and any failure returns to the form with
  * everything typed kept.
- * Closing discards the form; the list stops this actor when it reaches a final state.
+ * Closing an unchanged form discards it; closing a changed one (Close, Escape, the
+ * backdrop) or leaving the page with it (a link, Back) asks first, as every form does.
+ * The list stops this actor when it reaches a final state.
  */
 export const createUserMachine = setup({
   types: {
@@ -78,8 +93,13 @@ export const createUserMachine = setup({
     }),
     showProblems: assign(({ context }) => presentProblems(context, newUserProblems(context.form, context.existingEmails))),
     showRefusal: assign(({ context }, params: { error: unknown }) => presentRefusal(context, params.error, CREATE_USER_FIELDS)),
+    navigate: (_, _params: { to: string }) => {},
+    holdLeaving: assign((_, params: { to: string | null }) => ({ leaveTo: params.to })),
+    stay: assign({ leaveTo: null }),
   },
   guards: {
+    formChanged: ({ context }) => hasUnsavedChanges(context),
+    leavingPage: ({ context }) => context.leaveTo !== null,
     roleIsSelectable: ({ context, event }) => {
       assertEvent(event, 'form.role.change');
       return creatableRoles(context.currentRoleId).includes(event.roleId as RoleId);
@@ -89,7 +109,7 @@ export const createUserMachine = setup({
   },
 }).createMachine({
   id: 'createUser',
-  context: ({ input }) => ({ ...input, form: emptyNewUser(input.currentRoleId), ...NO_PROBLEMS }),
+  context: ({ input }) => ({ ...input, form: emptyNewUser(input.currentRoleId), loadedForm: emptyNewUser(input.currentRoleId), leaveTo: null, ...NO_PROBLEMS }),
   initial: 'editing',
   // Each final state names its own output; the modal's output is the one it ended in.
   output: ({ event }) => event.output as ModalOutput,
@@ -99,7 +119,19 @@ export const createUserMachine = setup({
         'form.change': { actions: 'updateField' },
         'form.role.change': { guard: 'roleIsSelectable', actions: 'chooseRole' },
         'form.submit': [{ guard: 'formIsInvalid', actions: 'showProblems' }, { target: 'creatingUser' }],
-        'modal.close': 'closed',
+        'modal.close': [
+          { guard: 'formChanged', target: 'confirmingLeave', actions: { type: 'holdLeaving', params: { to: null } } },
+          { target: 'closed' },
+        ],
+        // Only a changed form holds a person back; an unchanged one lets them go unasked.
+        'leave.request': { guard: 'formChanged', target: 'confirmingLeave', actions: { type: 'holdLeaving', params: ({ event }) => ({ to: event.to }) } },
+      },
+    },
+    confirmingLeave: {
+      tags: ['askingToLeave'],
+      on: {
+        'leave.confirm': [{ guard: 'leavingPage', target: 'left' }, { target: 'closed' }],
+        'leave.cancel': { target: 'editing', actions: 'stay' },
       },
     },
     creatingUser: {
@@ -156,6 +188,11 @@ export const createUserMachine = setup({
     },
     closed: {
       type: 'final',
+      output: { saved: false },
+    },
+    left: {
+      type: 'final',
+      entry: { type: 'navigate', params: ({ context }) => ({ to: context.leaveTo! }) },
       output: { saved: false },
     },
   },

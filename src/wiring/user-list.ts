@@ -4,7 +4,7 @@ import type { UserUpdateRequest } from '../domain/users/update-route.ts';
 import { createUserMachine } from '../machines/create-user.ts';
 import { updateUserMachine } from '../machines/update-user.ts';
 import { userListMachine } from '../machines/user-list.ts';
-import { feedback, logError, type Wiring } from './wiring.ts';
+import { feedbackWithNavigation, logError, type Wiring } from './wiring.ts';
 
 function putUser(api: CrmClient, { path, id, body }: UserUpdateRequest): Promise<User> {
   const options = { params: { path: { id } }, body };
@@ -20,9 +20,11 @@ function putUser(api: CrmClient, { path, id, body }: UserUpdateRequest): Promise
   }
 }
 
-/** The user list with its two modals, their I/O done through the CRM API client. */
-export const userListFlow: Wiring<typeof userListMachine> = ({ api }) =>
-  userListMachine.provide({
+/** The user list with its two modals, their I/O done through the CRM API client; a modal left for another page moves the app there. */
+export const userListFlow: Wiring<typeof userListMachine> = (services) => {
+  const { api } = services;
+  const feedback = feedbackWithNavigation(services);
+  return userListMachine.provide({
     actors: {
       loadUsers: fromPromise(({ input }) =>
         found(api.GET('/api/users/getAllData/{tenant_id}', { params: { path: { tenant_id: input.tenantId } } })),
@@ -41,3 +43,4 @@ export const userListFlow: Wiring<typeof userListMachine> = ({ api }) =>
     },
     actions: { logError },
   });
+};

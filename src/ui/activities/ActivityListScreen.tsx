@@ -11,6 +11,7 @@ import { ListPager } from '../kit/Pager.tsx';
 import { SearchBox } from '../kit/SearchBox.tsx';
 import { BulkBar, BulkSelection } from '../kit/bulk/Bulk.tsx';
 import { pageSlice } from '../../domain/lists/paging.ts';
+import { customerLabel } from '../kit/format.ts';
 import { formatDue, formatDuration } from './format.ts';
 import '../kit/lists.css';
 import './activities.css';
@@ -158,7 +159,7 @@ function ActivityRow({ list, activity }: { list: ListActor; activity: Activity }
             <span className="visually-hidden">None</span>
           </>
         ) : (
-          activity.customer || 'No customer'
+          <Link href={`/opportunity/${activity.opportunity_id}`}>{customerLabel(activity.customer ?? '')}</Link>
         )}
       </td>
     </tr>

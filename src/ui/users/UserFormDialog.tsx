@@ -4,7 +4,10 @@ import type { ActorRefFrom } from 'xstate';
 import { ROLE_IDS, type RoleId } from '../../domain/rules/roles.ts';
 import type { createUserMachine } from '../../machines/create-user.ts';
 import type { updateUserMachine } from '../../machines/update-user.ts';
+import { formChanged } from '../../machines/record-editor.ts';
 import { Dialog } from '../kit/Dialog.tsx';
+import { LeaveDialog } from '../kit/record-editor/RecordEditorFrame.tsx';
+import { useLeaveGuard } from '../kit/use-leave-guard.ts';
 import { InputField } from '../kit/form/fields.tsx';
 import { ProblemForm } from '../kit/form/ProblemForm.tsx';
 import { useFormProblems, useProblem } from '../kit/form/use-problems.ts';
@@ -80,13 +83,24 @@ interface UserFormDialogProps {
   children: ReactNode;
 }
 
-/** A user modal's dialog and form with its Close and submit buttons; the machine says when each is allowed. */
+/**
+ * A user modal's dialog and form with its Close and submit buttons; the machine says when
+ * each is allowed. With changes typed, closing it or leaving the page asks first, in the
+ * question every form asks; keeping them brings the form back as it was.
+ */
 export function UserFormDialog({ modal, title, submitLabel, notice, children }: UserFormDialogProps) {
   const busy = useBusy(modal);
   const canSubmit = useSelector(modal, (state) => state.can({ type: 'form.submit' }));
   const canClose = useSelector(modal, (state) => state.can({ type: 'modal.close' }));
+  const askingToLeave = useSelector(modal, (state) => state.hasTag('askingToLeave'));
+  const changed = useSelector(modal, (state) => state.status === 'active' && !state.hasTag('busy') && formChanged<object>(state.context));
   const { problemsShown, formProblem } = useFormProblems(modal);
   const close = () => canClose && modal.send({ type: 'modal.close' });
+  useLeaveGuard(changed, (to) => modal.send({ type: 'leave.request', to }));
+
+  if (askingToLeave) {
+    return <LeaveDialog onStay={() => modal.send({ type: 'leave.cancel' })} onLeave={() => modal.send({ type: 'leave.confirm' })} />;
+  }
 
   return (
     <Dialog title={title} onClose={close}>
