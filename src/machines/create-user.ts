@@ -3,7 +3,7 @@ import type { RoleId, Salesperson, SalespersonCreate, User, UserCreate } from '.
 import { newUserProblems, type NewUserField, type NewUserFields } from '../domain/rules/people.ts';
 import { creatableRoles, initialNewUserRole } from '../domain/rules/roles.ts';
 import { formChanged, NO_PROBLEMS, presentProblems, presentRefusal, problemsOfFailure, type FormProblems } from './form-problems.ts';
-import { formChanged as hasUnsavedChanges } from './record-editor.ts';
+import { leavingGuards, leavingStates, leavingTransitions, openedWith, type LeavingContext, type LeavingEvent } from './modal-leaving.ts';
 
 export type CreateUserTextField = 'name' | 'email' | 'password' | 'phone' | 'mobile';
 
@@ -18,13 +18,6 @@ export interface CreateUserContext extends CreateUserInput, FormProblems<NewUser
   form: NewUserFields;
 }
 
-/** What a user modal keeps to ask before its changes are lost. */
-export interface LeavingContext<Form> {
-  /** The form as the modal opened: what the person has changed is the difference. */
-  loadedForm: Form;
-  /** Where the person asked to go (a link, Back) while the form had changes; null when they asked to close. */
-  leaveTo: string | null;
-}
 
 /** The form's fields in the order the modal shows them. */
 export const CREATE_USER_FIELDS: readonly NewUserField[] = ['name', 'email', 'password', 'role_id', 'phone', 'mobile'];
@@ -35,9 +28,6 @@ export type CreateUserEvent =
   | { type: 'form.submit' }
   | { type: 'modal.close' }
   | LeavingEvent;
-
-/** Leaving a user modal with changes: asked for (a link or Back), then confirmed or not. */
-export type LeavingEvent = { type: 'leave.request'; to: string } | { type: 'leave.confirm' } | { type: 'leave.cancel' };
 
 /** What the list learns when the modal is gone: whether it must refetch. */
 export interface ModalOutput {
@@ -94,12 +84,12 @@ export const createUserMachine = setup({
     showProblems: assign(({ context }) => presentProblems(context, newUserProblems(context.form, context.existingEmails))),
     showRefusal: assign(({ context }, params: { error: unknown }) => presentRefusal(context, params.error, CREATE_USER_FIELDS)),
     navigate: (_, _params: { to: string }) => {},
-    holdLeaving: assign((_, params: { to: string | null }) => ({ leaveTo: params.to })),
+    holdClosing: assign({ leaveTo: null }),
+    holdLeaving: assign(({ event }) => ({ leaveTo: event.type === 'leave.request' ? event.to : null })),
     stay: assign({ leaveTo: null }),
   },
   guards: {
-    formChanged: ({ context }) => hasUnsavedChanges(context),
-    leavingPage: ({ context }) => context.leaveTo !== null,
+    ...leavingGuards,
     roleIsSelectable: ({ context, event }) => {
       assertEvent(event, 'form.role.change');
       return creatableRoles(context.currentRoleId).includes(event.roleId as RoleId);
@@ -109,7 +99,7 @@ export const createUserMachine = setup({
   },
 }).createMachine({
   id: 'createUser',
-  context: ({ input }) => ({ ...input, form: emptyNewUser(input.currentRoleId), loadedForm: emptyNewUser(input.currentRoleId), leaveTo: null, ...NO_PROBLEMS }),
+  context: ({ input }) => ({ ...input, ...openedWith(emptyNewUser(input.currentRoleId)), ...NO_PROBLEMS }),
   initial: 'editing',
   // Each final state names its own output; the modal's output is the one it ended in.
   output: ({ event }) => event.output as ModalOutput,
@@ -119,21 +109,10 @@ export const createUserMachine = setup({
         'form.change': { actions: 'updateField' },
         'form.role.change': { guard: 'roleIsSelectable', actions: 'chooseRole' },
         'form.submit': [{ guard: 'formIsInvalid', actions: 'showProblems' }, { target: 'creatingUser' }],
-        'modal.close': [
-          { guard: 'formChanged', target: 'confirmingLeave', actions: { type: 'holdLeaving', params: { to: null } } },
-          { target: 'closed' },
-        ],
-        // Only a changed form holds a person back; an unchanged one lets them go unasked.
-        'leave.request': { guard: 'formChanged', target: 'confirmingLeave', actions: { type: 'holdLeaving', params: ({ event }) => ({ to: event.to }) } },
+        ...leavingTransitions,
       },
     },
-    confirmingLeave: {
-      tags: ['askingToLeave'],
-      on: {
-        'leave.confirm': [{ guard: 'leavingPage', target: 'left' }, { target: 'closed' }],
-        'leave.cancel': { target: 'editing', actions: 'stay' },
-      },
-    },
+    ...leavingStates,
     creatingUser: {
       tags: ['busy'],
       invoke: {
@@ -188,11 +167,6 @@ export const createUserMachine = setup({
     },
     closed: {
       type: 'final',
-      output: { saved: false },
-    },
-    left: {
-      type: 'final',
-      entry: { type: 'navigate', params: ({ context }) => ({ to: context.leaveTo! }) },
       output: { saved: false },
     },
   },

@@ -4,9 +4,9 @@ import { userChangeProblems, type UserChangeField } from '../domain/rules/people
 import { updateAccess, type Caller, type UpdateAccess, type UserChangeableField } from '../domain/rules/roles.ts';
 import type { Problem } from '../domain/rules/problems.ts';
 import { userUpdateRequest, type UserUpdateRequest } from '../domain/users/update-route';
-import type { LeavingContext, LeavingEvent, ModalOutput } from './create-user';
+import type { ModalOutput } from './create-user';
 import { formChanged, NO_PROBLEMS, presentProblems, presentRefusal, problemsOfFailure, type FormProblems } from './form-problems.ts';
-import { formChanged as hasUnsavedChanges } from './record-editor.ts';
+import { leavingGuards, leavingStates, leavingTransitions, openedWith, type LeavingContext, type LeavingEvent } from './modal-leaving.ts';
 
 export type UpdateUserTextField = 'name' | 'email' | 'newPassword';
 
@@ -89,12 +89,12 @@ export const updateUserMachine = setup({
     showProblems: assign(({ context }) => presentProblems(context, problemsOf(context))),
     showRefusal: assign(({ context }, params: { error: unknown }) => presentRefusal(context, params.error, UPDATE_USER_FIELDS)),
     navigate: (_, _params: { to: string }) => {},
-    holdLeaving: assign((_, params: { to: string | null }) => ({ leaveTo: params.to })),
+    holdClosing: assign({ leaveTo: null }),
+    holdLeaving: assign(({ event }) => ({ leaveTo: event.type === 'leave.request' ? event.to : null })),
     stay: assign({ leaveTo: null }),
   },
   guards: {
-    formChanged: ({ context }) => hasUnsavedChanges(context),
-    leavingPage: ({ context }) => context.leaveTo !== null,
+    ...leavingGuards,
     fieldIsEditable: ({ context, event }) => {
       assertEvent(event, 'form.change');
       return context.access.editable.has(CHANGEABLE_OF_TEXT_FIELD[event.field]);
@@ -111,7 +111,7 @@ export const updateUserMachine = setup({
   id: 'updateUser',
   context: ({ input }) => {
     const form = { name: input.user.name, email: input.user.email, role_id: input.user.role_id, newPassword: '' };
-    return { ...input, form, loadedForm: form, leaveTo: null, access: updateAccess(input.caller, input.user), ...NO_PROBLEMS };
+    return { ...input, ...openedWith(form), access: updateAccess(input.caller, input.user), ...NO_PROBLEMS };
   },
   initial: 'editing',
   output: ({ event }) => event.output as ModalOutput,
@@ -125,21 +125,10 @@ export const updateUserMachine = setup({
           { guard: 'formIsInvalid', actions: 'showProblems' },
           { guard: 'mayChangeAnything', target: 'saving' },
         ],
-        'modal.close': [
-          { guard: 'formChanged', target: 'confirmingLeave', actions: { type: 'holdLeaving', params: { to: null } } },
-          { target: 'closed' },
-        ],
-        // Only a changed form holds a person back; an unchanged one lets them go unasked.
-        'leave.request': { guard: 'formChanged', target: 'confirmingLeave', actions: { type: 'holdLeaving', params: ({ event }) => ({ to: event.to }) } },
+        ...leavingTransitions,
       },
     },
-    confirmingLeave: {
-      tags: ['askingToLeave'],
-      on: {
-        'leave.confirm': [{ guard: 'leavingPage', target: 'left' }, { target: 'closed' }],
-        'leave.cancel': { target: 'editing', actions: 'stay' },
-      },
-    },
+    ...leavingStates,
     saving: {
       tags: ['busy'],
       invoke: {
@@ -173,11 +162,6 @@ export const updateUserMachine = setup({
     },
     closed: {
       type: 'final',
-      output: { saved: false },
-    },
-    left: {
-      type: 'final',
-      entry: { type: 'navigate', params: ({ context }) => ({ to: context.leaveTo! }) },
       output: { saved: false },
     },
   },

@@ -38,6 +38,7 @@ describe('Activities (/activity, /add-Activity, /edit-Activity/:id)', () => {
     await page.getByLabel('Duration').fill('45');
     await page.getByLabel('Opportunity').selectOption({ index: 1 });
     const customer = (await page.getByLabel('Opportunity').locator('option:checked').textContent())!.split(' — ')[0]!;
+    const opportunityId = await page.getByLabel('Opportunity').inputValue();
     await page.getByLabel('Notes').fill('Bring the usage figures.');
     await page.getByRole('button', { name: 'Save' }).click();
     await toast(page, 'Activity created successfully').waitFor();
@@ -68,6 +69,11 @@ describe('Activities (/activity, /add-Activity, /edit-Activity/:id)', () => {
     await page.getByPlaceholder('Search...').fill(subject);
     await expect.poll(() => rowOf(page, subject).textContent()).toContain('Mon 4 Mar 2030, 16:15');
     await expect(rowOf(page, subject).textContent()).resolves.toContain('Call');
+
+    // The row's opportunity, named by its customer, opens the deal's page.
+    await rowOf(page, subject).getByRole('link', { name: customer, exact: true }).click();
+    await page.waitForURL(`**/opportunity/${opportunityId}`);
+    await page.getByRole('heading', { name: customer, level: 1 }).waitFor();
 
     expect(cspViolations).toEqual([]);
     expect(pageErrors).toEqual([]);
