@@ -18,7 +18,6 @@ export interface CreateUserContext extends CreateUserInput, FormProblems<NewUser
   form: NewUserFields;
 }
 
-
 /** The form's fields in the order the modal shows them. */
 export const CREATE_USER_FIELDS: readonly NewUserField[] = ['name', 'email', 'password', 'role_id', 'phone', 'mobile'];
 

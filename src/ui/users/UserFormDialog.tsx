@@ -4,7 +4,6 @@ import type { ActorRefFrom } from 'xstate';
 import { ROLE_IDS, type RoleId } from '../../domain/rules/roles.ts';
 import type { createUserMachine } from '../../machines/create-user.ts';
 import type { updateUserMachine } from '../../machines/update-user.ts';
-import { formChanged } from '../../machines/record-editor.ts';
 import { Dialog } from '../kit/Dialog.tsx';
 import { LeaveDialog } from '../kit/record-editor/RecordEditorFrame.tsx';
 import { useLeaveGuard } from '../kit/use-leave-guard.ts';
@@ -93,10 +92,11 @@ export function UserFormDialog({ modal, title, submitLabel, notice, children }: 
   const canSubmit = useSelector(modal, (state) => state.can({ type: 'form.submit' }));
   const canClose = useSelector(modal, (state) => state.can({ type: 'modal.close' }));
   const askingToLeave = useSelector(modal, (state) => state.hasTag('askingToLeave'));
-  const changed = useSelector(modal, (state) => state.status === 'active' && !state.hasTag('busy') && formChanged<object>(state.context));
+  // Held while a changed form could be left, and while the question is open.
+  const holding = useSelector(modal, (state) => state.can({ type: 'leave.request', to: '' }) || state.hasTag('askingToLeave'));
   const { problemsShown, formProblem } = useFormProblems(modal);
   const close = () => canClose && modal.send({ type: 'modal.close' });
-  useLeaveGuard(changed, (to) => modal.send({ type: 'leave.request', to }));
+  useLeaveGuard(holding, (to) => modal.send({ type: 'leave.request', to }));
 
   if (askingToLeave) {
     return <LeaveDialog onStay={() => modal.send({ type: 'leave.cancel' })} onLeave={() => modal.send({ type: 'leave.confirm' })} />;
