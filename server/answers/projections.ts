@@ -126,6 +126,10 @@ export const CALENDAR_EVENT = projection(
     salesperson_id: 'salesperson_id',
     notes: 'notes',
     opportunity_id: 'opportunity_id',
+    // The linked deal's customer, so a calendar can name (and link) the deal without loading it;
+    // a subquery rather than a join so that inserts and updates return it too.
+    opportunity_customer:
+      '(select o.customer from opportunities o where o.id = calendar_events.opportunity_id and o.tenant_id = calendar_events.tenant_id)',
   },
   'calendar_events',
 );

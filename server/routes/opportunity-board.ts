@@ -105,14 +105,17 @@ async function cards(db: Queryable, tenantId: number, query: CardsQuery): Promis
 }
 
 /**
- * The years holding any of the tenant's opportunities in the caller's time zone, oldest
- * first: from the earliest, each next one is the year of the first opportunity on or
- * after the start of the year after, one probe of the (tenant_id, created_date) index
- * per year instead of reading every opportunity the tenant has.
+ * The years holding any of the tenant's opportunities or calendar events in the caller's
+ * time zone, oldest first. The opportunities' years come from one probe of the
+ * (tenant_id, created_date) index per year (from the earliest, each next one is the year
+ * of the first opportunity on or after the start of the year after) instead of reading
+ * every opportunity the tenant has. An event counts in the years it starts and ends in;
+ * an all-day event's days are UTC dates in every zone (see the CalendarEvent schema).
  */
 async function years(db: Queryable, tenantId: number, query: { zone?: string }) {
   const zone = zoneOf(query);
   return refusingUnknownZones(zone, async () => {
+    const eventZone = `case when all_day then 'UTC' else $2::text end`;
     const rows = await db.query<{ year: number }>(
       `with recursive found(year) as (
          select extract(year from min(created_date) at time zone $2::text)::int from opportunities where tenant_id = $1
@@ -122,7 +125,10 @@ async function years(db: Queryable, tenantId: number, query: { zone?: string }) 
                  order by o.created_date limit 1)
          from found where found.year is not null
        )
-       select year from found where year is not null order by year`,
+       select year from found where year is not null
+       union select extract(year from starts_at at time zone ${eventZone})::int from calendar_events where tenant_id = $1
+       union select extract(year from ends_at at time zone ${eventZone})::int from calendar_events where tenant_id = $1
+       order by year`,
       [tenantId, zone],
     );
     return rows.map((row) => row.year);
@@ -131,7 +137,7 @@ async function years(db: Queryable, tenantId: number, query: { zone?: string }) 
 
 /**
  * The pipeline board's answers (x-crm-extension: board): its columns with their first
- * cards, further pages of a column, and the years the year choices offer. Moves go
+ * cards, further pages of a column, and the years the year choices offer (the calendar's too). Moves go
  * through PUT /api/opportunities/{id}, so a move is an edit like any other.
  */
 export function registerOpportunityBoardRoutes(app: FastifyInstance, context: RouteContext): void {

@@ -448,8 +448,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The years holding any of the caller's tenant's opportunities, oldest first.
-         * @description In the given time zone's calendar. The year choices of the opportunity list, the board and the customer list offer these as well as 2025 to the current year, so a deal dated in any year can be found.
+         * The years holding any of the caller's tenant's opportunities or calendar events, oldest first.
+         * @description In the given time zone's calendar (an event counts in the years it starts and ends in; an all-day event's days are UTC dates). The year choices of the opportunity list, the board, the customer list and the calendar offer these as well as 2025 to the current year, so a deal or an event dated in any year can be found.
          */
         get: operations["opportunityYears"];
         put?: never;
@@ -1365,6 +1365,8 @@ export interface components {
             notes: string;
             /** @description The opportunity the event is about, if any (offered by the records part). */
             opportunity_id?: number | null;
+            /** @description The customer of the linked opportunity ('' when it names none), so the calendar can name the deal; null when no opportunity is linked. */
+            opportunity_customer?: string | null;
         };
         CalendarEventWrite: {
             /** @description Not only spaces. */

@@ -1,13 +1,13 @@
-import { and, assign, fromPromise, not, setup } from 'xstate';
+import { and, assertEvent, assign, fromCallback, fromPromise, not, setup } from 'xstate';
 import type { CalendarEvent } from '../api/client';
 import { toEventRows, type EventRow } from '../domain/calendar/events';
-import { addMonths, isShowable, monthOf, type Month } from '../domain/opportunities/calendar';
+import { addMonths, calendarSpan, clampToSpan, inSpan, isCalendarMonth, monthOf, type Month, type MonthSpan } from '../domain/opportunities/calendar';
 import { toOpportunityRows, type OpportunityRow, type YearData, type YearRequest } from '../domain/opportunities/rows';
 
 export interface CalendarInput {
   tenantId: number;
   today: Date;
-  /** The month to open on (from /calendar?month=); the current month when absent or not showable. */
+  /** The month to open on (from /calendar?month=); the current month when absent or of a year the API does not keep. */
   month?: Month | null;
 }
 
@@ -17,13 +17,28 @@ export interface CalendarContext extends Omit<CalendarInput, 'month'> {
   rows: readonly OpportunityRow[];
   /** The calendar events of the shown month's year, loaded with its opportunities. */
   events: readonly EventRow[];
+  /** The years holding the tenant's deals or events, as the API last said (none until it has). */
+  dataYears: readonly number[];
 }
 
-export type CalendarMachineEvent = { type: 'month.previous' } | { type: 'month.next' } | { type: 'month.current' } | { type: 'retry' };
+export type CalendarMachineEvent =
+  | { type: 'month.previous' }
+  | { type: 'month.next' }
+  | { type: 'month.current' }
+  | { type: 'month.change'; monthIndex: number }
+  | { type: 'year.change'; year: number }
+  | { type: 'years.change'; years: readonly number[] }
+  | { type: 'retry' };
+
+/** The months the calendar offers now (see calendarSpan). */
+export function spanOf(context: Pick<CalendarContext, 'today' | 'dataYears' | 'month'>): MonthSpan {
+  return calendarSpan(context.today, context.dataYears, context.month);
+}
 
 /**
  * The calendar (/calendar): a month at a time, from January 2025 to a year after
- * the current month, with the opportunities created and the events (meetings,
+ * the current month and every year holding data (watched from the API while the
+ * calendar is open), with the opportunities created and the events (meetings,
  * appointments) of each day. A year is loaded when the calendar first shows one of
  * its months, its opportunities and its events side by side; moving to a month of
  * another year loads that year. Either load failing fails the year.
@@ -42,19 +57,45 @@ export const calendarMachine = setup({
     loadEvents: fromPromise<readonly CalendarEvent[], YearRequest>(async () => {
       throw new Error('loadEvents must be provided');
     }),
+    /** Sends years.change with the years holding data, now and whenever they change. */
+    watchYears: fromCallback<CalendarMachineEvent, { tenantId: number }>(() => {
+      throw new Error('watchYears must be provided');
+    }),
   },
   actions: {
     logError: (_, _params: { error: unknown }) => {},
     previousMonth: assign(({ context }) => ({ month: addMonths(context.month, -1) })),
     nextMonth: assign(({ context }) => ({ month: addMonths(context.month, 1) })),
     currentMonth: assign(({ context }) => ({ month: monthOf(context.today) })),
+    chooseMonth: assign(({ context, event }) => {
+      assertEvent(event, 'month.change');
+      return { month: { year: context.month.year, monthIndex: event.monthIndex } };
+    }),
+    // The month stays where the chosen year offers it, else the nearest the calendar offers.
+    chooseYear: assign(({ context, event }) => {
+      assertEvent(event, 'year.change');
+      return { month: clampToSpan({ year: event.year, monthIndex: context.month.monthIndex }, spanOf(context)) };
+    }),
+    acceptYears: assign(({ event }) => {
+      assertEvent(event, 'years.change');
+      return { dataYears: event.years };
+    }),
     acceptYear: assign(({ context }, params: { data: YearData }) => ({ rows: toOpportunityRows(params.data, context.month.year) })),
     acceptEvents: assign(({ context }, params: { events: readonly CalendarEvent[] }) => ({ events: toEventRows(params.events, context.month.year) })),
     forgetYear: assign({ rows: [], events: [] }),
   },
   guards: {
-    hasPreviousMonth: ({ context }) => isShowable(addMonths(context.month, -1), context.today),
-    hasNextMonth: ({ context }) => isShowable(addMonths(context.month, 1), context.today),
+    hasPreviousMonth: ({ context }) => inSpan(addMonths(context.month, -1), spanOf(context)),
+    hasNextMonth: ({ context }) => inSpan(addMonths(context.month, 1), spanOf(context)),
+    offersMonth: ({ context, event }) => {
+      assertEvent(event, 'month.change');
+      return event.monthIndex !== context.month.monthIndex && inSpan({ year: context.month.year, monthIndex: event.monthIndex }, spanOf(context));
+    },
+    offersOtherYear: ({ context, event }) => {
+      assertEvent(event, 'year.change');
+      const span = spanOf(context);
+      return event.year !== context.month.year && event.year >= span.first.year && event.year <= span.last.year;
+    },
     previousMonthInYear: ({ context }) => addMonths(context.month, -1).year === context.month.year,
     nextMonthInYear: ({ context }) => addMonths(context.month, 1).year === context.month.year,
     showsCurrentMonth: ({ context }) => {
@@ -68,12 +109,18 @@ export const calendarMachine = setup({
   context: ({ input }) => ({
     tenantId: input.tenantId,
     today: input.today,
-    month: input.month && isShowable(input.month, input.today) ? input.month : monthOf(input.today),
+    month: input.month && isCalendarMonth(input.month) ? input.month : monthOf(input.today),
     rows: [],
     events: [],
+    dataYears: [],
   }),
+  invoke: { src: 'watchYears', input: ({ context }) => ({ tenantId: context.tenantId }) },
   initial: 'loading',
   on: {
+    'years.change': { actions: 'acceptYears' },
+    // A month of the year shown is already loaded; another year is loaded first.
+    'month.change': { guard: 'offersMonth', actions: 'chooseMonth' },
+    'year.change': { guard: 'offersOtherYear', target: '.loading', reenter: true, actions: 'chooseYear' },
     'month.previous': [
       { guard: and(['hasPreviousMonth', 'previousMonthInYear']), actions: 'previousMonth' },
       { guard: 'hasPreviousMonth', target: '.loading', reenter: true, actions: 'previousMonth' },

@@ -57,7 +57,7 @@ export const machineCatalogue: readonly CatalogueEntry[] = [
   entry(customerListMachine, 'The customer list: loading the stored customers summed for a year, another year, search, sort and pages kept in the address, and the empty and failed states.'),
   entry(customerEditorMachine, 'Add and Edit Customer: loading the customer, the form with its checks, the save, leaving a changed form, and a delete with Undo.'),
   entry(customerPageMachine, 'A customer\'s page: its details and opportunities, the timeline of it and them, a note, an activity or an event added from the page, and leaving with something unsaved.'),
-  entry(calendarMachine, 'The calendar: the month shown, loading its year of opportunities and events when it changes, and the failed state.'),
+  entry(calendarMachine, 'The calendar: the month shown (moved to, or chosen among every year holding data), loading its year of opportunities and events when it changes, and the failed state.'),
   entry(calendarEventEditorMachine, 'Add and Edit Event: loading the event and the salespersons to choose from, the form with its checks, the save, leaving a changed form, and a delete with Undo.'),
   entry(activityListMachine, 'The activity list: loading, the four views, search, sort and pages kept in the address, the clock that makes activities overdue, and marking one done.'),
   entry(activityEditorMachine, 'Add and Edit Activity: loading the activity and its choices, the form, the save, leaving a changed form, and a delete with Undo.'),

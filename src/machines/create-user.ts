@@ -3,6 +3,7 @@ import type { RoleId, Salesperson, SalespersonCreate, User, UserCreate } from '.
 import { newUserProblems, type NewUserField, type NewUserFields } from '../domain/rules/people.ts';
 import { creatableRoles, initialNewUserRole } from '../domain/rules/roles.ts';
 import { formChanged, NO_PROBLEMS, presentProblems, presentRefusal, problemsOfFailure, type FormProblems } from './form-problems.ts';
+import { leavingGuards, leavingStates, leavingTransitions, openedWith, type LeavingContext, type LeavingEvent } from './modal-leaving.ts';
 
 export type CreateUserTextField = 'name' | 'email' | 'password' | 'phone' | 'mobile';
 
@@ -13,7 +14,7 @@ export interface CreateUserInput {
   existingEmails: ReadonlySet<string>;
 }
 
-export interface CreateUserContext extends CreateUserInput, FormProblems<NewUserField> {
+export interface CreateUserContext extends CreateUserInput, FormProblems<NewUserField>, LeavingContext<NewUserFields> {
   form: NewUserFields;
 }
 
@@ -24,7 +25,8 @@ export type CreateUserEvent =
   | { type: 'form.change'; field: CreateUserTextField; value: string }
   | { type: 'form.role.change'; roleId: number }
   | { type: 'form.submit' }
-  | { type: 'modal.close' };
+  | { type: 'modal.close' }
+  | LeavingEvent;
 
 /** What the list learns when the modal is gone: whether it must refetch. */
 export interface ModalOutput {
@@ -47,7 +49,9 @@ export const emptyNewUser = (currentRoleId: number): NewUserFields => ({
  * a valid form creates the user, then its salesperson record; a refusal lands
  * under the fields it names, and any failure returns to the form with
  * everything typed kept.
- * Closing discards the form; the list stops this actor when it reaches a final state.
+ * Closing an unchanged form discards it; closing a changed one (Close, Escape, the
+ * backdrop) or leaving the page with it (a link, Back) asks first, as every form does.
+ * The list stops this actor when it reaches a final state.
  */
 export const createUserMachine = setup({
   types: {
@@ -78,8 +82,13 @@ export const createUserMachine = setup({
     }),
     showProblems: assign(({ context }) => presentProblems(context, newUserProblems(context.form, context.existingEmails))),
     showRefusal: assign(({ context }, params: { error: unknown }) => presentRefusal(context, params.error, CREATE_USER_FIELDS)),
+    navigate: (_, _params: { to: string }) => {},
+    holdClosing: assign({ leaveTo: null }),
+    holdLeaving: assign(({ event }) => ({ leaveTo: event.type === 'leave.request' ? event.to : null })),
+    stay: assign({ leaveTo: null }),
   },
   guards: {
+    ...leavingGuards,
     roleIsSelectable: ({ context, event }) => {
       assertEvent(event, 'form.role.change');
       return creatableRoles(context.currentRoleId).includes(event.roleId as RoleId);
@@ -89,7 +98,7 @@ export const createUserMachine = setup({
   },
 }).createMachine({
   id: 'createUser',
-  context: ({ input }) => ({ ...input, form: emptyNewUser(input.currentRoleId), ...NO_PROBLEMS }),
+  context: ({ input }) => ({ ...input, ...openedWith(emptyNewUser(input.currentRoleId)), ...NO_PROBLEMS }),
   initial: 'editing',
   // Each final state names its own output; the modal's output is the one it ended in.
   output: ({ event }) => event.output as ModalOutput,
@@ -99,9 +108,10 @@ export const createUserMachine = setup({
         'form.change': { actions: 'updateField' },
         'form.role.change': { guard: 'roleIsSelectable', actions: 'chooseRole' },
         'form.submit': [{ guard: 'formIsInvalid', actions: 'showProblems' }, { target: 'creatingUser' }],
-        'modal.close': 'closed',
+        ...leavingTransitions,
       },
     },
+    ...leavingStates,
     creatingUser: {
       tags: ['busy'],
       invoke: {

@@ -6,6 +6,7 @@ import type { Problem } from '../domain/rules/problems.ts';
 import { userUpdateRequest, type UserUpdateRequest } from '../domain/users/update-route';
 import type { ModalOutput } from './create-user';
 import { formChanged, NO_PROBLEMS, presentProblems, presentRefusal, problemsOfFailure, type FormProblems } from './form-problems.ts';
+import { leavingGuards, leavingStates, leavingTransitions, openedWith, type LeavingContext, type LeavingEvent } from './modal-leaving.ts';
 
 export type UpdateUserTextField = 'name' | 'email' | 'newPassword';
 
@@ -26,7 +27,7 @@ export interface UpdateUserForm {
 }
 
 /** Problems are keyed by the request body's names: the new password is the body's `password`. */
-export interface UpdateUserContext extends UpdateUserInput, FormProblems<UserChangeField> {
+export interface UpdateUserContext extends UpdateUserInput, FormProblems<UserChangeField>, LeavingContext<UpdateUserForm> {
   form: UpdateUserForm;
   /** What the caller may change of this user, decided once, before anything is typed. */
   access: UpdateAccess;
@@ -45,7 +46,8 @@ export type UpdateUserEvent =
   | { type: 'form.change'; field: UpdateUserTextField; value: string }
   | { type: 'form.role.change'; roleId: number }
   | { type: 'form.submit' }
-  | { type: 'modal.close' };
+  | { type: 'modal.close' }
+  | LeavingEvent;
 
 export const USER_UPDATED = 'User updated successfully';
 
@@ -57,7 +59,8 @@ export const USER_UPDATED = 'User updated successfully';
  * refusal lands under the fields it names. A typed new password goes to the hashing endpoint,
  * otherwise the nohash one with the password the list holds; the super admin
  * goes through the admin endpoints (the choice is `userUpdateRequest`'s). A failure
- * returns to the form with everything typed kept; Close discards it.
+ * returns to the form with everything typed kept. Closing a changed form (Close,
+ * Escape, the backdrop) or leaving the page with it (a link, Back) asks first.
  */
 export const updateUserMachine = setup({
   types: {
@@ -85,8 +88,13 @@ export const updateUserMachine = setup({
     }),
     showProblems: assign(({ context }) => presentProblems(context, problemsOf(context))),
     showRefusal: assign(({ context }, params: { error: unknown }) => presentRefusal(context, params.error, UPDATE_USER_FIELDS)),
+    navigate: (_, _params: { to: string }) => {},
+    holdClosing: assign({ leaveTo: null }),
+    holdLeaving: assign(({ event }) => ({ leaveTo: event.type === 'leave.request' ? event.to : null })),
+    stay: assign({ leaveTo: null }),
   },
   guards: {
+    ...leavingGuards,
     fieldIsEditable: ({ context, event }) => {
       assertEvent(event, 'form.change');
       return context.access.editable.has(CHANGEABLE_OF_TEXT_FIELD[event.field]);
@@ -101,12 +109,10 @@ export const updateUserMachine = setup({
   },
 }).createMachine({
   id: 'updateUser',
-  context: ({ input }) => ({
-    ...input,
-    form: { name: input.user.name, email: input.user.email, role_id: input.user.role_id, newPassword: '' },
-    access: updateAccess(input.caller, input.user),
-    ...NO_PROBLEMS,
-  }),
+  context: ({ input }) => {
+    const form = { name: input.user.name, email: input.user.email, role_id: input.user.role_id, newPassword: '' };
+    return { ...input, ...openedWith(form), access: updateAccess(input.caller, input.user), ...NO_PROBLEMS };
+  },
   initial: 'editing',
   output: ({ event }) => event.output as ModalOutput,
   states: {
@@ -119,9 +125,10 @@ export const updateUserMachine = setup({
           { guard: 'formIsInvalid', actions: 'showProblems' },
           { guard: 'mayChangeAnything', target: 'saving' },
         ],
-        'modal.close': 'closed',
+        ...leavingTransitions,
       },
     },
+    ...leavingStates,
     saving: {
       tags: ['busy'],
       invoke: {

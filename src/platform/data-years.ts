@@ -1,9 +1,9 @@
 import { found, type CrmClient } from '../api/client.ts';
 
 /**
- * The years holding any of the tenant's opportunities, for the year choices of the lists,
- * the board and the counts (GET /api/opportunities/years), so that a deal dated in any
- * year can be found. Asked again each time a year choice appears, since a save elsewhere
+ * The years holding any of the tenant's opportunities or calendar events, for the year
+ * choices of the lists, the board, the counts and the calendar (GET /api/opportunities/years),
+ * so that a deal or an event dated in any year can be found. Asked again each time a year choice appears, since a save elsewhere
  * may have added a year; against an API without the board's part, none (the choices then
  * offer 2025 to the current year, as the dashboard does).
  */

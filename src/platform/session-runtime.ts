@@ -42,7 +42,7 @@ export interface AppServices {
   publicApi: CrmClient;
   /** The tenant's currency, for every amount. */
   currency: TenantCurrency;
-  /** The years holding the tenant's opportunities, for every year choice but the dashboard's. */
+  /** The years holding the tenant's opportunities or events, for every year choice but the dashboard's. */
   dataYears: DataYears;
   /** Moves the app to a route (an editor after a save, the dashboard's filters into the address). */
   navigate(path: string, options?: { replace?: boolean }): void;

@@ -1,12 +1,16 @@
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import { found, type CalendarEvent, type CrmClient } from '../api/client.ts';
 import type { YearRequest } from '../domain/opportunities/rows.ts';
-import { calendarMachine } from '../machines/calendar.ts';
+import { calendarMachine, type CalendarMachineEvent } from '../machines/calendar.ts';
+import type { DataYears } from '../platform/data-years.ts';
 import { loadYearFrom } from './load-year.ts';
 import { logError, type Wiring } from './wiring.ts';
 
-export const calendarFlow: Wiring<typeof calendarMachine> = ({ api }) =>
-  calendarMachine.provide({ actors: { loadYear: loadYearFrom(api), loadEvents: loadEventsFrom(api) }, actions: { logError } });
+export const calendarFlow: Wiring<typeof calendarMachine> = ({ api, dataYears }) =>
+  calendarMachine.provide({
+    actors: { loadYear: loadYearFrom(api), loadEvents: loadEventsFrom(api), watchYears: watchYearsOf(dataYears) },
+    actions: { logError },
+  });
 
 
 /** The calendar's loadEvents actor: the events that touch the year, as the API sends them. */
@@ -14,4 +18,15 @@ export function loadEventsFrom(api: CrmClient) {
   return fromPromise<readonly CalendarEvent[], YearRequest>(({ input }) =>
     found(api.GET('/api/calendar/getAllData/{tenant_id}', { params: { path: { tenant_id: input.tenantId }, query: { year: input.year } } })),
   );
+}
+
+/** The calendar's watchYears actor: the years holding data as the app's store knows them, asked again as the calendar opens. */
+function watchYearsOf(dataYears: DataYears) {
+  return fromCallback<CalendarMachineEvent, { tenantId: number }>(({ sendBack, input }) => {
+    const tell = () => sendBack({ type: 'years.change', years: dataYears.current() });
+    const stop = dataYears.subscribe(tell);
+    tell();
+    dataYears.refresh(input.tenantId);
+    return stop;
+  });
 }

@@ -5,7 +5,7 @@ import { createUserMachine } from '../machines/create-user.ts';
 import { updateUserMachine } from '../machines/update-user.ts';
 import { userListMachine } from '../machines/user-list.ts';
 import { listAddressWriter } from './list-address.ts';
-import { feedback, logError, type Wiring } from './wiring.ts';
+import { feedbackWithNavigation, logError, type Wiring } from './wiring.ts';
 
 function putUser(api: CrmClient, { path, id, body }: UserUpdateRequest): Promise<User> {
   const options = { params: { path: { id } }, body };
@@ -21,9 +21,10 @@ function putUser(api: CrmClient, { path, id, body }: UserUpdateRequest): Promise
   }
 }
 
-/** The user list with its two modals, their I/O done through the CRM API client. */
+/** The user list with its two modals, their I/O done through the CRM API client; a modal left for another page moves the app there. */
 export const userListFlow: Wiring<typeof userListMachine> = (services) => {
   const { api } = services;
+  const feedback = feedbackWithNavigation(services);
   return userListMachine.provide({
     actors: {
       loadUsers: fromPromise(({ input }) =>

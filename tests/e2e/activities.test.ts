@@ -79,6 +79,11 @@ describe('Activities (/activity, /add-Activity, /edit-Activity/:id)', () => {
     await expect.poll(() => rowOf(page, subject).textContent()).toContain('Mon 4 Mar 2030, 16:15');
     await expect(rowOf(page, subject).textContent()).resolves.toContain('Call');
 
+    // The row's opportunity, named by its customer, opens the deal's page.
+    await rowOf(page, subject).getByRole('link', { name: customer, exact: true }).click();
+    await page.waitForURL(/\/opportunity\/\d+$/);
+    await page.getByRole('heading', { name: customer, level: 1 }).waitFor();
+
     expect(cspViolations).toEqual([]);
     expect(pageErrors).toEqual([]);
     await context.close();

@@ -114,6 +114,44 @@ describe('calendar events', () => {
     await context.close();
   });
 
+  test("an event of 2031 about a deal is two choices away (Year, Month), and its deal's name opens the deal's page", async () => {
+    const { page, context, pageErrors } = await browser.newPage();
+    await signInAndOpen(page, 'rep@demo.test', '/opportunity');
+    const dealLink = page.getByRole('main').locator('a[href^="/opportunity/"]').first();
+    await dealLink.waitFor({ timeout: 20_000 });
+    const dealHref = (await dealLink.getAttribute('href'))!;
+    const customer = (await dealLink.textContent())!;
+
+    // Added on the deal's page, so it is about the deal; the calendar opens on this month as ever.
+    await dealLink.click();
+    await page.getByRole('button', { name: 'Add event' }).click();
+    const quickAdd = page.getByRole('dialog', { name: 'Add event' });
+    const title = `Renewal ${unique()}`;
+    await quickAdd.getByLabel('Title').fill(title);
+    await quickAdd.getByLabel('Date').fill('2031-03-05');
+    await quickAdd.getByLabel('Start time').fill('11:00');
+    await quickAdd.getByLabel('End time').fill('12:00');
+    await quickAdd.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Event created successfully').waitFor();
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Calendar' }).click();
+    await loaded(page);
+    await page.getByRole('heading', { name: format(new Date(), 'MMMM yyyy'), level: 2 }).waitFor();
+    const year = page.getByRole('group', { name: 'Go to a month' }).getByLabel('Year');
+    await expect.poll(() => year.locator('option').allTextContents()).toContain('2031');
+    await year.selectOption('2031');
+    await page.getByRole('group', { name: 'Go to a month' }).getByLabel('Month').selectOption({ label: 'March' });
+    await page.getByRole('heading', { name: 'March 2031', level: 2 }).waitFor();
+    await loaded(page);
+    const day = dayCell(page, new Date(2031, 2, 5));
+    await day.getByRole('link', { name: `11:00 ${title}` }).waitFor();
+    await day.getByRole('link', { name: `${customer}, the opportunity of ${title}` }).click();
+    await page.waitForURL(`**${dealHref}`);
+    await page.getByRole('heading', { name: customer, level: 1 }).waitFor();
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
   test("an unknown event id, or no id, shows 'Page Not Found'", async () => {
     const { page, context } = await browser.newPage();
     await signInAndOpen(page, 'rep@demo.test', '/edit-Calendar/2147483647');

@@ -24,6 +24,7 @@ describe('E-mail attachments (/email-attachment)', () => {
     const opportunity = page.getByLabel('Linked opportunity (optional)');
     const firstChoice = await opportunity.locator('option').nth(1).textContent();
     await opportunity.selectOption({ index: 1 });
+    const opportunityId = await opportunity.inputValue();
     await page.getByLabel('Note (optional)').fill('Signed by the customer');
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
     await toast(page, 'Attachment uploaded successfully').waitFor();
@@ -34,6 +35,14 @@ describe('E-mail attachments (/email-attachment)', () => {
     await expect(row.textContent()).resolves.toContain('2.3 KB');
     await expect(row.textContent()).resolves.toContain(firstChoice!.split(' · ')[0]);
     await expect(row.textContent()).resolves.toContain('Signed by the customer');
+
+    // The linked opportunity, named by its customer, opens the deal's page; Back returns to the library.
+    const customer = firstChoice!.split(' · ')[0]!;
+    await row.getByRole('link', { name: customer, exact: true }).click();
+    await page.waitForURL(`**/opportunity/${opportunityId}`);
+    await page.getByRole('heading', { name: customer, level: 1 }).waitFor();
+    await page.goBack();
+    await row.waitFor();
 
     await page.getByRole('searchbox').fill(fileName.slice(6));
     await expect.poll(() => page.getByRole('row').count()).toBe(2);

@@ -113,7 +113,7 @@ describe('the user list (/user)', () => {
     await context.close();
   });
 
-  test('a refused request keeps what was typed in the modal; Close then discards it', async () => {
+  test('a refused request keeps what was typed in the modal; Close, a reload and Escape then ask, keeping the changes keeps them, discarding discards them', async () => {
     const { page, context } = await openUserList('admin@demo.test');
     await page.getByRole('button', { name: 'Create User' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create User' });
@@ -129,10 +129,30 @@ describe('the user list (/user)', () => {
     await expect(dialog.getByLabel('Name').inputValue()).resolves.toBe('Gale Again');
     await expect(dialog.getByLabel('Email').inputValue()).resolves.toBe('admin@globex.test');
     await expect(dialog.getByRole('button', { name: 'Create' }).isEnabled()).resolves.toBe(true);
+
+    // Closing a changed form asks first; keeping the changes brings the form back as typed.
+    const question = page.getByRole('dialog', { name: 'Discard your changes?' });
     await dialog.getByRole('button', { name: 'Close' }).click();
-    await dialog.waitFor({ state: 'detached' });
+    await question.getByText('You have changes that are not saved.').waitFor();
+    await question.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(dialog.getByLabel('Name').inputValue()).resolves.toBe('Gale Again');
+    await expect(dialog.getByLabel('Mobile').inputValue()).resolves.toBe('+49151555011');
+    // A reload gets the browser's own question; staying keeps the dialog as typed.
+    const asked = new Promise<string>((resolve) => page.once('dialog', (prompt) => void prompt.dismiss().then(() => resolve(prompt.type()))));
+    void page.reload().catch(() => {});
+    await expect(asked).resolves.toBe('beforeunload');
+    await expect(dialog.getByLabel('Email').inputValue()).resolves.toBe('admin@globex.test');
+
+    await page.keyboard.press('Escape');
+    await question.getByRole('button', { name: 'Discard changes' }).click();
+    await question.waitFor({ state: 'detached' });
+    await expect(dialog.count()).resolves.toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/user');
     await page.getByRole('button', { name: 'Create User' }).click();
     await expect(dialog.getByLabel('Name').inputValue()).resolves.toBe('');
+    // Nothing typed, nothing to lose: Close closes at once.
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
     await context.close();
   });
 
@@ -159,7 +179,7 @@ describe('the user list (/user)', () => {
     await context.close();
   });
 
-  test('the super admin keeps their role and is saved through the admin endpoint; Escape closes a modal and discards what was typed', async () => {
+  test('the super admin keeps their role and is saved through the admin endpoint; Escape on a changed modal asks, then discards what was typed', async () => {
     const { page, context } = await openUserList('admin@demo.test');
     await page.getByPlaceholder('Search...').fill('admin@demo.test');
     await page.getByRole('button', { name: 'Alex Admin' }).click();
@@ -167,6 +187,7 @@ describe('the user list (/user)', () => {
     await expect(dialog.getByLabel('Role').isDisabled()).resolves.toBe(true);
     await dialog.getByLabel('Name').fill('Typed Then Discarded');
     await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Discard your changes?' }).getByRole('button', { name: 'Discard changes' }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Alex Admin' }).click();
     await expect(dialog.getByLabel('Name').inputValue()).resolves.toBe('Alex Admin');

@@ -121,4 +121,20 @@ describe('GET /api/opportunities/years/{tenant_id}', () => {
     expect((await get<number[]>('admin@globex.test', '/api/opportunities/years/2')).body).not.toContain(2031);
     await server.db.query('delete from opportunities where id = $1', [created.json().id]);
   });
+
+  test('names the years of calendar events too: a timed one in the caller’s zone, an all-day one by its UTC dates', async () => {
+    const headers = await server.as('rep@demo.test');
+    const event = (title: string, starts_at: string, ends_at: string, all_day: boolean) =>
+      server.app.inject({ method: 'POST', url: '/api/calendar', headers, payload: { title, starts_at, ends_at, all_day, location: '', salesperson_id: null, notes: '' } });
+    const timed = await event('Old review', '2023-12-31T23:30:00Z', '2023-12-31T23:45:00Z', false);
+    const allDay = await event('Far fair', '2034-01-01T00:00:00Z', '2034-01-01T00:00:00Z', true);
+    expect([timed.statusCode, allDay.statusCode]).toEqual([201, 201]);
+    expect((await get<number[]>('rep@demo.test', '/api/opportunities/years/1')).body).toEqual([2023, 2025, 2026, 2034]);
+    // New York's evening of 31 December 2033 is still the fair's day, 1 January 2034; Berlin is in 2024 already.
+    const newYork = (await get<number[]>('rep@demo.test', '/api/opportunities/years/1?zone=America/New_York')).body;
+    expect([newYork.includes(2033), newYork.includes(2034), newYork.includes(2023)]).toEqual([false, true, true]);
+    expect((await get<number[]>('rep@demo.test', '/api/opportunities/years/1?zone=Europe/Berlin')).body).toEqual([2024, 2025, 2026, 2034]);
+    expect((await get<number[]>('admin@globex.test', '/api/opportunities/years/2')).body).not.toContain(2034);
+    await server.db.query('delete from calendar_events where id = any($1::int[])', [[timed.json().id, allDay.json().id]]);
+  });
 });

@@ -57,6 +57,7 @@ describe('adding, reading, changing and deleting an event', () => {
       salesperson_id: rep,
       notes: 'Agenda first',
       opportunity_id: null,
+      opportunity_customer: null,
     });
 
     const read = await call('manager@demo.test', 'GET', `/api/calendar/${event.id}`);
@@ -66,7 +67,7 @@ describe('adding, reading, changing and deleting an event', () => {
     const change = { title: 'Fair', starts_at: '2026-03-11T00:00:00Z', ends_at: '2026-03-13T00:00:00+00:00', all_day: true, location: '', salesperson_id: null, notes: 'Three days' };
     const updated = await call('admin@demo.test', 'PUT', `/api/calendar/${event.id}`, change);
     expect(updated.statusCode).toBe(200);
-    expect(updated.json()).toEqual({ ...change, id: event.id, starts_at: '2026-03-11T00:00:00Z', ends_at: '2026-03-13T00:00:00Z', opportunity_id: null });
+    expect(updated.json()).toEqual({ ...change, id: event.id, starts_at: '2026-03-11T00:00:00Z', ends_at: '2026-03-13T00:00:00Z', opportunity_id: null, opportunity_customer: null });
     expect((await call('rep@demo.test', 'GET', `/api/calendar/${event.id}`)).json()).toEqual(updated.json());
 
     const deleted = await call('rep@demo.test', 'DELETE', `/api/calendar/${event.id}`);
@@ -74,6 +75,22 @@ describe('adding, reading, changing and deleting an event', () => {
     expect(deleted.body).toBe('');
     expect((await call('rep@demo.test', 'GET', `/api/calendar/${event.id}`)).statusCode).toBe(404);
     expect((await call('rep@demo.test', 'DELETE', `/api/calendar/${event.id}`)).statusCode).toBe(404);
+  });
+
+  test('an event about a deal names the deal’s customer in every answer, so the calendar can show and link it', async () => {
+    const [deal] = await server.db.query<{ id: number; customer: string }>(
+      "select o.id, o.customer from opportunities o join tenants t on t.id = o.tenant_id where t.name = 'Demo' and o.customer <> '' order by o.id limit 1",
+    );
+    const about = { opportunity_id: deal!.id, opportunity_customer: deal!.customer };
+    const created = await call('rep@demo.test', 'POST', '/api/calendar', eventBody({ opportunity_id: deal!.id }));
+    expect(created.json()).toMatchObject(about);
+    const { id } = created.json() as { id: number };
+    expect((await call('rep@demo.test', 'GET', `/api/calendar/${id}`)).json()).toMatchObject(about);
+    const listed = (await call('rep@demo.test', 'GET', `/api/calendar/getAllData/${await tenantIdOf('Demo')}?year=2026`)).json() as Array<{ id: number }>;
+    expect(listed.find((event) => event.id === id)).toMatchObject(about);
+    expect((await call('rep@demo.test', 'PUT', `/api/calendar/${id}`, eventBody({ title: 'Moved' }))).json()).toMatchObject(about);
+    expect((await call('rep@demo.test', 'PUT', `/api/calendar/${id}`, eventBody({ opportunity_id: null }))).json()).toMatchObject({ opportunity_id: null, opportunity_customer: null });
+    await call('rep@demo.test', 'DELETE', `/api/calendar/${id}`);
   });
 
   test('an event given with an offset is stored as the same instant', async () => {

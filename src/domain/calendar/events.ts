@@ -16,6 +16,9 @@ export interface EventRow {
   startsAt: number;
   endsAt: number;
   location: string;
+  /** The deal it is about, if any, and that deal's customer when the API names it. */
+  opportunityId: number | null;
+  opportunityCustomer: string | null;
   /** The first and last day it shows on, as local day numbers (see revenue/calendar.ts). */
   firstDay: number;
   lastDay: number;
@@ -62,6 +65,8 @@ export function toEventRows(events: readonly CalendarEvent[], year: number): Eve
       startsAt: Date.parse(event.starts_at),
       endsAt: Date.parse(event.ends_at),
       location: event.location,
+      opportunityId: event.opportunity_id ?? null,
+      opportunityCustomer: event.opportunity_customer ?? null,
       firstDay,
       lastDay,
     });

@@ -1,6 +1,7 @@
 import { eachDayOfInterval, endOfMonth, endOfWeek, startOfMonth, startOfWeek } from 'date-fns';
 import { dayNumberOf } from '../revenue/calendar.ts';
-import { FIRST_SELECTABLE_YEAR } from '../revenue/date-range.ts';
+import { FIRST_SELECTABLE_YEAR, yearsWithData } from '../revenue/date-range.ts';
+import { FIRST_YEAR, LAST_YEAR } from '../rules/fields.ts';
 import type { OpportunityRow } from './rows.ts';
 
 /** A calendar month: monthIndex 0 is January, as in Date. */
@@ -36,11 +37,52 @@ export function addMonths(month: Month, offset: number): Month {
 /** How far ahead the calendar goes: meetings are planned, opportunities only created up to today. */
 export const MONTHS_AHEAD = 12;
 
-/** Whether a month lies within what the calendar can show: January 2025 to twelve months after the current month. */
-export function isShowable(month: Month, today: Date): boolean {
-  const index = month.year * 12 + month.monthIndex;
-  const current = monthOf(today);
-  return index >= FIRST_SELECTABLE_YEAR * 12 && index <= current.year * 12 + current.monthIndex + MONTHS_AHEAD;
+/** The first and last month the calendar offers, both included. */
+export interface MonthSpan {
+  first: Month;
+  last: Month;
+}
+
+const indexOf = (month: Month) => month.year * 12 + month.monthIndex;
+
+/**
+ * The months the calendar offers: January 2025 to twelve months after the current month,
+ * as it always has, widened to whole years to reach every year holding data (so no deal
+ * or event is out of reach) and the year of the month shown.
+ */
+export function calendarSpan(today: Date, dataYears: readonly number[], shown: Month): MonthSpan {
+  const ahead = addMonths(monthOf(today), MONTHS_AHEAD);
+  const reached = indexOf(shown) > indexOf(ahead) ? [...dataYears, shown.year] : dataYears;
+  const latest = Math.max(...reached, -Infinity);
+  return {
+    first: { year: Math.min(FIRST_SELECTABLE_YEAR, ...dataYears, shown.year), monthIndex: 0 },
+    last: latest >= ahead.year ? { year: latest, monthIndex: 11 } : ahead,
+  };
+}
+
+/** Whether a month lies within a span. */
+export function inSpan(month: Month, span: MonthSpan): boolean {
+  return indexOf(month) >= indexOf(span.first) && indexOf(month) <= indexOf(span.last);
+}
+
+/** The nearest month of the span: a year chosen keeps its month where the span allows. */
+export function clampToSpan(month: Month, span: MonthSpan): Month {
+  if (indexOf(month) < indexOf(span.first)) return span.first;
+  if (indexOf(month) > indexOf(span.last)) return span.last;
+  return month;
+}
+
+/**
+ * The calendar's year choices: those of the lists (2025 to now, every year holding data,
+ * the year shown) and the years the months ahead reach into. Oldest first.
+ */
+export function calendarYears(today: Date, dataYears: readonly number[], shown: Month): number[] {
+  return yearsWithData(today, [...dataYears, addMonths(monthOf(today), MONTHS_AHEAD).year], shown.year);
+}
+
+/** Whether a month is one the API keeps dates in, so an address may open the calendar on it. */
+export function isCalendarMonth(month: Month): boolean {
+  return month.year >= FIRST_YEAR && month.year <= LAST_YEAR;
 }
 
 /** The month a /calendar?month=YYYY-MM address names, or null. */

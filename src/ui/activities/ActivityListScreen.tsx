@@ -16,6 +16,7 @@ import { SortHeader } from '../kit/SortHeader.tsx';
 import { SaveViewButton } from '../kit/saved-views/SaveViewButton.tsx';
 import { BulkBar, BulkSelection } from '../kit/bulk/Bulk.tsx';
 import { pageSlice } from '../../domain/lists/paging.ts';
+import { customerLabel } from '../kit/format.ts';
 import { formatDue, formatDuration } from './format.ts';
 import '../kit/lists.css';
 import './activities.css';
@@ -169,7 +170,7 @@ function ActivityRow({ list, activity }: { list: ListActor; activity: Activity }
             <span className="visually-hidden">None</span>
           </>
         ) : (
-          activity.customer || 'No customer'
+          <Link href={`/opportunity/${activity.opportunity_id}`}>{customerLabel(activity.customer ?? '')}</Link>
         )}
       </td>
     </tr>

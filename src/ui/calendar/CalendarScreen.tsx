@@ -10,13 +10,15 @@ import { formatUnits } from '../kit/format.ts';
 import { calendarFlow } from '../../wiring/calendar.ts';
 import { MonthAgenda } from './MonthAgenda.tsx';
 import { MonthGrid } from './MonthGrid.tsx';
+import { MonthPicker } from './MonthPicker.tsx';
 import '../kit/lists.css';
 import './calendar.css';
 
 /**
  * /calendar: a month of opportunities and events. Each day shows how many
  * opportunities were created and their revenue, its meetings and appointments,
- * and a way to add one; /calendar?month=YYYY-MM opens on that month.
+ * and a way to add one; /calendar?month=YYYY-MM opens on that month, and the month
+ * and year choices reach every year holding data.
  */
 export default function CalendarScreen() {
   const currency = useCurrency();
@@ -64,9 +66,12 @@ export default function CalendarScreen() {
           </Link>
         </div>
       </div>
-      <h2 className="calendar__month" aria-live="polite">
-        {monthLabel}
-      </h2>
+      <div className="calendar__heading">
+        <h2 className="calendar__month" aria-live="polite">
+          {monthLabel}
+        </h2>
+        <MonthPicker calendar={calendar} />
+      </div>
       {loading ? <Spinner label={`Loading ${monthLabel}`} /> : null}
       {failed ? (
         <div className="card notice" role="alert">

@@ -2,6 +2,7 @@ import { format } from 'date-fns';
 import { Link } from 'wouter';
 import { timeOnDay, type EventRow } from '../../domain/calendar/events.ts';
 import type { CalendarDay } from '../../domain/opportunities/calendar.ts';
+import { EventDeal } from './EventDeal.tsx';
 
 interface MonthAgendaProps {
   grid: readonly CalendarDay[][];
@@ -32,6 +33,7 @@ export function MonthAgenda({ grid, monthLabel, eventsOfDay }: MonthAgendaProps)
                     <Link href={`/edit-Calendar/${event.id}`} className="calendar__event">
                       <span className="calendar__event-time">{timeOnDay(event, cell.day)}</span> <span className="calendar__event-title">{event.title}</span>
                     </Link>
+                    <EventDeal event={event} />
                   </li>
                 ))}
               </ul>

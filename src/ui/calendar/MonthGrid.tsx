@@ -5,6 +5,7 @@ import { dateTextOfDay, timeOnDay } from '../../domain/calendar/events.ts';
 import type { CalendarDay, DayTotal } from '../../domain/opportunities/calendar.ts';
 import { useCurrency } from '../kit/services.tsx';
 import { formatUnits } from '../kit/format.ts';
+import { EventDeal } from './EventDeal.tsx';
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
@@ -92,6 +93,7 @@ function DayCell({ cell, total, events, isToday }: DayCellProps) {
                 <Link href={`/edit-Calendar/${event.id}`} className="calendar__event" title={`${timeOnDay(event, cell.day)} ${event.title}`}>
                   <span className="calendar__event-time">{timeOnDay(event, cell.day)}</span> <span className="calendar__event-title">{event.title}</span>
                 </Link>
+                <EventDeal event={event} />
               </li>
             ))}
           </ul>

@@ -1,9 +1,11 @@
 import { useId } from 'react';
 import { useSelector } from '@xstate/react';
 import { format } from 'date-fns';
+import { Link } from 'wouter';
 import type { Attachment } from '../../machines/email-attachments.ts';
 import { formatFileSize } from '../../domain/attachments/format.ts';
 import { Dialog } from '../kit/Dialog.tsx';
+import { customerLabel } from '../kit/format.ts';
 import type { LibraryActor } from './library.ts';
 
 /** The search and the table of files, each with Download and Delete, and the delete confirmation. */
@@ -85,7 +87,13 @@ function AttachmentRow({ attachment, library }: { attachment: Attachment; librar
       <td className="attachments__type">
         <MediaType value={attachment.media_type} />
       </td>
-      <td>{attachment.opportunity_customer ?? '—'}</td>
+      <td>
+        {attachment.opportunity_id === null ? (
+          '—'
+        ) : (
+          <Link href={`/opportunity/${attachment.opportunity_id}`}>{customerLabel(attachment.opportunity_customer ?? '')}</Link>
+        )}
+      </td>
       <td>{attachment.uploaded_by_name}</td>
       <td className="attachments__date">{format(new Date(attachment.created_at), 'yyyy.MM.dd HH:mm')}</td>
       <td>

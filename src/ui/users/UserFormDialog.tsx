@@ -5,6 +5,8 @@ import { ROLE_IDS, type RoleId } from '../../domain/rules/roles.ts';
 import type { createUserMachine } from '../../machines/create-user.ts';
 import type { updateUserMachine } from '../../machines/update-user.ts';
 import { Dialog } from '../kit/Dialog.tsx';
+import { LeaveDialog } from '../kit/record-editor/RecordEditorFrame.tsx';
+import { useLeaveGuard } from '../kit/use-leave-guard.ts';
 import { InputField } from '../kit/form/fields.tsx';
 import { ProblemForm } from '../kit/form/ProblemForm.tsx';
 import { useFormProblems, useProblem } from '../kit/form/use-problems.ts';
@@ -80,13 +82,25 @@ interface UserFormDialogProps {
   children: ReactNode;
 }
 
-/** A user modal's dialog and form with its Close and submit buttons; the machine says when each is allowed. */
+/**
+ * A user modal's dialog and form with its Close and submit buttons; the machine says when
+ * each is allowed. With changes typed, closing it or leaving the page asks first, in the
+ * question every form asks; keeping them brings the form back as it was.
+ */
 export function UserFormDialog({ modal, title, submitLabel, notice, children }: UserFormDialogProps) {
   const busy = useBusy(modal);
   const canSubmit = useSelector(modal, (state) => state.can({ type: 'form.submit' }));
   const canClose = useSelector(modal, (state) => state.can({ type: 'modal.close' }));
+  const askingToLeave = useSelector(modal, (state) => state.hasTag('askingToLeave'));
+  // Held while a changed form could be left, and while the question is open.
+  const holding = useSelector(modal, (state) => state.can({ type: 'leave.request', to: '' }) || state.hasTag('askingToLeave'));
   const { problemsShown, formProblem } = useFormProblems(modal);
   const close = () => canClose && modal.send({ type: 'modal.close' });
+  useLeaveGuard(holding, (to) => modal.send({ type: 'leave.request', to }));
+
+  if (askingToLeave) {
+    return <LeaveDialog onStay={() => modal.send({ type: 'leave.cancel' })} onLeave={() => modal.send({ type: 'leave.confirm' })} />;
+  }
 
   return (
     <Dialog title={title} onClose={close}>

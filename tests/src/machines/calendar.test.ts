@@ -1,9 +1,9 @@
 import { describe, expect, test, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import type { CalendarEvent, Opportunity } from '../../../src/api/client';
 import type { Month } from '../../../src/domain/opportunities/calendar';
 import type { YearData, YearRequest } from '../../../src/domain/opportunities/rows';
-import { calendarMachine } from '../../../src/machines/calendar';
+import { calendarMachine, type CalendarMachineEvent } from '../../../src/machines/calendar';
 import { makeOpportunity, SALESPERSONS } from '../../support/fixtures/opportunities';
 
 const byYear: Record<number, Opportunity[]> = {
@@ -18,6 +18,9 @@ const eventsByYear: Record<number, CalendarEvent[]> = {
 };
 const answerEvents = vi.fn(async ({ year }: YearRequest) => eventsByYear[year] ?? []);
 
+/** What the app's store of years holding data tells the calendar, as it would: whenever they change. */
+const yearsStore = { watchers: [] as Array<{ tenantId: number }>, tell: (_years: number[]) => {} };
+
 function start(
   load: (request: YearRequest) => Promise<YearData>,
   today = new Date(2026, 1, 15),
@@ -27,7 +30,14 @@ function start(
 ) {
   const actor = createActor(
     calendarMachine.provide({
-      actors: { loadYear: fromPromise(({ input }) => load(input)), loadEvents: fromPromise(({ input }) => loadEvents(input)) },
+      actors: {
+        loadYear: fromPromise(({ input }) => load(input)),
+        loadEvents: fromPromise(({ input }) => loadEvents(input)),
+        watchYears: fromCallback<CalendarMachineEvent, { tenantId: number }>(({ sendBack, input }) => {
+          yearsStore.watchers.push(input);
+          yearsStore.tell = (years) => sendBack({ type: 'years.change', years });
+        }),
+      },
       actions: { logError: (_, { error }) => logError(error) },
     }),
     { input: { tenantId: 3, today, month } },
@@ -62,8 +72,54 @@ describe('the calendar', () => {
   test('opens on the month of its address when the calendar can show it', async () => {
     const july = await waitFor(start(answer, undefined, undefined, undefined, { year: 2026, monthIndex: 6 }), (state) => state.matches('ready'));
     expect(july.context.month).toEqual({ year: 2026, monthIndex: 6 });
-    const tooEarly = await waitFor(start(answer, undefined, undefined, undefined, { year: 2024, monthIndex: 6 }), (state) => state.matches('ready'));
+    // An address may name any month of the years the API keeps: a link to an event of 2031, say.
+    const far = await waitFor(start(answer, undefined, undefined, undefined, { year: 2031, monthIndex: 6 }), (state) => state.matches('ready'));
+    expect(far.context.month).toEqual({ year: 2031, monthIndex: 6 });
+    const tooEarly = await waitFor(start(answer, undefined, undefined, undefined, { year: 1969, monthIndex: 6 }), (state) => state.matches('ready'));
     expect(tooEarly.context.month).toEqual({ year: 2026, monthIndex: 1 });
+  });
+
+  test('offers every year holding data as the API tells it: an event of 2031 or 2023 is a year choice away, and every month between', async () => {
+    yearsStore.watchers.length = 0;
+    const actor = start(answer);
+    await waitFor(actor, (state) => state.matches('ready'));
+    expect(yearsStore.watchers).toEqual([{ tenantId: 3 }]);
+    expect(actor.getSnapshot().can({ type: 'year.change', year: 2031 })).toBe(false);
+    yearsStore.tell([2023, 2026, 2031]);
+    expect(actor.getSnapshot().context.dataYears).toEqual([2023, 2026, 2031]);
+    actor.send({ type: 'year.change', year: 2031 });
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    const far = await waitFor(actor, (state) => state.matches('ready'));
+    expect(far.context.month).toEqual({ year: 2031, monthIndex: 1 });
+    expect(answerEvents).toHaveBeenLastCalledWith({ tenantId: 3, year: 2031 });
+    actor.send({ type: 'month.change', monthIndex: 11 });
+    expect(actor.getSnapshot().context.month).toEqual({ year: 2031, monthIndex: 11 });
+    expect(actor.getSnapshot().can({ type: 'month.next' })).toBe(false);
+    actor.send({ type: 'year.change', year: 2023 });
+    await waitFor(actor, (state) => state.matches('ready'));
+    actor.send({ type: 'month.change', monthIndex: 0 });
+    expect(actor.getSnapshot().context.month).toEqual({ year: 2023, monthIndex: 0 });
+    expect(actor.getSnapshot().can({ type: 'month.previous' })).toBe(false);
+    actor.send({ type: 'month.next' });
+    expect(actor.getSnapshot().context.month).toEqual({ year: 2023, monthIndex: 1 });
+  });
+
+  test('a chosen month of the year shown loads nothing; a chosen year keeps the month where it can, else the nearest offered', async () => {
+    answer.mockClear();
+    const actor = start(answer, new Date(2026, 1, 15), undefined, undefined, { year: 2026, monthIndex: 10 });
+    await waitFor(actor, (state) => state.matches('ready'));
+    actor.send({ type: 'month.change', monthIndex: 3 });
+    expect(actor.getSnapshot().matches('ready')).toBe(true);
+    expect(actor.getSnapshot().context.month).toEqual({ year: 2026, monthIndex: 3 });
+    expect(answer).toHaveBeenCalledTimes(1);
+    actor.send({ type: 'month.change', monthIndex: 10 });
+    // Twelve months after February 2026 is February 2027: November of 2027 is not offered.
+    actor.send({ type: 'year.change', year: 2027 });
+    const next = await waitFor(actor, (state) => state.matches('ready'));
+    expect(next.context.month).toEqual({ year: 2027, monthIndex: 1 });
+    expect(next.can({ type: 'month.change', monthIndex: 0 })).toBe(true);
+    expect(next.can({ type: 'month.change', monthIndex: 2 })).toBe(false);
+    expect(next.can({ type: 'year.change', year: 2024 })).toBe(false);
   });
 
   test('a failed load of the events fails the year, is logged and can be retried', async () => {

@@ -66,9 +66,12 @@ const EXPECTED: Record<string, { states: number; paths: number }> = {
   // Since issue 17 an address (Back, a saved view) can change the search, sort and page in every state.
   userList: { states: 14, paths: 147 },
   // 32 fillings of the five text fields while editing, then the two saves and three endings.
-  createUser: { states: 37, paths: 261 },
+  // Since issue 16, a changed form asks before it is closed or left (for a link or Back), and
+  // the question keeps the form and where the person was going: 31 changed forms × (closing, leaving), and left.
+  createUser: { states: 100, paths: 416 },
   // An Admin updating a User, then the read-only Super Admin (editing and closed only).
-  updateUser: { states: 17, paths: 76 },
+  // Since issue 16, a changed form asks before it is closed or left, as Create User does.
+  updateUser: { states: 40, paths: 131 },
   // Typing, loading, ready, empty and failed, by the page asked for, the last answer (none,
   // eleven or nothing found) and whether a search or filter narrows it; every change asks again.
   opportunityList: { states: 25, paths: 231 },
@@ -110,7 +113,9 @@ const EXPECTED: Record<string, { states: number; paths: number }> = {
   teamEditor: { states: 26, paths: 48 },
   // Twenty-six months (January 2025 to a year after February 2026), each loading its
   // opportunities and events (both, or one of them still), ready or failed.
-  calendar: { states: 130, paths: 609 },
+  // Since issue 16, every month of a year the API names as holding data (2027 here, to December)
+  // and a month or year chosen directly.
+  calendar: { states: 310, paths: 2753 },
   // Adding, then editing: each loading, failed, not found, the form with and without
   // a title, saving, saved and cancelled.
   // Since issue 16, for the stored record also: asking to leave a changed form, confirming a
@@ -302,6 +307,13 @@ function recordPageModel(): PathModel {
   };
 }
 
+/** A user modal's state: the form while it is edited or its loss asked about, and where the person was going. */
+function userModalState(snapshot: Snapshot): unknown {
+  if (snapshot.matches('editing')) return { form: snapshot.context.form };
+  if (snapshot.matches('confirmingLeave')) return { form: snapshot.context.form, to: snapshot.context.leaveTo };
+  return null;
+}
+
 // ---- one model per catalogue machine -------------------------------------------------
 
 const MODELS: Record<string, PathModel> = {
@@ -436,13 +448,16 @@ const MODELS: Record<string, PathModel> = {
       { type: 'form.role.change', roleId: SUPER_ADMIN },
       { type: 'form.submit' },
       { type: 'modal.close' },
+      { type: 'leave.request', to: '/dashboard' },
+      { type: 'leave.confirm' },
+      { type: 'leave.cancel' },
       done(machine, 'createUser', user(12)),
       failed(machine, 'createUser'),
       refused(machine, 'createUser', 'email'),
       done(machine, 'createSalesperson', { ...rep, id: 12 }),
       failed(machine, 'createSalesperson'),
     ],
-    distinguish: (snapshot) => (snapshot.matches('editing') ? { form: snapshot.context.form } : null),
+    distinguish: userModalState,
   },
 
   updateUser: {
@@ -459,11 +474,14 @@ const MODELS: Record<string, PathModel> = {
       { type: 'form.role.change', roleId: SUPER_ADMIN },
       { type: 'form.submit' },
       { type: 'modal.close' },
+      { type: 'leave.request', to: '/dashboard' },
+      { type: 'leave.confirm' },
+      { type: 'leave.cancel' },
       done(machine, 'updateUser', user(5)),
       failed(machine, 'updateUser'),
       refused(machine, 'updateUser', 'email'),
     ],
-    distinguish: (snapshot) => (snapshot.matches('editing') ? { form: snapshot.context.form } : null),
+    distinguish: userModalState,
   },
 
   opportunityList: {
@@ -744,20 +762,26 @@ const MODELS: Record<string, PathModel> = {
   },
 
   calendar: {
-    // Today in February 2026: fourteen showable months (January 2025 on), and moves within
-    // a year, across the turn of the year both ways, and back to the current month from either year.
+    // Today in February 2026: January 2025 to February 2027 offered, or to December 2027 once
+    // the API names 2027 as holding data; moves within a year, across the turn of the year both
+    // ways, back to the current month from either year, and a month or a year chosen.
     input: { tenantId: 1, today: new Date(2026, 1, 15) },
     events: (machine) => [
       { type: 'month.previous' },
       { type: 'month.next' },
       { type: 'month.current' },
+      { type: 'month.change', monthIndex: 0 },
+      { type: 'month.change', monthIndex: 11 },
+      { type: 'year.change', year: 2025 },
+      { type: 'year.change', year: 2027 },
+      { type: 'years.change', years: [2027] },
       { type: 'retry' },
       done(machine, 'loadYear', yearOf(2)),
       failed(machine, 'loadYear'),
       done(machine, 'loadEvents', []),
       failed(machine, 'loadEvents'),
     ],
-    distinguish: (snapshot) => ({ month: snapshot.context.month }),
+    distinguish: (snapshot) => ({ month: snapshot.context.month, years: snapshot.context.dataYears }),
   },
 
   calendarEventEditor: recordEditorModel(

@@ -16,6 +16,7 @@ function startCreateUser(currentRoleId: number, server: Server = {}, existing = 
     salespersons: [] as SalespersonCreate[],
     successes: [] as string[],
     logged: [] as unknown[],
+    navigated: [] as string[],
   };
   const machine = createUserMachine.provide({
     actors: {
@@ -32,6 +33,7 @@ function startCreateUser(currentRoleId: number, server: Server = {}, existing = 
     actions: {
       notifySuccess: (_, { message }) => void seen.successes.push(message),
       logError: (_, { error }) => void seen.logged.push(error),
+      navigate: (_, { to }) => void seen.navigated.push(to),
     },
   });
   const actor = createActor(machine, { input: { currentRoleId, existingEmails: new Set(existing) } }).start();
@@ -156,13 +158,59 @@ describe('creating', () => {
     expect(actor.getSnapshot().output).toEqual({ saved: true });
   });
 
-  test('Close discards the form without saving', () => {
+  test('Close of a form nothing was typed in ends the modal unsaved, unasked', () => {
     const { actor, seen } = startCreateUser(1);
-    fillValid(actor);
     actor.send({ type: 'modal.close' });
     expect(actor.getSnapshot().status).toBe('done');
     expect(actor.getSnapshot().output).toEqual({ saved: false });
     expect(seen.users).toEqual([]);
+  });
+});
+
+describe('closing or leaving with changes asks first', () => {
+  test('Close of a changed form asks; keeping the changes brings the form back as typed; discarding ends the modal unsaved', () => {
+    const { actor, seen } = startCreateUser(1);
+    fillValid(actor);
+    const typed = actor.getSnapshot().context.form;
+    actor.send({ type: 'modal.close' });
+    expect(actor.getSnapshot().hasTag('askingToLeave')).toBe(true);
+    expect(actor.getSnapshot().status).toBe('active');
+    actor.send({ type: 'leave.cancel' });
+    expect(actor.getSnapshot().matches('editing')).toBe(true);
+    expect(actor.getSnapshot().context.form).toEqual(typed);
+    actor.send({ type: 'modal.close' });
+    actor.send({ type: 'leave.confirm' });
+    expect(actor.getSnapshot().output).toEqual({ saved: false });
+    expect([seen.users, seen.navigated]).toEqual([[], []]);
+  });
+
+  test('leaving the page with a changed form asks; confirming goes where the person was going', () => {
+    const { actor, seen } = startCreateUser(1);
+    actor.send({ type: 'form.change', field: 'name', value: 'Half typed' });
+    actor.send({ type: 'leave.request', to: '/dashboard' });
+    expect(actor.getSnapshot().hasTag('askingToLeave')).toBe(true);
+    expect(seen.navigated).toEqual([]);
+    actor.send({ type: 'leave.confirm' });
+    expect(seen.navigated).toEqual(['/dashboard']);
+    expect(actor.getSnapshot().output).toEqual({ saved: false });
+  });
+
+  test('a form typed back to how it opened is not a change: Close and leaving go unasked', () => {
+    const { actor } = startCreateUser(1);
+    actor.send({ type: 'form.change', field: 'name', value: 'Typo' });
+    actor.send({ type: 'form.change', field: 'name', value: '' });
+    expect(actor.getSnapshot().can({ type: 'leave.request', to: '/dashboard' })).toBe(false);
+    actor.send({ type: 'modal.close' });
+    expect(actor.getSnapshot().output).toEqual({ saved: false });
+  });
+
+  test('a refused save returns to the changed form, which still asks before closing', async () => {
+    const { actor } = startCreateUser(1, { createUser: async () => Promise.reject(new Error('offline')) });
+    fillValid(actor);
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (state) => state.matches('editing'));
+    actor.send({ type: 'modal.close' });
+    expect(actor.getSnapshot().hasTag('askingToLeave')).toBe(true);
   });
 });
 
@@ -179,6 +227,7 @@ describe('model of the Create User modal for an Admin', () => {
     { type: 'form.role.change', roleId: 3 },
     { type: 'form.submit' },
     { type: 'modal.close' },
+    { type: 'leave.confirm' },
     { type: 'xstate.done.actor.createUser', output: {} },
     { type: 'xstate.error.actor.createUser', error: new Error('refused') },
     { type: 'xstate.done.actor.createSalesperson', output: {} },
@@ -188,14 +237,15 @@ describe('model of the Create User modal for an Admin', () => {
   // States differ by where they are and what was typed; the problems shown follow from those.
   const serializeState = (state: { value: unknown; context: { form: unknown } }) => JSON.stringify({ value: state.value, form: state.context.form });
 
-  test('2^5 ways to have filled the form while editing, each of which can be closed: 32 + 32 + 4 shortest paths', () => {
+  test('2^5 ways to have filled the form while editing, each of which can be closed, the 31 changed ones after a question: 32 + 31 + 32 + 4 shortest paths', () => {
     const paths = getShortestPaths(createUserMachine, { events, input, serializeState });
     const byState = (value: string) => paths.filter((path) => path.state.value === value).length;
     // The role never leaves 3 for an Admin, so only the five text fields vary.
     expect(byState('editing')).toBe(32);
+    expect(byState('confirmingLeave')).toBe(31);
     expect(byState('closed')).toBe(32);
     expect([byState('creatingUser'), byState('creatingSalesperson'), byState('created'), byState('createdWithoutSalesperson')]).toEqual([1, 1, 1, 1]);
-    expect(paths).toHaveLength(68);
+    expect(paths).toHaveLength(99);
   });
 
   test('no reachable state has an Admin-chosen role other than User', () => {

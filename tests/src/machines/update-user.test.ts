@@ -19,7 +19,7 @@ const manager: Caller = { id: 2, role_id: ADMIN };
 const callerFor = (user: User): Caller => (user.role_id === SUPER_ADMIN ? { id: user.id, role_id: SUPER_ADMIN } : manager);
 
 function startUpdateUser(user: User, server?: (request: UserUpdateRequest) => Promise<User>, caller: Caller = callerFor(user)) {
-  const seen = { requests: [] as UserUpdateRequest[], successes: [] as string[], logged: [] as unknown[] };
+  const seen = { requests: [] as UserUpdateRequest[], successes: [] as string[], logged: [] as unknown[], navigated: [] as string[] };
   const machine = updateUserMachine.provide({
     actors: {
       updateUser: fromPromise<User, UserUpdateRequest>(async ({ input }) => {
@@ -30,6 +30,7 @@ function startUpdateUser(user: User, server?: (request: UserUpdateRequest) => Pr
     actions: {
       notifySuccess: (_, { message }) => void seen.successes.push(message),
       logError: (_, { error }) => void seen.logged.push(error),
+      navigate: (_, { to }) => void seen.navigated.push(to),
     },
   });
   const actor = createActor(machine, { input: { user, caller, existingEmails: listEmails } }).start();
@@ -202,12 +203,41 @@ describe('failure and Close', () => {
     expect(seen.successes).toEqual([]);
   });
 
-  test('Close ends the modal unsaved', () => {
+  test('Close of an unchanged form ends the modal unsaved, unasked', () => {
     const { actor, seen } = startUpdateUser(ann);
-    actor.send({ type: 'form.change', field: 'name', value: 'Discarded' });
     actor.send({ type: 'modal.close' });
     expect(actor.getSnapshot().output).toEqual({ saved: false });
     expect(seen.requests).toEqual([]);
+  });
+
+  test('Close of a changed form asks; keeping the changes keeps them; discarding ends the modal unsaved', () => {
+    const { actor, seen } = startUpdateUser(ann);
+    actor.send({ type: 'form.change', field: 'name', value: 'Discarded' });
+    actor.send({ type: 'modal.close' });
+    expect(actor.getSnapshot().hasTag('askingToLeave')).toBe(true);
+    actor.send({ type: 'leave.cancel' });
+    expect(actor.getSnapshot().context.form.name).toBe('Discarded');
+    actor.send({ type: 'modal.close' });
+    actor.send({ type: 'leave.confirm' });
+    expect(actor.getSnapshot().output).toEqual({ saved: false });
+    expect([seen.requests, seen.navigated]).toEqual([[], []]);
+  });
+
+  test('leaving the page with a changed form asks, then goes where the person was going', () => {
+    const { actor, seen } = startUpdateUser(ann);
+    actor.send({ type: 'form.role.change', roleId: ADMIN });
+    actor.send({ type: 'leave.request', to: '/salesperson' });
+    expect(seen.navigated).toEqual([]);
+    actor.send({ type: 'leave.confirm' });
+    expect(seen.navigated).toEqual(['/salesperson']);
+    expect(actor.getSnapshot().output).toEqual({ saved: false });
+  });
+
+  test('the read-only Super Admin has nothing to lose: Close and leaving go unasked', () => {
+    const { actor } = startUpdateUser(superAdmin, undefined, manager);
+    expect(actor.getSnapshot().can({ type: 'leave.request', to: '/dashboard' })).toBe(false);
+    actor.send({ type: 'modal.close' });
+    expect(actor.getSnapshot().output).toEqual({ saved: false });
   });
 });
 
@@ -219,25 +249,26 @@ describe('model of the Update User modal', () => {
     { type: 'form.role.change', roleId: 2 },
     { type: 'form.submit' },
     { type: 'modal.close' },
+    { type: 'leave.confirm' },
     { type: 'xstate.done.actor.updateUser', output: {} },
     { type: 'xstate.error.actor.updateUser', error: new Error('refused') },
   ] as unknown as Event[];
   // States differ by where they are and what was typed; the problems shown follow from those.
   const serializeState = (state: { value: unknown; context: { form: unknown } }) => JSON.stringify({ value: state.value, form: state.context.form });
 
-  test('for a User: 2^3 edits, each closable; the 4 that kept their own e-mail (Bob has the other) can be saved, each save ending apart: 8 + 8 + 4 + 4 paths', () => {
+  test('for a User: 2^3 edits, each closable (the 7 changed ones after a question); the 4 that kept their own e-mail (Bob has the other) can be saved, each save ending apart: 8 + 7 + 8 + 4 + 4 paths', () => {
     const paths = getShortestPaths(updateUserMachine, { events, serializeState, input: { user: ann, caller: manager, existingEmails: listEmails } });
     const count = (value: string) => paths.filter((path) => path.state.value === value).length;
-    expect([count('editing'), count('closed'), count('saving'), count('updated')]).toEqual([8, 8, 4, 4]);
+    expect([count('editing'), count('confirmingLeave'), count('closed'), count('saving'), count('updated')]).toEqual([8, 7, 8, 4, 4]);
   });
 
-  test('for the super admin the role never changes: 2^2 edits, closable, the 2 with their own e-mail savable: 4 + 4 + 2 + 2 paths', () => {
+  test('for the super admin the role never changes: 2^2 edits, closable (3 after a question), the 2 with their own e-mail savable: 4 + 3 + 4 + 2 + 2 paths', () => {
     const paths = getShortestPaths(updateUserMachine, {
       events,
       serializeState,
       input: { user: superAdmin, caller: callerFor(superAdmin), existingEmails: listEmails },
     });
-    expect(paths).toHaveLength(12);
+    expect(paths).toHaveLength(15);
     for (const path of paths) expect(path.state.context.form.role_id).toBe(1);
   });
 });

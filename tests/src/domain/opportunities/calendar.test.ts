@@ -1,6 +1,6 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
-import { addMonths, dayTotals, isShowable, monthFromText, monthGrid, monthTotal } from '../../../../src/domain/opportunities/calendar';
+import { addMonths, calendarSpan, calendarYears, clampToSpan, dayTotals, inSpan, monthFromText, monthGrid, monthTotal } from '../../../../src/domain/opportunities/calendar';
 import { dayNumberOf } from '../../../../src/domain/revenue/calendar';
 import { toOpportunityRows } from '../../../../src/domain/opportunities/rows';
 
@@ -40,13 +40,32 @@ describe('moving between months', () => {
     expect(addMonths(month, 12)).toEqual({ year: month.year + 1, monthIndex: month.monthIndex });
   });
 
-  test('shows January 2025 to twelve months after the current month, no other: meetings are planned ahead', () => {
+  test('without data, offers January 2025 to twelve months after the current month, no other: meetings are planned ahead', () => {
     const today = new Date(2026, 10, 22);
-    expect(isShowable({ year: 2025, monthIndex: 0 }, today)).toBe(true);
-    expect(isShowable({ year: 2024, monthIndex: 11 }, today)).toBe(false);
-    expect(isShowable({ year: 2026, monthIndex: 10 }, today)).toBe(true);
-    expect(isShowable({ year: 2027, monthIndex: 10 }, today)).toBe(true);
-    expect(isShowable({ year: 2027, monthIndex: 11 }, today)).toBe(false);
+    const span = calendarSpan(today, [], { year: 2026, monthIndex: 10 });
+    expect(span).toEqual({ first: { year: 2025, monthIndex: 0 }, last: { year: 2027, monthIndex: 10 } });
+    expect(inSpan({ year: 2025, monthIndex: 0 }, span)).toBe(true);
+    expect(inSpan({ year: 2024, monthIndex: 11 }, span)).toBe(false);
+    expect(inSpan({ year: 2027, monthIndex: 10 }, span)).toBe(true);
+    expect(inSpan({ year: 2027, monthIndex: 11 }, span)).toBe(false);
+    expect(calendarYears(today, [], { year: 2026, monthIndex: 10 })).toEqual([2025, 2026, 2027]);
+  });
+
+  test('offers every year holding data, whole, and the year shown, so an event of 2023 or 2031 is reachable', () => {
+    const today = new Date(2026, 10, 22);
+    const november = { year: 2026, monthIndex: 10 };
+    expect(calendarSpan(today, [2023, 2026, 2031], november)).toEqual({ first: { year: 2023, monthIndex: 0 }, last: { year: 2031, monthIndex: 11 } });
+    expect(calendarYears(today, [2023, 2026, 2031], november)).toEqual([2023, 2025, 2026, 2027, 2031]);
+    // A month opened from an address beyond them is offered with its whole year.
+    expect(calendarSpan(today, [], { year: 2040, monthIndex: 4 })).toEqual({ first: { year: 2025, monthIndex: 0 }, last: { year: 2040, monthIndex: 11 } });
+    expect(calendarSpan(today, [], { year: 1999, monthIndex: 4 }).first).toEqual({ year: 1999, monthIndex: 0 });
+  });
+
+  test('a chosen month outside the span is brought to its nearest end', () => {
+    const span = calendarSpan(new Date(2026, 10, 22), [], { year: 2026, monthIndex: 10 });
+    expect(clampToSpan({ year: 2027, monthIndex: 11 }, span)).toEqual({ year: 2027, monthIndex: 10 });
+    expect(clampToSpan({ year: 2024, monthIndex: 3 }, span)).toEqual({ year: 2025, monthIndex: 0 });
+    expect(clampToSpan({ year: 2026, monthIndex: 3 }, span)).toEqual({ year: 2026, monthIndex: 3 });
   });
 
   test('reads the month of a /calendar?month=YYYY-MM address', () => {
