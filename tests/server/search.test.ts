@@ -71,6 +71,13 @@ describe('the global search', () => {
     expect(scores[0]).toMatchObject({ kind: 'customer', title: 'Initech' });
   });
 
+  test("the texts beside a title are searched too, in any case: a customer's e-mail, an event's location", async () => {
+    const byEmail = await hits('rep@demo.test', 'Demo', 'PURCHASING@initech');
+    expect(byEmail.map((hit) => [hit.kind, hit.title])).toContainEqual(['customer', 'Initech']);
+    const byLocation = await hits('rep@demo.test', 'Demo', 'messe BERLIN');
+    expect(byLocation.map((hit) => [hit.kind, hit.title])).toContainEqual(['event', 'Trade fair']);
+  });
+
   test('pattern characters are taken literally', async () => {
     expect(await hits('rep@demo.test', 'Demo', '%')).toEqual([]);
     expect(await hits('rep@demo.test', 'Demo', '_ _')).toEqual([]);
