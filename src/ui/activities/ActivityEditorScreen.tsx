@@ -3,7 +3,7 @@ import { ACTIVITY_KINDS } from '../../domain/activities/activity.ts';
 import { MAX_NOTES_LENGTH, MAX_SUBJECT_LENGTH, type ActivityChoices, type ActivityForm } from '../../domain/activities/editor.ts';
 import { activityEditorFlow } from '../../wiring/activity-editor.ts';
 import { NotFound } from '../kit/NotFound.tsx';
-import { OpportunityChoice } from '../kit/choices/OpportunityChoice.tsx';
+import { LinkedOpportunityField } from '../kit/choices/OpportunityChoice.tsx';
 import { SalespersonChoice } from '../kit/choices/SalespersonChoice.tsx';
 import { CheckboxField, InputField, SelectField, TextAreaField } from '../kit/form/fields.tsx';
 import { RecordEditorFrame } from '../kit/record-editor/RecordEditorFrame.tsx';
@@ -42,7 +42,6 @@ function ActivityFields({ editor }: { editor: Editor }) {
   const [dueTime, setDueTime, dueTimeProblem] = useFormField(editor, 'dueTime');
   const [duration, setDuration, durationProblem] = useFormField(editor, 'duration');
   const [salespersonId, setSalespersonId, salespersonIdProblem] = useFormField(editor, 'salespersonId');
-  const [opportunityId, setOpportunityId, opportunityIdProblem] = useFormField(editor, 'opportunityId');
   const [notes, setNotes, notesProblem] = useFormField(editor, 'notes');
   const [done, setDone] = useFormField(editor, 'done');
   return (
@@ -60,14 +59,7 @@ function ActivityFields({ editor }: { editor: Editor }) {
         placeholder="Choose a salesperson"
         required
       />
-      <OpportunityChoice
-        value={opportunityId}
-        chosen={choices?.linked ?? null}
-        problem={opportunityIdProblem}
-        onChange={setOpportunityId}
-        none="None"
-        wide
-      />
+      <LinkedOpportunityField editor={editor} />
       <TextAreaField label="Notes" value={notes} problem={notesProblem} onChange={setNotes} maxLength={MAX_NOTES_LENGTH} />
       <CheckboxField label="Done" checked={done} onChange={setDone} />
     </>

@@ -5,7 +5,7 @@ import type { EventChoices, EventEditorForm } from '../../machines/calendar-even
 import { calendarEventEditorFlow } from '../../wiring/calendar-event-editor.ts';
 import { NotFound } from '../kit/NotFound.tsx';
 import { CheckboxField, InputField, TextAreaField } from '../kit/form/fields.tsx';
-import { OpportunityChoice } from '../kit/choices/OpportunityChoice.tsx';
+import { LinkedOpportunityField } from '../kit/choices/OpportunityChoice.tsx';
 import { SalespersonChoice } from '../kit/choices/SalespersonChoice.tsx';
 import { useMissingParts } from '../kit/services.tsx';
 import { RecordEditorFrame } from '../kit/record-editor/RecordEditorFrame.tsx';
@@ -52,7 +52,6 @@ function EventFields({ editor }: { editor: EventEditorActor }) {
   const [location, setLocation, locationProblem] = useFormField(editor, 'location');
   const [salespersonId, setSalespersonId, salespersonIdProblem] = useFormField(editor, 'salespersonId');
   const [notes, setNotes, notesProblem] = useFormField(editor, 'notes');
-  const [opportunityId, setOpportunityId, opportunityIdProblem] = useFormField(editor, 'opportunityId');
   const offersOpportunity = useMissingParts(OPPORTUNITY_PARTS)?.length === 0;
   const choices = useChoices(editor);
   return (
@@ -67,16 +66,7 @@ function EventFields({ editor }: { editor: EventEditorActor }) {
       {allDay ? null : <InputField label="End time" type="time" value={endTime} problem={endTimeProblem} onChange={setEndTime} required />}
       <InputField label="Location" value={location} problem={locationProblem} onChange={setLocation} maxLength={EVENT_LIMITS.location} />
       <SalespersonChoice salespersons={choices?.salespersons ?? []} value={salespersonId} problem={salespersonIdProblem} onChange={setSalespersonId} none="Nobody" />
-      {offersOpportunity ? (
-        <OpportunityChoice
-          value={opportunityId}
-          chosen={choices?.linked ?? null}
-          problem={opportunityIdProblem}
-          onChange={setOpportunityId}
-          none="None"
-          wide
-        />
-      ) : null}
+      {offersOpportunity ? <LinkedOpportunityField editor={editor} /> : null}
       <TextAreaField label="Notes" value={notes} problem={notesProblem} onChange={setNotes} maxLength={EVENT_LIMITS.notes} />
     </>
   );

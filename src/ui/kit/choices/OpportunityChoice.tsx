@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import type { Choice } from '../../../domain/lists/choices.ts';
 import { opportunityChoicesFlow } from '../../../wiring/opportunity-choices.ts';
 import { ComboboxField } from '../Combobox.tsx';
+import { useChoices, useFormField, type RecordEditorActor } from '../record-editor/use-record-editor.ts';
 import { useFlow } from '../services.tsx';
 
 interface OpportunityChoiceProps {
@@ -58,5 +59,18 @@ function SearchedOpportunityChoice({ hint = SEARCH_HINT, ...props }: Omit<Opport
       onOpen={() => search.send({ type: 'search.open' })}
       onSearch={(value) => search.send({ type: 'search.change', value })}
     />
+  );
+}
+
+/** A record editor's optional opportunity (an activity's, an event's): the one it links, named at once, others searched for. */
+export function LinkedOpportunityField<Form extends { opportunityId: string }, Choices extends { linked: Choice | null }>({
+  editor,
+}: {
+  editor: RecordEditorActor<Form, Choices>;
+}) {
+  const [opportunityId, setOpportunityId, problem] = useFormField(editor, 'opportunityId');
+  const linked = useChoices(editor)?.linked ?? null;
+  return (
+    <OpportunityChoice value={opportunityId} chosen={linked} problem={problem} onChange={(value) => setOpportunityId(value as Form['opportunityId'])} none="None" wide />
   );
 }

@@ -31,7 +31,7 @@ export function SalespersonChoice({ salespersons, leading = [], loading, placeho
       label={label}
       choices={choices}
       disabled={loading}
-      placeholder={loading ? 'Loading…' : (placeholder ?? 'Type a name')}
+      placeholder={loading ? 'Loading…' : (placeholder ?? props.none ?? 'Type a name')}
     />
   );
 }
