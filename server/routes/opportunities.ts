@@ -66,20 +66,14 @@ export function analysisJson(db: Queryable, tenantId: number, year: number): Pro
 
 /**
  * The year's opportunities as GET /api/opportunities/getAllData answers them (the
- * columns of `answerColumns`), each row's JSON made by the database, in pieces as the
- * analysis is: no row object, Date or serialiser call per opportunity in JavaScript.
+ * columns of `answerColumns`): each row's own entry, kept with it (migration 071),
+ * joined in pieces as the analysis is.
  */
 export function yearOpportunitiesJson(db: Queryable, tenantId: number, year: number): Promise<Buffer> {
-  return yearJson(
-    db,
-    tenantId,
-    year,
-    `json_build_object('id', id, 'created_date', to_char(created_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-       'revenue', revenue::float8, 'probability', probability, 'salesperson_id', salesperson_id, 'customer', customer, 'stage', stage)::text`,
-  );
+  return yearJson(db, tenantId, year, 'answer_json');
 }
 
-/** A JSON array of one text per opportunity of the year (`entry`, an SQL expression over the row), oldest first. */
+/** A JSON array of one text per opportunity of the year (`entry`, a column of JSON texts), oldest first. */
 async function yearJson(db: Queryable, tenantId: number, year: number, entry: string): Promise<Buffer> {
   const parts: string[] = [];
   // Oldest first, so neighbouring entries share most of their date and compress well.
