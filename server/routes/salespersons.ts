@@ -31,11 +31,20 @@ const mayEditSalespersons = canManageUsers;
 export function registerSalespersonRoutes(app: FastifyInstance, context: RouteContext): void {
   const { db } = context;
 
-  defineRoute(app, context, 'get', '/api/salespersons/getAllData/{tenant_id}', async (request: FastifyRequest<{ Params: { tenant_id: number } }>) => {
+  defineRoute(app, context, 'get', '/api/salespersons/getAllData/{tenant_id}', async (request: FastifyRequest<{ Params: { tenant_id: number } }>, reply) => {
     const { caller } = request;
     if (request.params.tenant_id !== caller.tenantId) throw notFound();
-    const rows = await db.query<SalespersonRow>(`select ${columns} from salespersons where tenant_id = $1 order by name, id`, [caller.tenantId]);
-    return rows.map(toAnswer);
+    // Nearly every screen asks for it: the database makes the whole answer as one JSON
+    // text, since PGlite hands rows over one by one at a cost far above the query's.
+    const [answer] = await db.query<{ json: string }>(
+      `select coalesce(json_agg(answer order by answer.name, answer.id), '[]')::text as json from (
+         select id, name, email, phone, mobile,
+                to_char(latest_login at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as latest_login, status
+         from salespersons where tenant_id = $1
+       ) answer`,
+      [caller.tenantId],
+    );
+    return reply.type('application/json; charset=utf-8').send(answer!.json);
   });
 
   defineRoute(app, context, 'get', '/api/salespersons/{id}', async (request: FastifyRequest<{ Params: { id: number } }>) => {
