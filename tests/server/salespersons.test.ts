@@ -45,7 +45,7 @@ describe('GET /api/salespersons/getAllData/{tenant_id}', () => {
 
 test("the list holds each salesperson exactly as their own record answers, by name, and JSON's content type", async () => {
   // A sign-in stamps latest_login to the microsecond: the list and the record must agree on it.
-  await server.db.query("update salespersons set latest_login = '2026-03-04T05:06:07.891234Z' where email = 'rep@demo.test'");
+  await server.db.query("update salespersons set latest_login = '2026-03-04T05:06:07.891734Z' where email = 'rep@demo.test'");
   const response = await call('admin@demo.test', 'GET', '/api/salespersons/getAllData/1');
   expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
   const list = response.json() as Array<{ id: number; name: string }>;
