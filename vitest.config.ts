@@ -34,6 +34,7 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
           env: { CRM_TEST_DATABASE: 'pglite' },
+          globalSetup: ['tests/support/seeded-template.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -5,7 +5,7 @@ import type { components } from '../../src/api/schema.d.ts';
  * generate): a request body or an answer the document changes changes here too, and a
  * route that no longer fits fails the type check.
  */
-type Schemas = components['schemas'];
+export type Schemas = components['schemas'];
 
 export type RequestBody<Name extends keyof Schemas> = Schemas[Name];
 export type Answer<Name extends keyof Schemas> = Schemas[Name];

@@ -4,40 +4,19 @@ import { defineRoute, type RouteContext } from '../http/define-route.ts';
 import { notFound, refusal } from '../http/refusals.ts';
 import type { RequestBody } from '../http/contract-types.ts';
 import { ACTIVITY_MESSAGES } from '../../src/domain/rules/index.ts';
+import type { AnswerOf } from '../answers/projection.ts';
+import { ACTIVITY } from '../answers/projections.ts';
 
 type ActivityWrite = RequestBody<'ActivityWrite'>;
-
-interface ActivityRow extends Omit<ActivityWrite, 'due_at'> {
-  id: number;
-  due_at: Date | string;
-  salesperson_name: string;
-  customer: string | null;
-  created_at: Date | string;
-}
-
-/** An instant as the answers write it: UTC, to the millisecond, with a Z. */
-const utcInstant = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 const FIRST_YEAR = 1970;
 const LAST_YEAR = 9999;
 
-// The salesperson's name and the linked opportunity's customer come along, so the
-// list needs no second call. The join on tenant_id too keeps every row in one tenant
-// even if a foreign key were ever loosened.
-const selectActivities = `
-  select a.id, a.kind, a.subject, a.due_at, a.duration_minutes, a.done, a.salesperson_id,
-         s.name as salesperson_name, a.opportunity_id, o.customer, a.notes, a.created_at
-  from activities a
-  join salespersons s on s.id = a.salesperson_id and s.tenant_id = a.tenant_id
-  left join opportunities o on o.id = a.opportunity_id and o.tenant_id = a.tenant_id`;
-
-function toAnswer(row: ActivityRow) {
-  return { ...row, due_at: new Date(row.due_at).toISOString(), created_at: new Date(row.created_at).toISOString() };
-}
+type ActivityAnswer = AnswerOf<typeof ACTIVITY>;
 
 async function activityOfTenant(db: Queryable, tenantId: number, id: number) {
-  const [row] = await db.query<ActivityRow>(`${selectActivities} where a.tenant_id = $1 and a.id = $2`, [tenantId, id]);
-  return row && toAnswer(row);
+  const [activity] = await db.query<ActivityAnswer>(`select ${ACTIVITY.select} from ${ACTIVITY.from} where a.tenant_id = $1 and a.id = $2`, [tenantId, id]);
+  return activity;
 }
 
 /**
@@ -86,15 +65,7 @@ export function registerActivityRoutes(app: FastifyInstance, context: RouteConte
     // The database makes the whole answer as one JSON text: PGlite hands rows over one by
     // one at a cost far above the query's (a tenant's 5,000 activities: 40 ms instead of 500).
     const [answer] = await db.query<{ json: string }>(
-      // Due times are of the years 1970–9999, so their UTC text sorts as the instants do.
-      `select coalesce(json_agg(answer order by answer.due_at collate "C", answer.id), '[]')::text as json from (
-         select a.id, a.kind, a.subject, ${utcInstant('a.due_at')} as due_at, a.duration_minutes, a.done, a.salesperson_id,
-                s.name as salesperson_name, a.opportunity_id, o.customer, a.notes, ${utcInstant('a.created_at')} as created_at
-         from activities a
-         join salespersons s on s.id = a.salesperson_id and s.tenant_id = a.tenant_id
-         left join opportunities o on o.id = a.opportunity_id and o.tenant_id = a.tenant_id
-         where a.tenant_id = $1
-       ) answer`,
+      `select coalesce(json_agg(${ACTIVITY.json} order by a.due_at, a.id), '[]')::text as json from ${ACTIVITY.from} where a.tenant_id = $1`,
       [caller.tenantId],
     );
     return reply.type('application/json; charset=utf-8').send(answer!.json);

@@ -12,6 +12,8 @@ import { defineRoute, HttpError, type RouteContext } from '../http/define-route.
 import { notFound, refusal } from '../http/refusals.ts';
 import type { RequestBody } from '../http/contract-types.ts';
 import { BASE64_ONLY } from '../http/field-words.ts';
+import type { AnswerOf } from '../answers/projection.ts';
+import { ATTACHMENT } from '../answers/projections.ts';
 
 // The base64 of 5 MB and room for the name, type and note, even written as \u escapes.
 const UPLOAD_BODY_LIMIT_BYTES = MAX_ATTACHMENT_BASE64_LENGTH + 64 * 1024;
@@ -19,34 +21,14 @@ const UNKNOWN_MEDIA_TYPE = 'application/octet-stream';
 
 type AttachmentUploadBody = RequestBody<'AttachmentUpload'>;
 
-interface AttachmentRow {
-  id: number;
-  file_name: string;
-  media_type: string;
-  size_bytes: number;
-  sha256: string;
-  opportunity_id: number | null;
-  opportunity_customer: string | null;
-  uploaded_by: number;
-  uploaded_by_name: string;
-  note: string;
-  created_at: Date | string;
-}
-
-// The columns of the contract's Attachment: never the content.
-const metadata = `a.id, a.file_name, a.media_type, a.size_bytes, a.sha256, a.opportunity_id,
-  o.customer as opportunity_customer, a.uploaded_by, u.name as uploaded_by_name, a.note, a.created_at
-  from attachments a
-  join users u on u.id = a.uploaded_by
-  left join opportunities o on o.id = a.opportunity_id and o.tenant_id = a.tenant_id`;
-
-function toAnswer(row: AttachmentRow) {
-  return { ...row, created_at: new Date(row.created_at).toISOString() };
-}
+type AttachmentAnswer = AnswerOf<typeof ATTACHMENT>;
 
 async function attachmentOfTenant(db: Queryable, tenantId: number, id: number) {
-  const [row] = await db.query<AttachmentRow>(`select ${metadata} where a.tenant_id = $1 and a.id = $2`, [tenantId, id]);
-  return row && toAnswer(row);
+  const [attachment] = await db.query<AttachmentAnswer>(`select ${ATTACHMENT.select} from ${ATTACHMENT.from} where a.tenant_id = $1 and a.id = $2`, [
+    tenantId,
+    id,
+  ]);
+  return attachment;
 }
 
 /**
@@ -77,8 +59,9 @@ function registerRoutes(app: FastifyInstance, context: RouteContext): void {
   defineRoute(app, context, 'get', '/api/attachments/getAllData/{tenant_id}', async (request: FastifyRequest<{ Params: { tenant_id: number } }>) => {
     const { caller } = request;
     if (request.params.tenant_id !== caller.tenantId) throw notFound();
-    const rows = await db.query<AttachmentRow>(`select ${metadata} where a.tenant_id = $1 order by a.created_at desc, a.id desc`, [caller.tenantId]);
-    return rows.map(toAnswer);
+    return db.query<AttachmentAnswer>(`select ${ATTACHMENT.select} from ${ATTACHMENT.from} where a.tenant_id = $1 order by a.created_at desc, a.id desc`, [
+      caller.tenantId,
+    ]);
   });
 
   defineRoute(

@@ -4,31 +4,17 @@ import { defineRoute, type RouteContext } from '../http/define-route.ts';
 import { notFound, refusal } from '../http/refusals.ts';
 import type { RequestBody } from '../http/contract-types.ts';
 import { EVENT_MESSAGES } from '../../src/domain/rules/index.ts';
+import type { AnswerOf } from '../answers/projection.ts';
+import { CALENDAR_EVENT } from '../answers/projections.ts';
 
 type CalendarEventWrite = RequestBody<'CalendarEventWrite'>;
 
-interface CalendarEventRow {
-  id: number;
-  title: string;
-  starts_at: Date | string;
-  ends_at: Date | string;
-  all_day: boolean;
-  location: string;
-  salesperson_id: number | null;
-  notes: string;
-  opportunity_id: number | null;
-}
+type CalendarEventAnswer = AnswerOf<typeof CALENDAR_EVENT>;
 
-const columns = 'id, title, starts_at, ends_at, all_day, location, salesperson_id, notes, opportunity_id';
 const DAY_MS = 86_400_000;
 // What the window of the year list and the app's date inputs can show.
 const FIRST_YEAR = 1970;
 const LAST_YEAR = 9999;
-
-function toAnswer(row: CalendarEventRow) {
-  return { ...row, starts_at: new Date(row.starts_at).toISOString(), ends_at: new Date(row.ends_at).toISOString() };
-}
-
 
 /** The instant of a date-time the document has already checked for shape, within the years the app shows. */
 function instantOf(text: string, field: string): number {
@@ -76,11 +62,11 @@ export function registerCalendarEventRoutes(app: FastifyInstance, context: Route
     async (request: FastifyRequest<{ Params: { tenant_id: number }; Querystring: { year: number } }>) => {
       const { caller } = request;
       if (request.params.tenant_id !== caller.tenantId) throw notFound();
-      const rows = await db.query<CalendarEventRow>(
-        `select ${columns} from calendar_events where tenant_id = $1 and ${overlapsYearWindow} order by starts_at, id`,
+      return db.query<CalendarEventAnswer>(
+        `select ${CALENDAR_EVENT.select} from ${CALENDAR_EVENT.from}
+         where tenant_id = $1 and ${overlapsYearWindow} order by calendar_events.starts_at, id`,
         [caller.tenantId, request.query.year],
       );
-      return rows.map(toAnswer);
     },
   );
 
@@ -88,23 +74,23 @@ export function registerCalendarEventRoutes(app: FastifyInstance, context: Route
     const { caller, body } = request;
     const [row] = await db.transaction(async (tx) => {
       const { startsAt, endsAt } = await checkEvent(tx, caller.tenantId, body);
-      return tx.query<CalendarEventRow>(
+      return tx.query<CalendarEventAnswer>(
         `insert into calendar_events (tenant_id, title, starts_at, ends_at, all_day, location, salesperson_id, notes, opportunity_id)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning ${columns}`,
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning ${CALENDAR_EVENT.select}`,
         [caller.tenantId, body.title, startsAt, endsAt, body.all_day, body.location, body.salesperson_id, body.notes, body.opportunity_id ?? null],
       );
     });
     reply.code(201);
-    return toAnswer(row!);
+    return row!;
   });
 
   defineRoute(app, context, 'get', '/api/calendar/{id}', async (request: FastifyRequest<{ Params: { id: number } }>) => {
-    const [row] = await db.query<CalendarEventRow>(`select ${columns} from calendar_events where id = $1 and tenant_id = $2`, [
+    const [event] = await db.query<CalendarEventAnswer>(`select ${CALENDAR_EVENT.select} from ${CALENDAR_EVENT.from} where id = $1 and tenant_id = $2`, [
       request.params.id,
       request.caller.tenantId,
     ]);
-    if (!row) throw notFound();
-    return toAnswer(row);
+    if (!event) throw notFound();
+    return event;
   });
 
   defineRoute(
@@ -119,10 +105,10 @@ export function registerCalendarEventRoutes(app: FastifyInstance, context: Route
         const [own] = await tx.query('select 1 from calendar_events where id = $1 and tenant_id = $2 for update', [request.params.id, caller.tenantId]);
         if (!own) throw notFound();
         const { startsAt, endsAt } = await checkEvent(tx, caller.tenantId, body);
-        return tx.query<CalendarEventRow>(
+        return tx.query<CalendarEventAnswer>(
           `update calendar_events set title = $3, starts_at = $4, ends_at = $5, all_day = $6, location = $7, salesperson_id = $8, notes = $9,
                   opportunity_id = case when $10 then $11::int else opportunity_id end
-           where id = $1 and tenant_id = $2 returning ${columns}`,
+           where id = $1 and tenant_id = $2 returning ${CALENDAR_EVENT.select}`,
           [
             request.params.id,
             caller.tenantId,
@@ -138,7 +124,7 @@ export function registerCalendarEventRoutes(app: FastifyInstance, context: Route
           ],
         );
       });
-      return toAnswer(row!);
+      return row!;
     },
   );
 

@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
-import { defineRoute, HttpError, type RouteContext } from '../http/define-route.ts';
+import { defineRoute, type RouteContext } from '../http/define-route.ts';
+import { containing, zoneOf } from '../http/list-query.ts';
 import { attachmentDisposition } from '../http/content-disposition.ts';
 import { forbidden, notFound } from '../http/refusals.ts';
 import { BYTE_ORDER_MARK, csvRecord, type CsvCell } from '../../src/domain/csv/csv.ts';
@@ -26,8 +27,16 @@ export interface ExportQuery {
   year?: number;
   zone?: string;
   search?: string;
+  stage?: string;
+  mine?: boolean;
   view?: 'todo' | 'overdue' | 'done' | 'all';
   ids?: string;
+}
+
+/** Whose export it is: their tenant's rows, and their own for 'Mine'. */
+export interface ExportCaller {
+  tenantId: number;
+  userId: number;
 }
 
 /**
@@ -39,7 +48,7 @@ interface ExportSource {
   header: readonly string[];
   cells(row: any): CsvCell[];
   sql: string;
-  parameters(query: ExportQuery): unknown[];
+  parameters(query: ExportQuery, caller: ExportCaller): unknown[];
 }
 
 const ISO_INSTANT = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
@@ -58,9 +67,11 @@ const SOURCES: Record<ExportKind, ExportSource> = {
             and ($5::int[] is not null or (
               ($6::int is null or (o.created_date >= make_timestamptz($6::int, 1, 1, 0, 0, 0, $7::text)
                                    and o.created_date < make_timestamptz($6::int + 1, 1, 1, 0, 0, 0, $7::text)))
-              and ($4::text is null or o.customer ilike $4 or s.name ilike $4 or o.stage ilike $4)))
+              and ($4::text is null or o.customer ilike $4 or s.name ilike $4 or o.stage ilike $4)
+              and ($8::text is null or o.stage = $8)
+              and (not $9::boolean or o.salesperson_id in (select id from salespersons where tenant_id = $1 and user_id = $10))))
           order by o.id limit $3`,
-    parameters: (query) => [query.year ?? null, zoneOf(query)],
+    parameters: (query, caller) => [query.year ?? null, zoneOf(query), query.stage || null, query.mine === true, caller.userId],
   },
   customers: {
     header: CUSTOMER_HEADER,
@@ -101,34 +112,18 @@ const SOURCES: Record<ExportKind, ExportSource> = {
   },
 };
 
-function zoneOf(query: ExportQuery): string {
-  const zone = query.zone ?? 'UTC';
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-  } catch {
-    throw new HttpError(400, `${zone} is not a time zone`);
-  }
-  return zone;
-}
-
-/** Characters LIKE reads as patterns, taken literally. */
-function containing(search: string | undefined): string | null {
-  const text = (search ?? '').trim();
-  return text === '' ? null : `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
-
 /**
  * The file's text in pieces: the byte order mark and header, then one piece per batch
  * of rows read by id. A piece is read only when the previous one has been taken, so
  * however many rows there are, one batch at a time is held.
  */
-export async function* exportPieces(db: Queryable, kind: ExportKind, tenantId: number, query: ExportQuery, batchRows = EXPORT_BATCH_ROWS): AsyncGenerator<string> {
+export async function* exportPieces(db: Queryable, kind: ExportKind, caller: ExportCaller, query: ExportQuery, batchRows = EXPORT_BATCH_ROWS): AsyncGenerator<string> {
   const source = SOURCES[kind];
   const ids = query.ids ? query.ids.split(',').map(Number) : null;
-  const parameters = [containing(query.search), ids, ...source.parameters(query)];
+  const parameters = [containing(query.search), ids, ...source.parameters(query, caller)];
   yield BYTE_ORDER_MARK + csvRecord(source.header);
   for (let after = 0; ; ) {
-    const rows = await db.query<{ id: number }>(source.sql, [tenantId, after, batchRows, ...parameters]);
+    const rows = await db.query<{ id: number }>(source.sql, [caller.tenantId, after, batchRows, ...parameters]);
     if (rows.length > 0) yield rows.map((row) => csvRecord(source.cells(row))).join('');
     if (rows.length < batchRows) return;
     after = rows.at(-1)!.id;
@@ -150,6 +145,6 @@ export function registerCsvExportRoutes(app: FastifyInstance, context: RouteCont
       .header('Content-Type', 'text/csv; charset=utf-8')
       .header('Content-Disposition', attachmentDisposition(exportFileName(kind, new Date())))
       .header('Cache-Control', 'no-store')
-      .send(Readable.from(exportPieces(db, kind, caller.tenantId, request.query)));
+      .send(Readable.from(exportPieces(db, kind, caller, request.query)));
   });
 }

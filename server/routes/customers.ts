@@ -4,27 +4,15 @@ import { defineRoute, type RouteContext } from '../http/define-route.ts';
 import type { RequestBody } from '../http/contract-types.ts';
 import { notFound, refusal, refusingDuplicates, type Refusal } from '../http/refusals.ts';
 import { recordHistory, snapshotRecords, withHistory } from '../records/history.ts';
+import type { AnswerOf } from '../answers/projection.ts';
+import { CUSTOMER } from '../answers/projections.ts';
 
-interface CustomerRow {
-  id: number;
-  name: string;
-  company: string;
-  email: string;
-  phone: string;
-  notes: string;
-  created_at: Date | string;
-}
+type CustomerAnswer = AnswerOf<typeof CUSTOMER>;
 
 /** The body of POST and PUT: only the name is required. */
 type CustomerBody = RequestBody<'CustomerWrite'>;
 
 type StoredCustomer = Required<CustomerBody>;
-
-const columns = 'id, name, company, email, phone, notes, created_at';
-
-function toAnswer(row: CustomerRow) {
-  return { ...row, created_at: new Date(row.created_at).toISOString() };
-}
 
 /** The body as stored (its rule, customerWriteProblems, has passed): trimmed, the e-mail lowercase. */
 function storedForm(body: CustomerBody): StoredCustomer {
@@ -37,8 +25,8 @@ function duplicateName(name: string): Refusal {
 }
 
 async function customerOfTenant(db: Queryable, tenantId: number, id: number) {
-  const [row] = await db.query<CustomerRow>(`select ${columns} from customers where tenant_id = $1 and id = $2`, [tenantId, id]);
-  return row && toAnswer(row);
+  const [customer] = await db.query<CustomerAnswer>(`select ${CUSTOMER.select} from ${CUSTOMER.from} where tenant_id = $1 and id = $2`, [tenantId, id]);
+  return customer;
 }
 
 /**
@@ -51,8 +39,10 @@ export function registerCustomerRoutes(app: FastifyInstance, context: RouteConte
   defineRoute(app, context, 'get', '/api/customers/getAllData/{tenant_id}', async (request: FastifyRequest<{ Params: { tenant_id: number } }>) => {
     const { caller } = request;
     if (request.params.tenant_id !== caller.tenantId) throw notFound();
-    const rows = await db.query<CustomerRow>(`select ${columns} from customers where tenant_id = $1 order by lower(name), name, id`, [caller.tenantId]);
-    return rows.map(toAnswer);
+    return db.query<CustomerAnswer>(
+      `select ${CUSTOMER.select} from ${CUSTOMER.from} where tenant_id = $1 order by lower(customers.name), customers.name, id`,
+      [caller.tenantId],
+    );
   });
 
   defineRoute(app, context, 'get', '/api/customers/{id}', async (request: FastifyRequest<{ Params: { id: number } }>) => {
@@ -68,8 +58,8 @@ export function registerCustomerRoutes(app: FastifyInstance, context: RouteConte
     const [row] = await refusingDuplicates(
       () =>
         db.transaction(async (tx) => {
-          const rows = await tx.query<CustomerRow>(
-            `insert into customers (tenant_id, name, company, email, phone, notes) values ($1, $2, $3, $4, $5, $6) returning ${columns}`,
+          const rows = await tx.query<CustomerAnswer>(
+            `insert into customers (tenant_id, name, company, email, phone, notes) values ($1, $2, $3, $4, $5, $6) returning ${CUSTOMER.select}`,
             [caller.tenantId, customer.name, customer.company, customer.email, customer.phone, customer.notes],
           );
           await recordHistory(tx, caller, 'customer', new Map(), await snapshotRecords(tx, 'customer', caller.tenantId, [rows[0]!.id]));
@@ -78,7 +68,7 @@ export function registerCustomerRoutes(app: FastifyInstance, context: RouteConte
       duplicateName(customer.name),
     );
     reply.code(201);
-    return toAnswer(row!);
+    return row!;
   });
 
   defineRoute(
@@ -98,9 +88,9 @@ export function registerCustomerRoutes(app: FastifyInstance, context: RouteConte
             ]);
             if (!before) throw notFound();
             const [updated] = await withHistory(tx, caller, 'customer', [request.params.id], () =>
-              tx.query<CustomerRow>(
+              tx.query<CustomerAnswer>(
                 `update customers set name = $1, company = $2, email = $3, phone = $4, notes = $5
-                 where id = $6 and tenant_id = $7 returning ${columns}`,
+                 where id = $6 and tenant_id = $7 returning ${CUSTOMER.select}`,
                 [customer.name, customer.company, customer.email, customer.phone, customer.notes, request.params.id, caller.tenantId],
               ),
             );
@@ -127,7 +117,7 @@ export function registerCustomerRoutes(app: FastifyInstance, context: RouteConte
           }),
         duplicateName(customer.name),
       );
-      return toAnswer(row);
+      return row;
     },
   );
 }

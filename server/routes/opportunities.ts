@@ -66,8 +66,8 @@ export function analysisJson(db: Queryable, tenantId: number, year: number): Pro
 
 /**
  * The year's opportunities as GET /api/opportunities/getAllData answers them (the
- * columns of `answerColumns`): each row's own entry, kept with it (migration 071),
- * joined in pieces as the analysis is.
+ * Opportunity projection): each row's own entry, kept with it (migration 071) as the
+ * analysis entries are, joined in pieces as the analysis is.
  */
 export function yearOpportunitiesJson(db: Queryable, tenantId: number, year: number): Promise<Buffer> {
   return yearJson(db, tenantId, year, 'answer_json');
@@ -78,14 +78,15 @@ async function yearJson(db: Queryable, tenantId: number, year: number, entry: st
   const parts: string[] = [];
   // Oldest first, so neighbouring entries share most of their date and compress well.
   // The next piece starts after the last (created_date, id) of the one before, kept
-  // as text so that no microsecond is lost on the way through JavaScript.
+  // as text so that no microsecond is lost on the way through JavaScript. That key is
+  // a range of the (tenant_id, created_date, id) index (migration 076), which gives
+  // the rows in the order every aggregate here asks for, so the database sorts nothing
+  // (the last key is the last element; sorting each piece again for `desc` took two
+  // thirds of a year's time).
   for (let after: [string, number] = ['-infinity', 0]; ; ) {
-    // Every aggregate in the order the piece is read in, so that the database sorts
-    // nothing (the last key is the last element): sorting each piece once more for
-    // `desc` took two thirds of a year's time.
     const [piece] = await db.query<{ json: string | null; last_date: string | null; last_id: number | null; count: number }>(
       `select string_agg(entry, ',' order by created_date, id) as json,
-              (array_agg(created_date::text order by created_date, id))[count(*)] as last_date,
+              max(created_date)::text as last_date,
               (array_agg(id order by created_date, id))[count(*)] as last_id,
               count(*)::int as count
        from (

@@ -3,7 +3,10 @@ import type { Queryable } from '../db/database.ts';
 import { defineRoute, HttpError, type RouteContext } from '../http/define-route.ts';
 import { notFound } from '../http/refusals.ts';
 import { PIPELINE_STAGES, stageProbabilityOf, type StageProbabilities } from '../../src/domain/opportunities/pipeline.ts';
-import { refusingUnknownZones, rowColumns, zoneOf } from './opportunity-views.ts';
+import { refusingUnknownZones, zoneOf } from '../http/list-query.ts';
+import type { AnswerOf } from '../answers/projection.ts';
+import type { Answer } from '../http/contract-types.ts';
+import { OPPORTUNITY_LIST_ROW } from '../answers/projections.ts';
 
 /** Cards per column in the board's first answer and per further page. */
 export const BOARD_PAGE_SIZE = 40;
@@ -46,7 +49,7 @@ async function stageProbabilities(db: Queryable, tenantId: number): Promise<Stag
 }
 
 /** Every column with its count and sums and its first page of cards; the known stages always, in order, any other after them by name. */
-async function board(db: Queryable, tenantId: number, query: BoardQuery) {
+async function board(db: Queryable, tenantId: number, query: BoardQuery): Promise<Answer<'BoardColumn'>[]> {
   const zone = zoneOf(query);
   return refusingUnknownZones(zone, async () => {
     const parameters = [tenantId, query.year, zone, query.salesperson ?? null];
@@ -57,9 +60,9 @@ async function board(db: Queryable, tenantId: number, query: BoardQuery) {
          from board_rows group by stage`,
         parameters,
       ),
-      db.query<{ stage: string }>(
+      db.query<AnswerOf<typeof OPPORTUNITY_LIST_ROW>>(
         `with ${boardRows}
-         select ${rowColumns} from (
+         select ${OPPORTUNITY_LIST_ROW.select} from (
            select *, row_number() over (partition by stage order by ${CARD_ORDER}) as rank from board_rows
          ) as ranked
          where rank <= ${BOARD_PAGE_SIZE}
@@ -84,15 +87,15 @@ async function board(db: Queryable, tenantId: number, query: BoardQuery) {
 }
 
 /** The next page of one column, after the card named by the cursor's weight and id. */
-async function cards(db: Queryable, tenantId: number, query: CardsQuery) {
+async function cards(db: Queryable, tenantId: number, query: CardsQuery): Promise<AnswerOf<typeof OPPORTUNITY_LIST_ROW>[]> {
   const zone = zoneOf(query);
   const cursor = [query.after_revenue, query.after_probability, query.after_id];
   const given = cursor.filter((part) => part !== undefined).length;
   if (given !== 0 && given !== cursor.length) throw new HttpError(400, 'after_revenue, after_probability and after_id go together');
   return refusingUnknownZones(zone, () =>
-    db.query(
+    db.query<AnswerOf<typeof OPPORTUNITY_LIST_ROW>>(
       `with ${boardRows}
-       select ${rowColumns} from board_rows
+       select ${OPPORTUNITY_LIST_ROW.select} from board_rows
        where stage = $5
          and ($6::numeric is null or weight < $6::numeric * $7::int or (weight = $6::numeric * $7::int and id > $8::int))
        order by ${CARD_ORDER} limit ${BOARD_PAGE_SIZE}`,

@@ -5,6 +5,8 @@ import { notFound, refusal } from '../http/refusals.ts';
 import type { RequestBody } from '../http/contract-types.ts';
 import { amountValueProblem, OPPORTUNITY_MESSAGES } from '../../src/domain/rules/index.ts';
 import { recordHistory, snapshotRecords, withHistory, type ChangeAuthor } from '../records/history.ts';
+import type { AnswerOf } from '../answers/projection.ts';
+import { OPPORTUNITY } from '../answers/projections.ts';
 
 type OpportunityWrite = RequestBody<'OpportunityWrite'>;
 
@@ -12,10 +14,7 @@ const SALESPERSON_NOT_OF_TENANT = 'Salesperson must be a salesperson of your ten
 const FIRST_YEAR = 1970;
 const LAST_YEAR = 9999;
 
-// The database writes the answer's date itself (RFC 3339 in UTC) and reads
-// numeric(14,2) as a double, which holds its 14 digits exactly enough to print back.
-export const answerColumns = `id, to_char(created_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_date,
-  revenue::float8 as revenue, probability, salesperson_id, customer, stage`;
+type OpportunityAnswer = AnswerOf<typeof OPPORTUNITY>;
 
 /**
  * The instant to store, in UTC. The body rule (opportunityWriteProblems) has already
@@ -72,9 +71,9 @@ export function registerOpportunityRecordRoutes(app: FastifyInstance, context: R
     const row = await db.transaction(async (tx) => {
       await requireSalespersonOfTenant(tx, caller.tenantId, values.salesperson_id);
       await rememberCustomer(tx, caller, values.customer);
-      const [created] = await tx.query<{ id: number }>(
+      const [created] = await tx.query<OpportunityAnswer>(
         `insert into opportunities (tenant_id, salesperson_id, customer, stage, created_date, revenue, probability)
-         values ($1, $2, $3, $4, $5, $6, $7) returning ${answerColumns}`,
+         values ($1, $2, $3, $4, $5, $6, $7) returning ${OPPORTUNITY.select}`,
         [caller.tenantId, values.salesperson_id, values.customer, values.stage, values.created_date, values.revenue, values.probability],
       );
       await recordHistory(tx, caller, 'opportunity', new Map(), await snapshotRecords(tx, 'opportunity', caller.tenantId, [created!.id]));
@@ -85,7 +84,7 @@ export function registerOpportunityRecordRoutes(app: FastifyInstance, context: R
   });
 
   defineRoute(app, context, 'get', '/api/opportunities/{id}', async (request: FastifyRequest<{ Params: { id: number } }>) => {
-    const [row] = await db.query(`select ${answerColumns} from opportunities where id = $1 and tenant_id = $2`, [
+    const [row] = await db.query<OpportunityAnswer>(`select ${OPPORTUNITY.select} from ${OPPORTUNITY.from} where id = $1 and tenant_id = $2`, [
       request.params.id,
       request.caller.tenantId,
     ]);
@@ -111,10 +110,10 @@ export function registerOpportunityRecordRoutes(app: FastifyInstance, context: R
         await requireSalespersonOfTenant(tx, caller.tenantId, values.salesperson_id);
         await rememberCustomer(tx, caller, values.customer);
         const [updated] = await withHistory(tx, caller, 'opportunity', [request.params.id], () =>
-          tx.query(
+          tx.query<OpportunityAnswer>(
             `update opportunities
              set salesperson_id = $3, customer = $4, stage = $5, created_date = $6, revenue = $7, probability = $8
-             where id = $1 and tenant_id = $2 returning ${answerColumns}`,
+             where id = $1 and tenant_id = $2 returning ${OPPORTUNITY.select}`,
             [request.params.id, caller.tenantId, values.salesperson_id, values.customer, values.stage, values.created_date, values.revenue, values.probability],
           ),
         );

@@ -1,9 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
-import { defineRoute, HttpError, type RouteContext } from '../http/define-route.ts';
+import { defineRoute, type RouteContext } from '../http/define-route.ts';
+import { containing, refusingUnknownZones, zoneOf } from '../http/list-query.ts';
 import { yearOpportunitiesJson } from './opportunities.ts';
 import { createAnswerCache } from '../caching/answer-cache.ts';
 import { notFound } from '../http/refusals.ts';
+import type { AnswerOf } from '../answers/projection.ts';
+import type { Answer } from '../http/contract-types.ts';
+import { OPPORTUNITY_LIST_ROW } from '../answers/projections.ts';
 
 /** A year of 100,000 opportunities is about 2 MB as brotli, 3 MB as gzip. */
 const YEAR_CACHE_BYTES = 32 * 1024 * 1024;
@@ -41,45 +45,6 @@ interface PageQuery extends YearQuery {
   page?: number;
 }
 
-interface ListRow {
-  id: number;
-  created_date: string;
-  customer: string;
-  stage: string;
-  revenue: number;
-  probability: number;
-  salesperson_id: number;
-  salesperson_name: string;
-  weighted: number;
-}
-
-const INVALID_PARAMETER = '22023';
-
-/** A time zone both the runtime and the database know; anything else is the caller's mistake, in words. */
-export function zoneOf(query: { zone?: string }): string {
-  const zone = query.zone ?? 'UTC';
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-  } catch {
-    throw new HttpError(400, `${zone} is not a time zone`);
-  }
-  return zone;
-}
-
-export async function refusingUnknownZones<T>(zone: string, read: () => Promise<T>): Promise<T> {
-  try {
-    return await read();
-  } catch (error) {
-    if ((error as { code?: string }).code === INVALID_PARAMETER) throw new HttpError(400, `${zone} is not a time zone`);
-    throw error;
-  }
-}
-
-/** Characters LIKE reads as patterns, taken literally. */
-function containing(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
-
 /**
  * The ids of the tenant's opportunities whose customer, stage or salesperson's name
  * holds the pattern ($1 tenant, $4 pattern), each found through its own index
@@ -108,9 +73,6 @@ const yearRows = (search: string) => `year_rows as (
     and ($4::text is null or ${search.length >= INDEXED_SEARCH_LENGTH ? `o.id = any(array(${searchMatches}))` : 'o.customer ilike $4 or s.name ilike $4 or o.stage ilike $4'})
 )`;
 
-export const rowColumns = `id, to_char(created_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_date, customer, stage,
-  revenue::float8 as revenue, probability, salesperson_id, salesperson_name`;
-
 /** The page's filters on the year's rows: $5 a stage or null, $6 only the caller's own (their user's salesperson), $7 the caller's user. */
 const pageRows = `page_rows as (
   select * from year_rows
@@ -118,10 +80,10 @@ const pageRows = `page_rows as (
     and (not $6::boolean or salesperson_id in (select id from salespersons where tenant_id = $1 and user_id = $7))
 )`;
 
-async function page(db: Queryable, caller: { tenantId: number; userId: number }, query: PageQuery) {
+async function page(db: Queryable, caller: { tenantId: number; userId: number }, query: PageQuery): Promise<Answer<'OpportunityPage'>> {
   const zone = zoneOf(query);
   const search = (query.search ?? '').trim();
-  const pattern = search === '' ? null : containing(search);
+  const pattern = containing(search);
   const order = `${SORT_COLUMNS[query.sort ?? 'date']} ${query.direction === 'ascending' ? 'asc' : 'desc'}, page_rows.id asc`;
   const parameters = [caller.tenantId, query.year, zone, pattern, query.stage || null, query.mine === true, caller.userId];
   return refusingUnknownZones(zone, async () => {
@@ -132,12 +94,12 @@ async function page(db: Queryable, caller: { tenantId: number; userId: number },
     );
     const lastPage = Math.max(1, Math.ceil(totals!.total / PAGE_SIZE));
     const pageNumber = Math.min(query.page ?? 1, lastPage);
-    const rows = await db.query<ListRow>(
+    const rows = await db.query<AnswerOf<typeof OPPORTUNITY_LIST_ROW>>(
       `with ${yearRows(search)}, ${pageRows}
-       select ${rowColumns} from page_rows order by ${order} limit ${PAGE_SIZE} offset $8`,
+       select ${OPPORTUNITY_LIST_ROW.select} from page_rows order by ${order} limit ${PAGE_SIZE} offset $8`,
       [...parameters, (pageNumber - 1) * PAGE_SIZE],
     );
-    return { page: pageNumber, ...totals!, rows };
+    return { page: pageNumber, total: totals!.total, revenue: totals!.revenue, weighted: totals!.weighted, rows };
   });
 }
 

@@ -4,31 +4,11 @@ import { defineRoute, type RouteContext } from '../http/define-route.ts';
 import { forbidden, notFound } from '../http/refusals.ts';
 import { deleteCustomers, deleteOpportunities } from '../records/delete.ts';
 import { canManageUsers } from '../../src/domain/rules/index.ts';
+import type { Answer } from '../http/contract-types.ts';
+import type { AnswerOf } from '../answers/projection.ts';
+import { NOTE, OPPORTUNITY_LIST_ROW, TIMELINE_ENTRY } from '../answers/projections.ts';
 
 type RecordKind = 'opportunity' | 'customer';
-
-interface TimelineRow {
-  kind: string;
-  id: number | string;
-  at: Date | string;
-  by: string | null;
-  opportunity_id: number | null;
-  opportunity_customer: string | null;
-  title: string;
-  when: Date | string | null;
-  all_day: boolean | null;
-  activity_kind: string | null;
-  done: boolean | null;
-  action: string | null;
-  changes: unknown;
-}
-
-interface NoteRow {
-  id: number;
-  body: string;
-  author_name: string;
-  created_at: Date | string;
-}
 
 const DEFAULT_PAGE = 50;
 
@@ -61,22 +41,19 @@ const TIMELINE_SQL = `
     from record_changes c left join deals d on c.record_kind = 'opportunity' and d.id = c.record_id
     where c.tenant_id = $1 and (d.id is not null or (c.record_kind = 'customer' and c.record_id = $3))
   )
-  select * from entries order by at desc, kind, id desc limit $4 offset $5`;
-
-function toEntry(row: TimelineRow) {
-  return {
-    ...row,
-    id: Number(row.id),
-    at: new Date(row.at).toISOString(),
-    when: row.when === null ? null : new Date(row.when).toISOString(),
-    changes: row.changes ?? [],
-  };
-}
+  select ${TIMELINE_ENTRY.select} from entries order by entries.at desc, entries.kind, entries.id desc limit $4 offset $5`;
 
 /** One page of the story told by the opportunities `dealIds` (and the customer's own notes and changes). */
-async function timeline(db: Queryable, tenantId: number, dealIds: readonly number[], customerId: number | null, limit: number, offset: number) {
-  const rows = await db.query<TimelineRow>(TIMELINE_SQL, [tenantId, [...dealIds], customerId, limit + 1, offset]);
-  return { entries: rows.slice(0, limit).map(toEntry), has_more: rows.length > limit };
+async function timeline(
+  db: Queryable,
+  tenantId: number,
+  dealIds: readonly number[],
+  customerId: number | null,
+  limit: number,
+  offset: number,
+): Promise<Answer<'Timeline'>> {
+  const rows = await db.query<AnswerOf<typeof TIMELINE_ENTRY>>(TIMELINE_SQL, [tenantId, [...dealIds], customerId, limit + 1, offset]);
+  return { entries: rows.slice(0, limit), has_more: rows.length > limit };
 }
 
 /** The ids of the opportunities naming a customer of the tenant, in any case; undefined when there is no such customer. */
@@ -95,8 +72,6 @@ async function recordExists(db: Queryable, kind: RecordKind, tenantId: number, i
   const [row] = await db.query(`select 1 from ${table} where tenant_id = $1 and id = $2`, [tenantId, id]);
   return row !== undefined;
 }
-
-const noteAnswer = (row: NoteRow) => ({ ...row, created_at: new Date(row.created_at).toISOString() });
 
 /**
  * The record pages' calls (the `records` part): each record's timeline, notes, a
@@ -123,12 +98,13 @@ export function registerRecordRoutes(app: FastifyInstance, context: RouteContext
     const { caller, params } = request;
     const deals = await dealsOfCustomer(db, caller.tenantId, params.id);
     if (!deals) throw notFound();
-    return db.query(
-      `select o.id, to_char(o.created_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_date, o.customer, o.stage,
-              o.revenue::float8 as revenue, o.probability, o.salesperson_id, s.name as salesperson_name
-       from opportunities o join salespersons s on s.id = o.salesperson_id and s.tenant_id = o.tenant_id
-       where o.tenant_id = $1 and o.id = any($2::int[])
-       order by o.created_date desc, o.id desc`,
+    return db.query<AnswerOf<typeof OPPORTUNITY_LIST_ROW>>(
+      `select ${OPPORTUNITY_LIST_ROW.select} from (
+         select o.id, o.created_date, o.customer, o.stage, o.revenue, o.probability, o.salesperson_id, s.name as salesperson_name
+         from opportunities o join salespersons s on s.id = o.salesperson_id and s.tenant_id = o.tenant_id
+         where o.tenant_id = $1 and o.id = any($2::int[])
+       ) as deals
+       order by deals.created_date desc, deals.id desc`,
       [caller.tenantId, deals],
     );
   });
@@ -142,16 +118,16 @@ export function registerRecordRoutes(app: FastifyInstance, context: RouteContext
         const table = kind === 'opportunity' ? 'opportunities' : 'customers';
         const [record] = await tx.query(`select 1 from ${table} where tenant_id = $1 and id = $2 for share`, [caller.tenantId, params.id]);
         if (!record) throw notFound();
-        const [row] = await tx.query<NoteRow>(
+        const [row] = await tx.query<AnswerOf<typeof NOTE>>(
           `insert into notes (tenant_id, ${kind}_id, body, author_id, author_name)
            select $1, $2, $3, u.id, u.name from users u where u.id = $4 and u.tenant_id = $1
-           returning id, body, author_name, created_at`,
+           returning ${NOTE.select}`,
           [caller.tenantId, params.id, body.body.trim(), caller.userId],
         );
         return row!;
       });
       reply.code(201);
-      return noteAnswer(note);
+      return note;
     });
   }
 

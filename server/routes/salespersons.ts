@@ -3,26 +3,17 @@ import type { Queryable } from '../db/database.ts';
 import { defineRoute, type RouteContext } from '../http/define-route.ts';
 import { forbidden, notFound, refusal, refusingDuplicates } from '../http/refusals.ts';
 import { canManageUsers } from '../../src/domain/rules/index.ts';
+import type { AnswerOf } from '../answers/projection.ts';
+import { SALESPERSON } from '../answers/projections.ts';
 
-interface SalespersonRow {
-  id: number;
-  name: string;
-  email: string;
-  phone: string;
-  mobile: string;
-  latest_login: Date | null;
-  status: number;
-}
-
-const columns = 'id, name, email, phone, mobile, latest_login, status';
-
-function toAnswer(row: SalespersonRow) {
-  return { ...row, latest_login: row.latest_login ? new Date(row.latest_login).toISOString() : null };
-}
+type SalespersonAnswer = AnswerOf<typeof SALESPERSON>;
 
 async function salespersonOfTenant(db: Queryable, tenantId: number, id: number) {
-  const [row] = await db.query<SalespersonRow>(`select ${columns} from salespersons where tenant_id = $1 and id = $2`, [tenantId, id]);
-  return row && toAnswer(row);
+  const [salesperson] = await db.query<SalespersonAnswer>(`select ${SALESPERSON.select} from ${SALESPERSON.from} where tenant_id = $1 and id = $2`, [
+    tenantId,
+    id,
+  ]);
+  return salesperson;
 }
 
 // Editing salespersons belongs to the screens of roles 1 and 2, like managing users.
@@ -37,11 +28,7 @@ export function registerSalespersonRoutes(app: FastifyInstance, context: RouteCo
     // Nearly every screen asks for it: the database makes the whole answer as one JSON
     // text, since PGlite hands rows over one by one at a cost far above the query's.
     const [answer] = await db.query<{ json: string }>(
-      `select coalesce(json_agg(answer order by answer.name, answer.id), '[]')::text as json from (
-         select id, name, email, phone, mobile,
-                to_char(latest_login at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as latest_login, status
-         from salespersons where tenant_id = $1
-       ) answer`,
+      `select coalesce(json_agg(${SALESPERSON.json} order by salespersons.name, id), '[]')::text as json from ${SALESPERSON.from} where tenant_id = $1`,
       [caller.tenantId],
     );
     return reply.type('application/json; charset=utf-8').send(answer!.json);
@@ -94,14 +81,14 @@ export function registerSalespersonRoutes(app: FastifyInstance, context: RouteCo
     async (request: FastifyRequest<{ Params: { id: number }; Body: { phone: string; mobile: string } }>) => {
       const { caller, body } = request;
       if (!mayEditSalespersons(caller.roleId)) throw forbidden('Your role may not manage salespersons');
-      const [row] = await db.transaction((tx) =>
-        tx.query<SalespersonRow>(
-          `update salespersons set phone = $1, mobile = $2 where id = $3 and tenant_id = $4 returning ${columns}`,
+      const [salesperson] = await db.transaction((tx) =>
+        tx.query<SalespersonAnswer>(
+          `update salespersons set phone = $1, mobile = $2 where id = $3 and tenant_id = $4 returning ${SALESPERSON.select}`,
           [body.phone, body.mobile, request.params.id, caller.tenantId],
         ),
       );
-      if (!row) throw notFound();
-      return toAnswer(row);
+      if (!salesperson) throw notFound();
+      return salesperson;
     },
   );
 }

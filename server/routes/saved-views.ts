@@ -2,10 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { defineRoute, type RouteContext } from '../http/define-route.ts';
 import { notFound, refusal, refusingDuplicates } from '../http/refusals.ts';
 import type { RequestBody } from '../http/contract-types.ts';
+import type { AnswerOf } from '../answers/projection.ts';
+import { SAVED_VIEW } from '../answers/projections.ts';
 
 type SavedViewBody = RequestBody<'SavedViewBody'>;
 
-const columns = 'id, list, name, query';
+type SavedView = AnswerOf<typeof SAVED_VIEW>;
 
 /**
  * Saved views (x-crm-extension: saved-views): each person's own, read and changed
@@ -16,7 +18,9 @@ export function registerSavedViewRoutes(app: FastifyInstance, context: RouteCont
 
   defineRoute(app, context, 'get', '/api/views', async (request: FastifyRequest) => {
     const { caller } = request;
-    return db.query(`select ${columns} from saved_views where tenant_id = $1 and user_id = $2 order by list, lower(name), id`, [
+    return db.query<SavedView>(
+      `select ${SAVED_VIEW.select} from ${SAVED_VIEW.from} where tenant_id = $1 and user_id = $2 order by saved_views.list, lower(saved_views.name), id`,
+      [
       caller.tenantId,
       caller.userId,
     ]);
@@ -29,7 +33,7 @@ export function registerSavedViewRoutes(app: FastifyInstance, context: RouteCont
     const query = request.body.query.replace(/^\?/, '');
     const [view] = await refusingDuplicates(
       () =>
-        db.query(`insert into saved_views (tenant_id, user_id, list, name, query) values ($1, $2, $3, $4, $5) returning ${columns}`, [
+        db.query<SavedView>(`insert into saved_views (tenant_id, user_id, list, name, query) values ($1, $2, $3, $4, $5) returning ${SAVED_VIEW.select}`, [
           caller.tenantId,
           caller.userId,
           request.body.list,

@@ -3,30 +3,22 @@ import type { Queryable } from '../db/database.ts';
 import { defineRoute, type RouteContext } from '../http/define-route.ts';
 import type { RequestBody } from '../http/contract-types.ts';
 import { notFound, refusal, refusingDuplicates } from '../http/refusals.ts';
+import type { AnswerOf } from '../answers/projection.ts';
+import { TEAM, TEAM_WITH_MEMBERS } from '../answers/projections.ts';
 
 type TeamWrite = RequestBody<'TeamWrite'>;
 
-interface TeamWithMembers {
-  id: number;
-  name: string;
-  members: Array<{ id: number; name: string }>;
-}
+type TeamWithMembers = AnswerOf<typeof TEAM_WITH_MEMBERS>;
 
 export const TEAM_NAME_TAKEN = 'A team with this name already exists.';
 export const MEMBERS_NOT_OF_TENANT = 'Members must be salespersons of your tenant.';
 const nameTaken = () => refusal('name', TEAM_NAME_TAKEN, 409);
 
-// Each team with its members as a JSON array, a team without members included.
-const teamsWithMembers = `
-  select t.id, t.name,
-         coalesce(json_agg(json_build_object('id', s.id, 'name', s.name) order by s.name, s.id)
-                  filter (where s.id is not null), '[]') as members
-  from teams t
-  left join team_members m on m.team_id = t.id
-  left join salespersons s on s.id = m.salesperson_id and s.tenant_id = t.tenant_id`;
-
 async function teamOfTenant(db: Queryable, tenantId: number, id: number): Promise<TeamWithMembers | undefined> {
-  const [team] = await db.query<TeamWithMembers>(`${teamsWithMembers} where t.tenant_id = $1 and t.id = $2 group by t.id, t.name`, [tenantId, id]);
+  const [team] = await db.query<TeamWithMembers>(
+    `select ${TEAM_WITH_MEMBERS.select} from ${TEAM_WITH_MEMBERS.from} where t.tenant_id = $1 and t.id = $2 group by t.id, t.name`,
+    [tenantId, id],
+  );
   return team;
 }
 
@@ -63,7 +55,10 @@ export function registerTeamRoutes(app: FastifyInstance, context: RouteContext):
   defineRoute(app, context, 'get', '/api/teams/getAllData/{tenant_id}', async (request: FastifyRequest<{ Params: { tenant_id: number } }>) => {
     const { caller } = request;
     if (request.params.tenant_id !== caller.tenantId) throw notFound();
-    return db.query(`${teamsWithMembers} where t.tenant_id = $1 group by t.id, t.name order by t.name, t.id`, [caller.tenantId]);
+    return db.query<TeamWithMembers>(
+      `select ${TEAM_WITH_MEMBERS.select} from ${TEAM_WITH_MEMBERS.from} where t.tenant_id = $1 group by t.id, t.name order by t.name, t.id`,
+      [caller.tenantId],
+    );
   });
 
   defineRoute(app, context, 'post', '/api/teams/searchTeam', async (request: FastifyRequest<{ Body: { salespersonId: number } }>) => {
@@ -73,8 +68,8 @@ export function registerTeamRoutes(app: FastifyInstance, context: RouteContext):
       caller.tenantId,
     ]);
     if (!salesperson) throw notFound();
-    return db.query(
-      `select t.id, t.name from teams t join team_members m on m.team_id = t.id
+    return db.query<AnswerOf<typeof TEAM>>(
+      `select ${TEAM.select} from ${TEAM.from} join team_members m on m.team_id = t.id
        where m.salesperson_id = $1 and t.tenant_id = $2 order by t.name`,
       [request.body.salespersonId, caller.tenantId],
     );

@@ -4,20 +4,17 @@ import { stageProbabilitiesProblem, type StageProbabilities } from '../../src/do
 import { defineRoute, HttpError, type RouteContext } from '../http/define-route.ts';
 import { forbidden } from '../http/refusals.ts';
 import { SUPER_ADMIN } from '../../src/domain/rules/roles.ts';
+import type { AnswerOf } from '../answers/projection.ts';
+import { TENANT_SETTINGS } from '../answers/projections.ts';
 
-interface TenantSettings {
-  currency: string;
-  stage_probabilities: StageProbabilities;
-}
-
-const SETTINGS_COLUMNS = 'currency, stage_probabilities';
+type TenantSettings = AnswerOf<typeof TENANT_SETTINGS>;
 
 /** The tenant's own settings: read by every signed-in user, changed by its Super Admin. */
 export function registerTenantSettingsRoutes(app: FastifyInstance, context: RouteContext): void {
   const { db } = context;
 
   defineRoute(app, context, 'get', '/api/tenant/settings', async (request) => {
-    const [settings] = await db.query<TenantSettings>(`select ${SETTINGS_COLUMNS} from tenants where id = $1`, [request.caller.tenantId]);
+    const [settings] = await db.query<TenantSettings>(`select ${TENANT_SETTINGS.select} from ${TENANT_SETTINGS.from} where id = $1`, [request.caller.tenantId]);
     return settings;
   });
 
@@ -34,7 +31,7 @@ export function registerTenantSettingsRoutes(app: FastifyInstance, context: Rout
       if (problem) throw new HttpError(400, problem);
       const [settings] = await db.query<TenantSettings>(
         `update tenants set currency = $2, stage_probabilities = coalesce($3::jsonb, stage_probabilities)
-         where id = $1 returning ${SETTINGS_COLUMNS}`,
+         where id = $1 returning ${TENANT_SETTINGS.select}`,
         [caller.tenantId, body.currency, body.stage_probabilities ? JSON.stringify(body.stage_probabilities) : null],
       );
       return settings;

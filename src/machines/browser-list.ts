@@ -1,107 +1,236 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate';
 import { readListAddress, writeListAddress } from '../domain/lists/address.ts';
 import { clampPage, pageCount } from '../domain/lists/paging.ts';
 import { nextSort, type ListSort } from '../domain/lists/sort.ts';
 
-/** What makes one list: its rows' search, its columns' orders, its default order. */
+/** A list's filter by name, as its address keeps it (a year, a view). */
+export interface ListFilter {
+  /** Its value when the address names none (the year of the list's clock, 'To do'). */
+  initial: (now: number) => string;
+  /** Whether a value (from the address or a person's choice) is one the list knows. */
+  accepts: (value: string) => boolean;
+  /** The rows are loaded for its value (a year): choosing another loads them again. */
+  loads?: boolean;
+}
+
+/** The filters' values by name. */
+export type ListFilters = Readonly<Record<string, string>>;
+
+/** What makes one list: its rows' search, its columns' orders, its default order, its filters. */
 export interface BrowserListConfig<Row, Key extends string> {
   id: string;
   sortKeys: readonly Key[];
-  defaultSort: ListSort<Key>;
-  /** Ascending order of a column; ties are broken by the rows' order as loaded. */
+  /** null: the rows' order as loaded until a header is clicked. */
+  defaultSort: ListSort<Key> | null;
+  /** Ascending order of a column; ties go by `ties`, then by the rows' order as loaded. */
   compare: (key: Key) => (a: Row, b: Row) => number;
+  /** The order of rows a column holds alike, whichever way the column sorts. */
+  ties?: (a: Row, b: Row) => number;
+  /** The order a click on a header gives (a new column ascending, the same one flipped, unless said otherwise). */
+  toggle?: (current: ListSort<Key> | null, key: Key) => ListSort<Key>;
   /** Whether a row matches the search text (already trimmed and lowercase, never empty). */
   matches: (row: Row, needle: string) => boolean;
+  filters?: Readonly<Record<string, ListFilter>>;
+  /** Whether a row is in the view the filters choose, at the clock's time (filters that load are the loading's business). */
+  shows?: (row: Row, filters: ListFilters, now: number) => boolean;
+  /** Rows are changed in place (a done mark) and saved one at a time: rows are told apart by this id. */
+  idOf?: (row: Row) => number;
+  /** A clock moves `now` (what "overdue" is measured against), so the view follows the time. */
+  ticks?: boolean;
 }
 
 export interface BrowserListContext<Row, Key extends string> {
   tenantId: number;
+  /** The clock's last reading (ms). */
+  now: number;
   rows: readonly Row[];
-  /** `rows` searched and sorted: what the pages are cut from. */
+  /** `rows` in the sort; sorted again only when the sort or the rows change, not on each keystroke. */
+  sorted: readonly Row[];
+  /** `sorted` searched and filtered: what the pages are cut from. */
   visible: readonly Row[];
   search: string;
-  sort: ListSort<Key>;
+  sort: ListSort<Key> | null;
+  filters: ListFilters;
   page: number;
+  /** Rows changed since the view was chosen: they stay in view until it changes, so none jumps away under the pointer. */
+  kept: readonly number[];
+  /** The row being saved as it was before, put back if the save fails. */
+  pending: Row | null;
 }
 
-export type BrowserListEvent<Key extends string> =
+export type BrowserListEvent<Row, Key extends string> =
   | { type: 'retry' }
   | { type: 'search.change'; value: string }
   | { type: 'sort.toggle'; key: Key }
   | { type: 'sort.change'; sort: ListSort<Key> }
+  | { type: 'filter.change'; name: string; value: string }
   | { type: 'page.go'; page: number }
   | { type: 'page.previous' }
   | { type: 'page.next' }
-  | { type: 'address.open'; address: string };
+  | { type: 'address.open'; address: string }
+  | { type: 'clock.tick'; now: number }
+  | { type: 'row.save'; row: Row };
+
+export interface BrowserListInput {
+  tenantId: number;
+  /** The address's query: the list opens as it describes. */
+  address: string;
+  /** The clock's reading when the list opens (the default year, what is overdue). */
+  now?: number;
+}
+
+/** What loading asks for: the tenant, and the values of the filters that load. */
+export interface ListLoadRequest {
+  tenantId: number;
+  filters: ListFilters;
+}
+
+/** Where a list is, as its screen draws it (a save under way is still 'ready'). */
+export type ListPhase = 'loading' | 'ready' | 'empty' | 'failed';
+
+/** The list's phase from its state, whether `ready` has substates or not. */
+export function listPhase(state: { value: unknown }): ListPhase {
+  return (typeof state.value === 'string' ? state.value : Object.keys(state.value as object)[0]) as ListPhase;
+}
+
+/** What a list shows, as its address keeps it. */
+export interface ShownList<Key extends string> {
+  search: string;
+  sort: ListSort<Key> | null;
+  filters: ListFilters;
+  page: number;
+}
 
 /**
- * The list kit's machine for lists loaded whole (salespersons, teams): loaded once
- * per visit, searched, sorted and paged by ten in the browser, and all of it kept in
- * the address (written on every change, read when the list opens or the address
- * changes under it), so reload and share keep it. A tenant without rows is its own state.
+ * A list's two ways with its address: what an address's query shows (what it leaves
+ * out at the list's default, a value the list does not know too), and the query of
+ * what is shown (the defaults left out, so a plain list has a plain address).
+ */
+export function listAddressing<Key extends string>(config: Pick<BrowserListConfig<never, Key>, 'sortKeys' | 'defaultSort' | 'filters'>) {
+  const filterSpecs = config.filters ?? {};
+  const filterNames = Object.keys(filterSpecs);
+  const spec = { sortKeys: config.sortKeys, filters: filterNames };
+  const sameSort = (a: ListSort<Key> | null, b: ListSort<Key> | null) => a?.key === b?.key && a?.direction === b?.direction;
+  const filtersFrom = (given: Readonly<Record<string, string>>, now: number): ListFilters =>
+    Object.fromEntries(
+      filterNames.map((name) => {
+        const filter = filterSpecs[name]!;
+        const value = given[name];
+        return [name, value !== undefined && filter.accepts(value) ? value : filter.initial(now)];
+      }),
+    );
+  const fromAddress = (query: string, now: number): ShownList<Key> => {
+    const address = readListAddress(query, spec);
+    return { search: address.search, sort: address.sort ?? config.defaultSort, filters: filtersFrom(address.filters, now), page: address.page };
+  };
+  /** The address's query of what the list shows; what is at its default is left out, so a plain list has a plain address. */
+  const addressOf = (shown: ShownList<Key>, now: number) =>
+    writeListAddress({
+      search: shown.search,
+      sort: sameSort(shown.sort, config.defaultSort) ? null : shown.sort,
+      page: shown.page,
+      filters: Object.fromEntries(filterNames.map((name) => [name, shown.filters[name] === filterSpecs[name]!.initial(now) ? '' : shown.filters[name]!])),
+    });
+  return { fromAddress, addressOf };
+}
+
+/**
+ * The list kit's machine for lists loaded whole (salespersons, teams, customers,
+ * activities): loaded once per visit (and again for another value of a filter
+ * that loads, as a year), searched, filtered, sorted and paged by ten in the
+ * browser, all of it kept in the address (written on every change, read when the
+ * list opens or the address changes under it), so reload and share keep it. A
+ * tenant without rows is its own state. A list that changes rows in place saves
+ * one change at a time and puts a row back when its save fails.
  */
 export function browserListMachine<Row, Key extends string>(config: BrowserListConfig<Row, Key>) {
-  const spec = { sortKeys: config.sortKeys, filters: [] };
-  const view = (rows: readonly Row[], search: string, sort: ListSort<Key>): readonly Row[] => {
-    const needle = search.trim().toLowerCase();
-    const found = needle === '' ? rows : rows.filter((row) => config.matches(row, needle));
+  const filterSpecs = config.filters ?? {};
+  const filterNames = Object.keys(filterSpecs);
+  const loadingNames = filterNames.filter((name) => filterSpecs[name]!.loads);
+  const idOf = config.idOf ?? (() => Number.NaN);
+  const toggle = config.toggle ?? nextSort;
+
+  const sortRows = (rows: readonly Row[], sort: ListSort<Key> | null): readonly Row[] => {
+    if (!sort) return rows;
     const compare = config.compare(sort.key);
+    const ties = config.ties ?? (() => 0);
     const sign = sort.direction === 'ascending' ? 1 : -1;
-    return found
+    return rows
       .map((row, index) => ({ row, index }))
-      .sort((a, b) => sign * compare(a.row, b.row) || a.index - b.index)
+      .sort((a, b) => sign * compare(a.row, b.row) || ties(a.row, b.row) || a.index - b.index)
       .map(({ row }) => row);
   };
-  const fromAddress = (query: string) => {
-    const address = readListAddress(query, spec);
-    return { search: address.search, sort: address.sort ?? config.defaultSort, page: address.page };
+  const view = (context: Pick<BrowserListContext<Row, Key>, 'sorted' | 'search' | 'filters' | 'now' | 'kept'>): readonly Row[] => {
+    const needle = context.search.trim().toLowerCase();
+    const shows = config.shows;
+    if (needle === '' && !shows && context.kept.length === 0) return context.sorted;
+    return context.sorted.filter(
+      (row) =>
+        context.kept.includes(idOf(row)) ||
+        ((needle === '' || config.matches(row, needle)) && (!shows || shows(row, context.filters, context.now))),
+    );
   };
-  const addressOf = (context: Pick<BrowserListContext<Row, Key>, 'search' | 'sort' | 'page'>) =>
-    writeListAddress({
-      search: context.search,
-      sort: context.sort.key === config.defaultSort.key && context.sort.direction === config.defaultSort.direction ? null : context.sort,
-      page: context.page,
-      filters: {},
-    });
-  const writeAddress = { type: 'writeAddress', params: ({ context }: { context: BrowserListContext<Row, Key> }) => ({ query: addressOf(context) }) } as const;
+  /** The change with the rows it leaves in view, and a page that still exists. */
+  const withVisible = (context: BrowserListContext<Row, Key>, change: Partial<BrowserListContext<Row, Key>>) => {
+    const next = { ...context, ...change };
+    const sorted = 'rows' in change || 'sort' in change ? sortRows(next.rows, next.sort) : next.sorted;
+    const visible = view({ ...next, sorted });
+    return { ...change, sorted, visible, page: clampPage(next.page, visible.length) };
+  };
 
-  return setup({
+  const { fromAddress, addressOf } = listAddressing(config);
+  const loadsOther = (a: ListFilters, b: ListFilters) => loadingNames.some((name) => a[name] !== b[name]);
+  const writeAddress = {
+    type: 'writeAddress',
+    params: ({ context }: { context: BrowserListContext<Row, Key> }) => ({ query: addressOf(context, context.now) }),
+  } as const;
+
+  const machineSetup = setup({
     types: {
-      input: {} as { tenantId: number; address: string },
+      input: {} as BrowserListInput,
       context: {} as BrowserListContext<Row, Key>,
-      events: {} as BrowserListEvent<Key>,
-      tags: {} as 'loading',
+      events: {} as BrowserListEvent<Row, Key>,
+      tags: {} as 'loading' | 'saving',
     },
     actors: {
-      loadRows: fromPromise<readonly Row[], { tenantId: number }>(async () => {
+      loadRows: fromPromise<readonly Row[], ListLoadRequest>(async () => {
         throw new Error('loadRows must be provided');
       }),
+      saveRow: fromPromise<Row, { row: Row }>(async () => {
+        throw new Error('saveRow must be provided');
+      }),
+      /** Sends clock.tick now and then; without one the time stays as given. */
+      clock: fromCallback<BrowserListEvent<Row, Key>>(() => {}),
     },
     actions: {
       logError: (_, _params: { error: unknown }) => {},
+      /** Replaces the address's query (no new history entry) with the list's. */
       writeAddress: (_, _params: { query: string }) => {},
-      acceptRows: assign(({ context }, params: { rows: readonly Row[] }) => {
-        const visible = view(params.rows, context.search, context.sort);
-        return { rows: params.rows, visible, page: clampPage(context.page, visible.length) };
-      }),
+      acceptRows: assign(({ context }, params: { rows: readonly Row[] }) => withVisible(context, { rows: params.rows, kept: [] })),
       search: assign(({ context, event }) => {
         assertEvent(event, 'search.change');
-        return { search: event.value, visible: view(context.rows, event.value, context.sort), page: 1 };
+        return withVisible(context, { search: event.value, kept: [], page: 1 });
       }),
       sort: assign(({ context, event }) => {
         assertEvent(event, 'sort.toggle');
-        const sort = nextSort(context.sort, event.key);
-        return { sort, visible: view(context.rows, context.search, sort), page: 1 };
+        return withVisible(context, { sort: toggle(context.sort, event.key), page: 1 });
       }),
       chooseSort: assign(({ context, event }) => {
         assertEvent(event, 'sort.change');
-        return { sort: event.sort, visible: view(context.rows, context.search, event.sort), page: 1 };
+        return withVisible(context, { sort: event.sort, page: 1 });
+      }),
+      chooseFilter: assign(({ context, event }) => {
+        assertEvent(event, 'filter.change');
+        return withVisible(context, { filters: { ...context.filters, [event.name]: event.value }, kept: [], page: 1 });
       }),
       openAddress: assign(({ context, event }) => {
         assertEvent(event, 'address.open');
-        const { search, sort, page } = fromAddress(event.address);
-        const visible = view(context.rows, search, sort);
-        return { search, sort, visible, page: clampPage(page, visible.length) };
+        const shown = fromAddress(event.address, context.now);
+        return withVisible(context, { ...shown, kept: [] });
+      }),
+      tick: assign(({ context, event }) => {
+        assertEvent(event, 'clock.tick');
+        return withVisible(context, { now: event.now });
       }),
       goToPage: assign(({ context, event }) => {
         assertEvent(event, 'page.go');
@@ -109,26 +238,72 @@ export function browserListMachine<Row, Key extends string>(config: BrowserListC
       }),
       previousPage: assign(({ context }) => ({ page: context.page - 1 })),
       nextPage: assign(({ context }) => ({ page: context.page + 1 })),
+      changeRow: assign(({ context, event }) => {
+        assertEvent(event, 'row.save');
+        const id = idOf(event.row);
+        return withVisible(context, {
+          rows: context.rows.map((row) => (idOf(row) === id ? event.row : row)),
+          kept: context.kept.includes(id) ? context.kept : [...context.kept, id],
+          pending: context.rows.find((row) => idOf(row) === id)!,
+        });
+      }),
+      acceptSaved: assign(({ context }, params: { row: Row }) =>
+        withVisible(context, { rows: context.rows.map((row) => (idOf(row) === idOf(params.row) ? params.row : row)), pending: null }),
+      ),
+      restoreRow: assign(({ context }) => {
+        const before = context.pending!;
+        return withVisible(context, { rows: context.rows.map((row) => (idOf(row) === idOf(before) ? before : row)), pending: null });
+      }),
     },
     guards: {
       isEmpty: (_, params: { rows: readonly Row[] }) => params.rows.length === 0,
+      isListed: ({ context, event }) => {
+        assertEvent(event, 'row.save');
+        return context.rows.some((row) => idOf(row) === idOf(event.row));
+      },
+      isViewFilter: ({ event }) => {
+        assertEvent(event, 'filter.change');
+        const filter = filterSpecs[event.name];
+        return filter !== undefined && !filter.loads && filter.accepts(event.value);
+      },
+      isLoadingFilter: ({ context, event }) => {
+        assertEvent(event, 'filter.change');
+        return filterSpecs[event.name]?.loads === true && filterSpecs[event.name]!.accepts(event.value) && context.filters[event.name] !== event.value;
+      },
       isOtherAddress: ({ context, event }) => {
         assertEvent(event, 'address.open');
-        return addressOf(fromAddress(event.address)) !== addressOf(context);
+        return addressOf(fromAddress(event.address, context.now), context.now) !== addressOf(context, context.now);
+      },
+      isOtherLoad: ({ context, event }) => {
+        assertEvent(event, 'address.open');
+        return loadsOther(fromAddress(event.address, context.now).filters, context.filters);
       },
       hasPreviousPage: ({ context }) => context.page > 1,
       hasNextPage: ({ context }) => context.page < pageCount(context.visible.length),
     },
-  }).createMachine({
+  });
+
+  return machineSetup.createMachine({
     id: config.id,
-    context: ({ input }) => ({ tenantId: input.tenantId, rows: [], visible: [], ...fromAddress(input.address) }),
+    context: ({ input }) => {
+      const now = input.now ?? 0;
+      return { tenantId: input.tenantId, now, rows: [], sorted: [], visible: [], kept: [], pending: null, ...fromAddress(input.address, now) };
+    },
+    invoke: config.ticks ? { src: 'clock' } : [],
+    on: {
+      'clock.tick': config.ticks ? { actions: 'tick' } : [],
+      'filter.change': loadingNames.length > 0 ? { guard: 'isLoadingFilter', target: '.loading', actions: ['chooseFilter', writeAddress] } : [],
+    },
     initial: 'loading',
     states: {
       loading: {
         tags: ['loading'],
         invoke: {
           src: 'loadRows',
-          input: ({ context }) => ({ tenantId: context.tenantId }),
+          input: ({ context }) => ({
+            tenantId: context.tenantId,
+            filters: Object.fromEntries(loadingNames.map((name) => [name, context.filters[name]!])),
+          }),
           onDone: [
             { guard: { type: 'isEmpty', params: ({ event }) => ({ rows: event.output }) }, target: 'empty' },
             { target: 'ready', actions: [{ type: 'acceptRows', params: ({ event }) => ({ rows: event.output }) }, writeAddress] },
@@ -142,11 +317,33 @@ export function browserListMachine<Row, Key extends string>(config: BrowserListC
           'search.change': { actions: ['search', writeAddress] },
           'sort.toggle': { actions: ['sort', writeAddress] },
           'sort.change': { actions: ['chooseSort', writeAddress] },
-          'address.open': { guard: 'isOtherAddress', actions: 'openAddress' },
+          'filter.change': filterNames.length > loadingNames.length ? { guard: 'isViewFilter', actions: ['chooseFilter', writeAddress] } : [],
+          'address.open': [
+            ...(loadingNames.length > 0 ? [{ guard: 'isOtherLoad', target: 'loading', actions: 'openAddress' } as const] : []),
+            { guard: 'isOtherAddress', actions: 'openAddress' },
+          ],
           'page.go': { actions: ['goToPage', writeAddress] },
           'page.previous': { guard: 'hasPreviousPage', actions: ['previousPage', writeAddress] },
           'page.next': { guard: 'hasNextPage', actions: ['nextPage', writeAddress] },
         },
+        // A change of row is saved from `idle`; a list that changes no row has no substates
+        // (its type still names them: `listPhase` reads either).
+        initial: config.idOf ? 'idle' : undefined,
+        states: (config.idOf
+          ? {
+              idle: { on: { 'row.save': { guard: 'isListed', target: 'saving', actions: 'changeRow' } } },
+              // One save at a time: changes wait, so two saves of one row never race.
+              saving: {
+                tags: ['saving'],
+                invoke: {
+                  src: 'saveRow',
+                  input: ({ context }) => ({ row: context.rows.find((row) => idOf(row) === idOf(context.pending!))! }),
+                  onDone: { target: 'idle', actions: { type: 'acceptSaved', params: ({ event }) => ({ row: event.output }) } },
+                  onError: { target: 'idle', actions: ['restoreRow', { type: 'logError', params: ({ event }) => ({ error: event.error }) }] },
+                },
+              },
+            }
+          : undefined)!,
       },
       empty: { on: { retry: 'loading' } },
       failed: { on: { retry: 'loading' } },

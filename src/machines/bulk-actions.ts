@@ -7,6 +7,8 @@ export interface ExportFilters {
   year?: number;
   zone?: string;
   search?: string;
+  stage?: string;
+  mine?: boolean;
   view?: 'todo' | 'overdue' | 'done' | 'all';
 }
 

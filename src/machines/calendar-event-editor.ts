@@ -1,11 +1,17 @@
 import type { Salesperson } from '../api/client';
 import { EMPTY_EVENT_FORM, EVENT_FIELDS, eventFieldOfBody, eventProblems, type EventForm } from '../domain/calendar/event-form.ts';
+import type { Choice } from '../domain/lists/choices.ts';
+import type { QuickEventForm } from '../domain/records/record-page.ts';
 import { createRecordEditorMachine } from './record-editor.ts';
 
-/** Whom an event may belong to: the tenant's salespersons, by name. */
+/** Whom an event may belong to (the tenant's salespersons, by name), and the opportunity it was about (others are searched for). */
 export interface EventChoices {
   salespersons: readonly Pick<Salesperson, 'id' | 'name'>[];
+  linked: Choice | null;
 }
+
+/** The event editor's form: the event, and the opportunity it is about ('' for none). */
+export type EventEditorForm = QuickEventForm;
 
 export const EVENT_SAVED_MESSAGES = {
   created: 'Event created successfully',
@@ -19,12 +25,13 @@ export function calendarMonthAddress(form: Pick<EventForm, 'startDate'>): string
 }
 
 /** /add-Calendar and /edit-Calendar/:id: a meeting or appointment, saved back to its month of the calendar. */
-export const calendarEventEditorMachine = createRecordEditorMachine<EventForm, EventChoices>({
+export const calendarEventEditorMachine = createRecordEditorMachine<EventEditorForm, EventChoices>({
   id: 'calendarEventEditor',
-  blankForm: EMPTY_EVENT_FORM,
+  blankForm: { ...EMPTY_EVENT_FORM, opportunityId: '' },
   problemsOf: eventProblems,
-  fields: EVENT_FIELDS,
-  fieldOfBody: (field, form) => eventFieldOfBody(field as Parameters<typeof eventFieldOfBody>[0], form.allDay),
+  fields: [...EVENT_FIELDS, 'opportunityId'],
+  fieldOfBody: (field, form) =>
+    field === 'opportunity_id' ? 'opportunityId' : eventFieldOfBody(field as Parameters<typeof eventFieldOfBody>[0], form),
   messages: EVENT_SAVED_MESSAGES,
   // Back to the month the event is in, not the current one.
   listRoute: calendarMonthAddress,

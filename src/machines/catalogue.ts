@@ -14,6 +14,7 @@ import { dashboardMachine } from './dashboard.ts';
 import { emailAttachmentsMachine } from './email-attachments.ts';
 import { globalSearchMachine } from './global-search.ts';
 import { savedViewsMachine } from './saved-views.ts';
+import { opportunityChoicesMachine } from './opportunity-choices.ts';
 import { opportunityEditorMachine } from './opportunity-editor.ts';
 import { opportunityPageMachine } from './opportunity-page.ts';
 import { opportunityListMachine } from './opportunity-list.ts';
@@ -53,14 +54,15 @@ export const machineCatalogue: readonly CatalogueEntry[] = [
   entry(opportunityEditorMachine, 'Add and Edit Opportunity: loading the opportunity and its choices, the form, the save, leaving a changed form, and a delete with Undo.'),
   entry(opportunityPageMachine, 'An opportunity\'s page: its figures, its timeline a page at a time, a note, an activity or an event added from the page, and leaving with something unsaved.'),
   entry(pipelineBoardMachine, 'The pipeline board: loading a year\'s columns for everyone or one salesperson, paging each column, and moving a deal (picked up, carried, dropped, saved, or put back when refused).'),
-  entry(customerListMachine, 'The customer list: loading the stored customers and a year, summing the year per customer, the sort, and the empty and failed states.'),
+  entry(customerListMachine, 'The customer list: loading the stored customers summed for a year, another year, search, sort and pages kept in the address, and the empty and failed states.'),
   entry(customerEditorMachine, 'Add and Edit Customer: loading the customer, the form with its checks, the save, leaving a changed form, and a delete with Undo.'),
   entry(customerPageMachine, 'A customer\'s page: its details and opportunities, the timeline of it and them, a note, an activity or an event added from the page, and leaving with something unsaved.'),
   entry(calendarMachine, 'The calendar: the month shown, loading its year of opportunities and events when it changes, and the failed state.'),
   entry(calendarEventEditorMachine, 'Add and Edit Event: loading the event and the salespersons to choose from, the form with its checks, the save, leaving a changed form, and a delete with Undo.'),
-  entry(activityListMachine, 'The activity list: loading, the four views and the search, the clock that makes activities overdue, and marking one done.'),
+  entry(activityListMachine, 'The activity list: loading, the four views, search, sort and pages kept in the address, the clock that makes activities overdue, and marking one done.'),
   entry(activityEditorMachine, 'Add and Edit Activity: loading the activity and its choices, the form, the save, leaving a changed form, and a delete with Undo.'),
-  entry(userListMachine, 'The user list: loading and refetching, search, sort, pages, selection, and which modal is open.'),
+  entry(opportunityChoicesMachine, 'A form\'s opportunity choice: nothing asked until its list opens, then the server searched once the typing pauses, the latest text only.'),
+  entry(userListMachine, 'The user list: loading and refetching, search, sort and pages kept in the address, selection, and which modal is open.'),
   entry(createUserMachine, 'The Create User modal: the form, the roles the signed-in user may give, and the two saves.'),
   entry(updateUserMachine, 'The Update User modal: the form, the roles that may be assigned, and the save.'),
   entry(salespersonListMachine, 'The salesperson list: loading the tenant\'s salespersons, the empty and failed states, and reloading.'),

@@ -7,17 +7,20 @@ import { clampPage, pageCount, pageSlice } from '../domain/lists/paging.ts';
 import { nextSort } from '../domain/lists/sort.ts';
 import { filterRows, sortRows, toRows, type Sort, type SortKey, type UserRow } from '../domain/users/list-view';
 import { normaliseEmail } from '../domain/rules/fields.ts';
+import { listAddressing } from './browser-list.ts';
 import { createUserMachine, type ModalOutput } from './create-user';
 import { updateUserMachine } from './update-user';
 
 export interface UserListInput {
   tenantId: number;
+  /** The address's query: the list opens with its search, sort and page. */
+  address: string;
   /** The signed-in user's id and role, handed to the modals: section 6 decides what they may do. */
   currentUserId: number;
   currentRoleId: number;
 }
 
-export interface UserListContext extends UserListInput {
+export interface UserListContext extends Omit<UserListInput, 'address'> {
   /** Every user in the server's order, with search text computed once. */
   rows: readonly UserRow[];
   /** `rows` in the current sort; recomputed only when the sort or the data changes. */
@@ -43,7 +46,12 @@ export type UserListEvent =
   | { type: 'selection.page.toggle' }
   | { type: 'retry' }
   | { type: 'modal.create.open' }
-  | { type: 'modal.update.open'; userId: number };
+  | { type: 'modal.update.open'; userId: number }
+  | { type: 'address.open'; address: string };
+
+const addressing = listAddressing<SortKey>({ sortKeys: ['name', 'email', 'role'], defaultSort: null });
+const addressOf = (context: Pick<UserListContext, 'search' | 'sort' | 'page'>) => addressing.addressOf({ ...context, filters: {} }, 0);
+const writeAddress = { type: 'writeAddress', params: ({ context }: { context: UserListContext }) => ({ query: addressOf(context) }) } as const;
 
 /** The rows of the page being shown. */
 export function currentPageRows(context: UserListContext): readonly UserRow[] {
@@ -58,7 +66,9 @@ export function pageIsSelected(context: UserListContext): boolean {
 
 /**
  * The user list: the data (loaded, refetched after a save) and the modal are
- * independent, so they are parallel regions. Each modal is its own machine,
+ * independent, so they are parallel regions. Its search, sort and page live in
+ * the address as the other lists' do (the list kit's addressing), so reload and
+ * share keep them. Each modal is its own machine,
  * invoked while open and stopped when it finishes; a saved modal makes the list
  * refetch, so it shows the server's fresh data.
  */
@@ -79,6 +89,15 @@ export const userListMachine = setup({
   actions: {
     /** The API client has already shown the server's message; this only logs. */
     logError: (_, _params: { error: unknown }) => {},
+    /** Replaces the address's query (no new history entry) with the list's. */
+    writeAddress: (_, _params: { query: string }) => {},
+    openAddress: assign(({ context, event }) => {
+      assertEvent(event, 'address.open');
+      const { search, sort, page } = addressing.fromAddress(event.address, 0);
+      const sorted = sortRows(context.rows, sort);
+      const visible = filterRows(sorted, search);
+      return { search, sort, sorted, visible, page: context.rows.length === 0 ? page : clampPage(page, visible.length) };
+    }),
     acceptUsers: assign(({ context }, params: { users: readonly User[] }) => {
       const rows = toRows(params.users);
       const sorted = sortRows(rows, context.sort);
@@ -130,6 +149,10 @@ export const userListMachine = setup({
     refresh: raise({ type: 'retry' }),
   },
   guards: {
+    isOtherAddress: ({ context, event }) => {
+      assertEvent(event, 'address.open');
+      return addressOf(addressing.fromAddress(event.address, 0)) !== addressOf(context);
+    },
     hasPreviousPage: ({ context }) => context.page > 1,
     hasNextPage: ({ context }) => context.page < pageCount(context.visible.length),
     userIsListed: ({ context, event }) => {
@@ -142,25 +165,19 @@ export const userListMachine = setup({
   },
 }).createMachine({
   id: 'userList',
-  context: ({ input }) => ({
-    ...input,
-    rows: [],
-    sorted: [],
-    visible: [],
-    emails: new Set(),
-    search: '',
-    sort: null,
-    page: 1,
-    selected: new Set(),
-    editedUser: null,
-  }),
+  context: ({ input }) => {
+    const { address, ...rest } = input;
+    const { search, sort, page } = addressing.fromAddress(address, 0);
+    return { ...rest, rows: [], sorted: [], visible: [], emails: new Set(), search, sort, page, selected: new Set(), editedUser: null };
+  },
   type: 'parallel',
   on: {
-    'search.change': { actions: 'search' },
-    'sort.toggle': { actions: 'sort' },
-    'page.go': { actions: 'goToPage' },
-    'page.previous': { guard: 'hasPreviousPage', actions: 'previousPage' },
-    'page.next': { guard: 'hasNextPage', actions: 'nextPage' },
+    'search.change': { actions: ['search', writeAddress] },
+    'sort.toggle': { actions: ['sort', writeAddress] },
+    'page.go': { actions: ['goToPage', writeAddress] },
+    'page.previous': { guard: 'hasPreviousPage', actions: ['previousPage', writeAddress] },
+    'page.next': { guard: 'hasNextPage', actions: ['nextPage', writeAddress] },
+    'address.open': { guard: 'isOtherAddress', actions: 'openAddress' },
     'selection.toggle': { actions: 'toggleSelection' },
     'selection.page.toggle': { actions: 'togglePageSelection' },
   },
@@ -176,7 +193,7 @@ export const userListMachine = setup({
             input: ({ context }) => ({ tenantId: context.tenantId }),
             onDone: {
               target: 'loaded',
-              actions: { type: 'acceptUsers', params: ({ event }) => ({ users: event.output }) },
+              actions: [{ type: 'acceptUsers', params: ({ event }) => ({ users: event.output }) }, writeAddress],
             },
             onError: {
               target: 'failed',

@@ -1,40 +1,40 @@
-import { found, type CrmClient } from '../api/client.ts';
+import { found } from '../api/client.ts';
+import type { AppServices } from '../platform/session-runtime.ts';
 import {
   activityFormOf,
   activityWriteOf,
   newActivityForm,
-  opportunityChoicesOf,
   type ActivityChoices,
   type ActivityForm,
 } from '../domain/activities/editor.ts';
 import { activityEditorMachine } from '../machines/activity-editor.ts';
+import { linkedOpportunityChoice } from './opportunity-choices.ts';
 import { recordEditorFlow, type RecordEditorIo } from './record-editor.ts';
 import type { Wiring } from './wiring.ts';
 
 export const activityEditorFlow: Wiring<typeof activityEditorMachine> = (services, caller) =>
-  recordEditorFlow(activityEditorMachine, activityIo(services.api, caller.tenantId, caller.email), services);
+  recordEditorFlow(activityEditorMachine, activityIo(services, caller.tenantId, caller.email), services);
 
 /**
- * The activity with the salespersons and this year's opportunities to choose
- * from, and its save, through the API client. A new activity is the signed-in
- * person's own when they are a salesperson.
+ * The activity with the salespersons to choose from and the opportunity it links
+ * (a tenant's other opportunities are searched for as the person types), and its
+ * save, through the API client. A new activity is the signed-in person's own when
+ * they are a salesperson.
  */
-function activityIo(api: CrmClient, tenantId: number, email: string): RecordEditorIo<ActivityForm, ActivityChoices> {
+function activityIo({ api, quietApi }: Pick<AppServices, 'api' | 'quietApi'>, tenantId: number, email: string): RecordEditorIo<ActivityForm, ActivityChoices> {
   return {
     async loadEditor({ id }) {
-      const now = new Date();
-      const [salespersons, opportunities, activity] = await Promise.all([
+      const [salespersons, activity] = await Promise.all([
         found(api.GET('/api/salespersons/getAllData/{tenant_id}', { params: { path: { tenant_id: tenantId } } })),
-        found(api.GET('/api/opportunities/getAllData/{tenant_id}', { params: { path: { tenant_id: tenantId }, query: { year: now.getFullYear() } } })),
         id === null ? null : found(api.GET('/api/activities/{id}', { params: { path: { id } } })),
       ]);
+      const linked = await linkedOpportunityChoice(quietApi, activity?.opportunity_id, activity?.customer || `Opportunity ${activity?.opportunity_id}`);
       const own = salespersons.find((salesperson) => salesperson.email === email.toLowerCase());
-      const linked = activity?.opportunity_id != null ? { id: activity.opportunity_id, customer: activity.customer } : undefined;
       return {
-        form: activity ? activityFormOf(activity) : newActivityForm(now, own?.id),
+        form: activity ? activityFormOf(activity) : newActivityForm(new Date(), own?.id),
         choices: {
           salespersons: salespersons.map(({ id: salespersonId, name }) => ({ id: salespersonId, name })),
-          opportunities: opportunityChoicesOf(opportunities, linked),
+          linked,
         },
       };
     },

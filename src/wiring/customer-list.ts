@@ -1,24 +1,27 @@
 import { fromPromise } from 'xstate';
 import { found, type CrmClient } from '../api/client.ts';
-import type { YearRequest } from '../domain/opportunities/rows.ts';
-import { customerListMachine, type CustomerYearData } from '../machines/customer-list.ts';
+import { customersOfYear, type CustomerSummary } from '../domain/opportunities/customers.ts';
+import type { ListLoadRequest } from '../machines/browser-list.ts';
+import { customerListMachine } from '../machines/customer-list.ts';
+import { listAddressWriter } from './list-address.ts';
 import { logError, type Wiring } from './wiring.ts';
 
-export const customerListFlow: Wiring<typeof customerListMachine> = ({ api }) =>
-  customerListMachine.provide({ actors: { loadCustomers: loadCustomersFrom(api) }, actions: { logError } });
+export const customerListFlow: Wiring<typeof customerListMachine> = (services) =>
+  customerListMachine.provide({
+    actors: { loadRows: loadCustomersFrom(services.api) },
+    actions: { logError, writeAddress: listAddressWriter(services, '/customer') },
+  });
 
-
-/** The loadCustomers actor of /customer: the stored customers, and the year's opportunities with their salespersons' names. */
-export function loadCustomersFrom(api: CrmClient) {
-  return fromPromise<CustomerYearData, YearRequest>(async ({ input }) => {
+/** The loadRows actor of /customer: the stored customers, summed with the year's opportunities (and their salespersons' names). */
+function loadCustomersFrom(api: CrmClient) {
+  return fromPromise<readonly CustomerSummary[], ListLoadRequest>(async ({ input }) => {
+    const year = Number(input.filters.year);
     const [customers, opportunities, salespersons] = await Promise.all([
       found(api.GET('/api/customers/getAllData/{tenant_id}', { params: { path: { tenant_id: input.tenantId } } })),
-      found(api.GET('/api/opportunities/getAllData/{tenant_id}', { params: { path: { tenant_id: input.tenantId }, query: { year: input.year } } })),
+      found(api.GET('/api/opportunities/getAllData/{tenant_id}', { params: { path: { tenant_id: input.tenantId }, query: { year } } })),
       found(api.GET('/api/salespersons/getAllData/{tenant_id}', { params: { path: { tenant_id: input.tenantId } } })),
     ]);
-    return {
-      directory: customers.map(({ id, name, company }) => ({ id, name, company })),
-      year: { opportunities, salespersons },
-    };
+    const directory = customers.map(({ id, name, company }) => ({ id, name, company }));
+    return customersOfYear({ directory, year: { opportunities, salespersons } }, year);
   });
 }

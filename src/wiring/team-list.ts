@@ -3,12 +3,13 @@ import { found } from '../api/client.ts';
 import type { TeamWithMembers } from '../domain/teams.ts';
 import { teamListMachine } from '../machines/team-list.ts';
 import { listAddressWriter } from './list-address.ts';
+import type { ListLoadRequest } from '../machines/browser-list.ts';
 import { logError, type Wiring } from './wiring.ts';
 
 export const teamListFlow: Wiring<typeof teamListMachine> = (services) =>
   teamListMachine.provide({
     actors: {
-      loadRows: fromPromise<readonly TeamWithMembers[], { tenantId: number }>(({ input }) =>
+      loadRows: fromPromise<readonly TeamWithMembers[], ListLoadRequest>(({ input }) =>
         found(services.api.GET('/api/teams/getAllData/{tenant_id}', { params: { path: { tenant_id: input.tenantId } } })),
       ),
     },

@@ -4,6 +4,7 @@ import type { UserUpdateRequest } from '../domain/users/update-route.ts';
 import { createUserMachine } from '../machines/create-user.ts';
 import { updateUserMachine } from '../machines/update-user.ts';
 import { userListMachine } from '../machines/user-list.ts';
+import { listAddressWriter } from './list-address.ts';
 import { feedback, logError, type Wiring } from './wiring.ts';
 
 function putUser(api: CrmClient, { path, id, body }: UserUpdateRequest): Promise<User> {
@@ -21,8 +22,9 @@ function putUser(api: CrmClient, { path, id, body }: UserUpdateRequest): Promise
 }
 
 /** The user list with its two modals, their I/O done through the CRM API client. */
-export const userListFlow: Wiring<typeof userListMachine> = ({ api }) =>
-  userListMachine.provide({
+export const userListFlow: Wiring<typeof userListMachine> = (services) => {
+  const { api } = services;
+  return userListMachine.provide({
     actors: {
       loadUsers: fromPromise(({ input }) =>
         found(api.GET('/api/users/getAllData/{tenant_id}', { params: { path: { tenant_id: input.tenantId } } })),
@@ -39,5 +41,6 @@ export const userListFlow: Wiring<typeof userListMachine> = ({ api }) =>
         actions: feedback,
       }),
     },
-    actions: { logError },
+    actions: { logError, writeAddress: listAddressWriter(services, '/user') },
   });
+};

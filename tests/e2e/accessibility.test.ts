@@ -12,6 +12,12 @@ const browser = browserForFile();
  * open where it has one, and checked for focus on its heading and a spoken
  * announcement of it. Then again at phone width.
  */
+/** How a screen's dialog opens: a button of the screen (after choosing its first row, where the action needs one), the first button in its table (a user's name), or keys. */
+type DialogOpener =
+  | { open: string | RegExp; chooseFirstRow?: true; name: string | RegExp; typing?: string }
+  | { firstRowButton: true; name: string | RegExp }
+  | { keys: string; name: string | RegExp; typing?: string };
+
 interface Screen {
   /** The route; `:id` is filled with the first record its list links to. */
   path: string;
@@ -20,27 +26,26 @@ interface Screen {
   idFrom?: string;
   /** The route of the link that gives `:id`, when the list links elsewhere (its name opens the record's page). */
   idLink?: string;
-  /**
-   * The button (or the keys) that opens the screen's dialog, the dialog's name, and
-   * what to type into it before the scan, if anything.
-   */
-  dialog?: { open: string | RegExp; name: string; typing?: string } | { keys: string; name: string; typing?: string };
+  /** The screen's dialogs, each opened, scanned and closed with Escape in turn (and what to type into it first, if anything). */
+  dialogs?: DialogOpener[];
+  /** A CSV file chosen on the screen, whose next step (matching its columns) is scanned too. */
+  csv?: string;
 }
 
 const SCREENS: Screen[] = [
-  { path: '/dashboard', heading: 'Total Revenue', dialog: { keys: 'Control+K', name: 'Search', typing: 'acme' } },
-  { path: '/opportunity', heading: 'Opportunities' },
+  { path: '/dashboard', heading: 'Total Revenue', dialogs: [{ keys: 'Control+K', name: 'Search', typing: 'acme' }] },
+  { path: '/opportunity', heading: 'Opportunities', dialogs: [{ open: 'Reassign…', chooseFirstRow: true, name: /^Reassign 1 opportunity/ }] },
   { path: '/add-Opportunity', heading: 'Add Opportunity' },
-  { path: '/edit-Opportunity/:id', heading: 'Edit Opportunity', idFrom: '/opportunity', idLink: '/opportunity/:id', dialog: { open: 'Delete', name: 'Delete the opportunity?' } },
-  { path: '/opportunity/:id', heading: /./, idFrom: '/opportunity', dialog: { open: 'Add activity', name: 'Add activity' } },
+  { path: '/edit-Opportunity/:id', heading: 'Edit Opportunity', idFrom: '/opportunity', idLink: '/opportunity/:id', dialogs: [{ open: 'Delete', name: 'Delete the opportunity?' }] },
+  { path: '/opportunity/:id', heading: /./, idFrom: '/opportunity', dialogs: [{ open: 'Add activity', name: 'Add activity' }] },
   { path: '/pipeline', heading: 'Pipeline' },
-  { path: '/customer', heading: 'Customers' },
+  { path: '/customer', heading: 'Customers', dialogs: [{ open: 'Delete…', chooseFirstRow: true, name: /^Delete 1 / }] },
   { path: '/add-Customer', heading: 'Add Customer' },
   { path: '/edit-Customer/:id', heading: 'Edit Customer', idFrom: '/customer', idLink: '/customer/:id' },
-  { path: '/customer/:id', heading: /./, idFrom: '/customer', dialog: { open: 'Add event', name: 'Add event' } },
+  { path: '/customer/:id', heading: /./, idFrom: '/customer', dialogs: [{ open: 'Add event', name: 'Add event' }] },
   { path: '/calendar', heading: 'Calendar' },
   { path: '/add-Calendar', heading: 'Add Event' },
-  { path: '/edit-Calendar/:id', heading: 'Edit Event', idFrom: '/calendar', dialog: { open: /^Delete/, name: 'Delete the event?' } },
+  { path: '/edit-Calendar/:id', heading: 'Edit Event', idFrom: '/calendar', dialogs: [{ open: /^Delete/, name: 'Delete the event?' }] },
   { path: '/activity', heading: 'Activities' },
   { path: '/add-Activity', heading: 'Add Activity' },
   { path: '/edit-Activity/:id', heading: 'Edit Activity', idFrom: '/activity' },
@@ -49,10 +54,18 @@ const SCREENS: Screen[] = [
   { path: '/team', heading: 'Teams' },
   { path: '/add-Team', heading: 'Add Team' },
   { path: '/edit-Team/:id', heading: 'Edit Team', idFrom: '/team' },
-  { path: '/email-attachment', heading: 'E-mail attachments', dialog: { open: /^Delete /, name: 'Delete attachment' } },
-  { path: '/user', heading: 'User', dialog: { open: 'Create User', name: 'Create User' } },
+  { path: '/email-attachment', heading: 'E-mail attachments', dialogs: [{ open: /^Delete /, name: 'Delete attachment' }] },
+  {
+    path: '/user',
+    heading: 'User',
+    dialogs: [
+      { open: 'Create User', name: 'Create User' },
+      { firstRowButton: true, name: 'Update User' },
+    ],
+  },
   { path: '/settings', heading: 'Settings' },
-  { path: '/import-Opportunity', heading: 'Import opportunities' },
+  { path: '/import-Opportunity', heading: 'Import opportunities', csv: 'Customer,Revenue,Stage\nAcme Corp,1200,proposal\n' },
+  { path: '/import-Customer', heading: 'Import customers' },
   { path: '/machines', heading: 'Machines' },
   { path: '/no-such-page', heading: 'Page Not Found' },
 ];
@@ -75,6 +88,30 @@ async function axeViolations(page: Page): Promise<string[]> {
   return violations.flatMap((violation) =>
     violation.nodes.map((node) => `${violation.id} (${violation.impact}): ${node.target.join(' ')} — ${violation.help}`),
   );
+}
+
+/**
+ * Whether the page scrolls sideways (a phone's screen is narrower than something on it),
+ * with the outermost elements that reach past its right edge, to say where.
+ */
+async function sidewaysScroll(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const root = document.scrollingElement!;
+    if (root.scrollWidth <= root.clientWidth) return [];
+    const past = (element: Element) => element.getBoundingClientRect().right > root.clientWidth + 0.5;
+    // What scrolls within a region of its own (the navigation, a wide table) does not move the page.
+    const scrolledWithin = (element: Element) => {
+      for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+        if (['auto', 'scroll', 'hidden', 'clip'].includes(getComputedStyle(parent).overflowX)) return true;
+      }
+      return false;
+    };
+    const culprits = [...document.body.querySelectorAll('*')].filter(
+      (element) => past(element) && !(element.parentElement && past(element.parentElement)) && !scrolledWithin(element),
+    );
+    const named = culprits.slice(0, 5).map((element) => `${element.tagName.toLowerCase()}${element.className ? `.${String(element.className).trim().split(/\s+/).join('.')}` : ''}`);
+    return [`scrolls sideways: ${root.scrollWidth} px of content in ${root.clientWidth} px, past the edge: ${named.join(', ')}`];
+  });
 }
 
 async function firstIdLinkedFrom(page: Page, list: string, route: string): Promise<string> {
@@ -108,47 +145,74 @@ async function visitEveryRoute(page: Page, ids: Map<string, string>, width: stri
     await expect.poll(() => page.getByRole('status', { name: 'Page announcements' }).innerText()).toMatch(screen.heading);
 
     problems.push(...(await axeViolations(page)).map((problem) => `${width} ${path}: ${problem}`));
-    if (screen.dialog) {
-      if ('keys' in screen.dialog) {
-        await page.keyboard.press(screen.dialog.keys);
+    if (width === 'phone') problems.push(...(await sidewaysScroll(page)).map((problem) => `${width} ${path}: ${problem}`));
+    for (const opener of screen.dialogs ?? []) {
+      const name = String(opener.name);
+      if ('keys' in opener) {
+        await page.keyboard.press(opener.keys);
       } else {
-        const opener = page.getByRole('main').getByRole('button', { name: screen.dialog.open }).first();
-        if ((await opener.count()) === 0) {
-          problems.push(`${width} ${path}: no button opens the ${screen.dialog.name} dialog`);
+        if ('chooseFirstRow' in opener) await page.getByRole('main').locator('tbody input[type="checkbox"]').first().check();
+        const button =
+          'firstRowButton' in opener
+            ? page.getByRole('main').locator('tbody').getByRole('button').first()
+            : page.getByRole('main').getByRole('button', { name: opener.open }).first();
+        if ((await button.count()) === 0) {
+          problems.push(`${width} ${path}: no button opens the ${name} dialog`);
           continue;
         }
-        await opener.click();
+        await button.click();
       }
-      const dialog = page.getByRole('dialog', { name: screen.dialog.name });
+      const dialog = page.getByRole('dialog', { name: opener.name });
       await dialog.waitFor();
-      if (screen.dialog.typing) {
-        await page.keyboard.type(screen.dialog.typing);
+      if ('typing' in opener && opener.typing) {
+        await page.keyboard.type(opener.typing);
         await dialog.getByRole('option').first().waitFor();
       }
-      problems.push(...(await axeViolations(page)).map((problem) => `${width} ${path} (${screen.dialog!.name}): ${problem}`));
+      await settled(page);
+      problems.push(...(await axeViolations(page)).map((problem) => `${width} ${path} (${name}): ${problem}`));
+      if (width === 'phone') problems.push(...(await sidewaysScroll(page)).map((problem) => `${width} ${path} (${name}): ${problem}`));
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
+    }
+    if (screen.csv) {
+      await page.getByLabel('CSV file').setInputFiles({ name: 'rows.csv', mimeType: 'text/csv', buffer: Buffer.from(screen.csv) });
+      await page.getByRole('form', { name: 'Match the columns' }).waitFor();
+      problems.push(...(await axeViolations(page)).map((problem) => `${width} ${path} (Match the columns): ${problem}`));
+      if (width === 'phone') problems.push(...(await sidewaysScroll(page)).map((problem) => `${width} ${path} (Match the columns): ${problem}`));
     }
   }
   return problems;
 }
 
 describe('accessibility on every route', () => {
-  test('as a Super Admin at desktop and phone width: axe finds nothing, focus moves to each heading and each change is announced', async () => {
-    const { page, context, pageErrors } = await browser.newPage({ width: 1280, height: 800 });
-    await signIn(page, 'admin@demo.test');
-    await page.getByRole('heading', { name: 'Total Revenue', level: 1 }).waitFor({ timeout: 30_000 });
-    const ids = new Map<string, string>();
-    const problems = await visitEveryRoute(page, ids, 'desktop');
-    await page.setViewportSize({ width: 390, height: 844 });
-    problems.push(...(await visitEveryRoute(page, ids, 'phone')));
-    expect(problems).toEqual([]);
-    expect(pageErrors).toEqual([]);
-    await context.close();
-    // About fifty screens, each scanned with every axe rule: minutes on two shared cores.
+  // One sign-in and one page for both widths: the phone's walk follows the desktop's.
+  let tracked: Awaited<ReturnType<typeof browser.newPage>> | undefined;
+  const ids = new Map<string, string>();
+
+  test('as a Super Admin at desktop width: axe finds nothing, focus moves to each heading and each change is announced', async () => {
+    tracked = await browser.newPage({ width: 1280, height: 800 });
+    await signIn(tracked.page, 'admin@demo.test');
+    await tracked.page.getByRole('heading', { name: 'Total Revenue', level: 1 }).waitFor({ timeout: 30_000 });
+    expect(await visitEveryRoute(tracked.page, ids, 'desktop')).toEqual([]);
+    expect(tracked.pageErrors).toEqual([]);
+    // About thirty screens and their dialogs, each scanned with every axe rule: minutes on two shared cores.
   }, 300_000);
 
-  test('the pages of a signed-out visitor: sign-up and the signed-out page', async () => {
+  test('at phone width (390 px), the same, no page scrolls sideways, and the signed-out page after Log out', async () => {
+    if (!tracked) throw new Error('The desktop walk signs in first');
+    await tracked.page.setViewportSize({ width: 390, height: 844 });
+    const problems = await visitEveryRoute(tracked.page, ids, 'phone');
+    // Last, the page a person sees after 'Log out'.
+    await tracked.page.getByRole('button', { name: 'Log out' }).click();
+    await tracked.page.getByRole('heading', { name: 'Signed out', level: 1 }).waitFor();
+    problems.push(...(await axeViolations(tracked.page)).map((problem) => `phone signed out: ${problem}`));
+    problems.push(...(await sidewaysScroll(tracked.page)).map((problem) => `phone signed out: ${problem}`));
+    expect(problems).toEqual([]);
+    expect(tracked.pageErrors).toEqual([]);
+    await tracked.context.close();
+  }, 300_000);
+
+  test('the page of a visitor who is not signed in: sign-up', async () => {
     const { page, context } = await browser.newPage({ width: 390, height: 844 });
     await page.goto('/signup');
     await page.getByRole('heading', { name: 'Sign Up to CRM' }).waitFor();

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { browserForFile, expectNoDeveloperWords, problemsShown, signInAndOpen, toast } from '../support/browser.ts';
+import { browserForFile, chooseIn, combobox, expectNoDeveloperWords, problemsShown, signInAndOpen, toast } from '../support/browser.ts';
 
 const browser = browserForFile();
 
@@ -23,21 +24,28 @@ describe('Activities (/activity, /add-Activity, /edit-Activity/:id)', () => {
     await page.waitForURL('**/add-Activity');
     await page.getByRole('heading', { name: 'Add Activity' }).waitFor();
     // A new activity is the signed-in salesperson's own.
-    await expect.poll(() => page.getByLabel('Salesperson').locator('option:checked').textContent()).toBe('Riley Rep');
+    await expect.poll(() => combobox(page, 'Salesperson').inputValue()).toBe('Riley Rep');
 
-    // A validation message, and nothing saved.
+    // Validation messages, each under its field (the emptied salesperson's under its combobox), and nothing saved.
+    await combobox(page, 'Salesperson').fill('');
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => problemsShown(page)).toEqual({ Subject: 'Subject is required.' });
+    await expect.poll(() => problemsShown(page)).toEqual({ Subject: 'Subject is required.', Salesperson: 'Salesperson is required.' });
     await expectNoDeveloperWords(page);
     expect(page.url()).toMatch(/\/add-Activity$/);
+    await chooseIn(page, 'Salesperson', 'riley', 'Riley Rep');
 
     await page.getByLabel('Kind').selectOption({ label: 'Meeting' });
     await page.getByLabel('Subject').fill(subject);
     await page.getByLabel('Due date').fill('2030-03-04');
     await page.getByLabel('Due time').fill('09:30');
     await page.getByLabel('Duration').fill('45');
-    await page.getByLabel('Opportunity').selectOption({ index: 1 });
-    const customer = (await page.getByLabel('Opportunity').locator('option:checked').textContent())!.split(' — ')[0]!;
+    // Open, the choice passes axe like the rest of the form.
+    await combobox(page, 'Opportunity').click();
+    await page.getByRole('listbox', { name: 'Choices' }).getByRole('option').nth(1).waitFor();
+    expect((await new AxeBuilder({ page }).analyze()).violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+    // One of this year's many opportunities, found on the server by part of its customer's name.
+    const customer = (await chooseIn(page, 'Opportunity', 'wonk', /^Wonka/)).split(' — ')[0]!;
+    expect(customer).toBe('Wonka');
     await page.getByLabel('Notes').fill('Bring the usage figures.');
     await page.getByRole('button', { name: 'Save' }).click();
     await toast(page, 'Activity created successfully').waitFor();
@@ -60,6 +68,8 @@ describe('Activities (/activity, /add-Activity, /edit-Activity/:id)', () => {
     await expect(page.getByLabel('Due date').inputValue()).resolves.toBe('2030-03-04');
     await expect(page.getByLabel('Due time').inputValue()).resolves.toBe('09:30');
     await expect(page.getByLabel('Notes').inputValue()).resolves.toBe('Bring the usage figures.');
+    // The linked opportunity is named before anything is searched.
+    await expect(combobox(page, 'Opportunity').inputValue()).resolves.toMatch(/^Wonka — /);
     await page.getByLabel('Due time').fill('16:15');
     await page.getByLabel('Kind').selectOption({ label: 'Call' });
     await page.getByRole('button', { name: 'Save' }).click();

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { format } from 'date-fns';
-import { browserForFile, expectNoDeveloperWords, problemsShown, signInAndOpen, toast } from '../support/browser.ts';
+import { browserForFile, chooseIn, combobox, expectNoDeveloperWords, problemsShown, signInAndOpen, toast } from '../support/browser.ts';
 
 /** Calendar events: /calendar, /add-Calendar and /edit-Calendar/{id} against the running stack. */
 const browser = browserForFile();
@@ -38,7 +38,9 @@ describe('calendar events', () => {
 
     await page.getByLabel('End time').fill('15:15');
     await page.getByLabel('Location').fill('Room 4');
-    await page.getByLabel('Salesperson').selectOption({ label: 'Riley Rep' });
+    await chooseIn(page, 'Salesperson', 'rile', 'Riley Rep');
+    // The deal it is about, found on the server by part of its customer's name.
+    await chooseIn(page, 'Opportunity', 'wonk', /^Wonka/);
     await page.getByLabel('Notes').fill('Bring the figures.');
     await page.getByRole('button', { name: 'Save' }).click();
     await toast(page, 'Event created successfully').waitFor();
@@ -55,7 +57,8 @@ describe('calendar events', () => {
     await expect(page.getByLabel('End time').inputValue()).resolves.toBe('15:15');
     await expect(page.getByLabel('Location').inputValue()).resolves.toBe('Room 4');
     await expect(page.getByLabel('Notes').inputValue()).resolves.toBe('Bring the figures.');
-    await expect(page.getByLabel('Salesperson').locator('option:checked').innerText()).resolves.toBe('Riley Rep');
+    await expect(combobox(page, 'Salesperson').inputValue()).resolves.toBe('Riley Rep');
+    await expect(combobox(page, 'Opportunity').inputValue()).resolves.toMatch(/^Wonka — /);
 
     const renamed = `${title} (all day)`;
     await page.getByLabel('Title').fill(renamed);

@@ -54,4 +54,62 @@ describe('lists keep what they show in the address', () => {
     expect(pageErrors).toEqual([]);
     await context.close();
   });
+
+  test('the customer, activity and user lists keep their search, filters, sort and page through a reload', async () => {
+    const { page, context, pageErrors } = await browser.newPage({ width: 1280, height: 800 });
+    const sortOf = (name: RegExp) => page.getByRole('columnheader', { name }).getAttribute('aria-sort');
+    const currentPage = () => page.getByRole('navigation', { name: 'Pages' }).locator('[aria-current="page"]').innerText();
+    await signInAndOpen(page, 'manager@demo.test', '/customer');
+
+    // Customers: last year, by name, the second page.
+    const lastYear = String(new Date().getFullYear() - 1);
+    await page.getByRole('heading', { name: 'Customers', level: 1 }).waitFor();
+    await page.getByLabel('Year').selectOption(lastYear);
+    await page.getByRole('button', { name: /^Customer/ }).click();
+    await page.getByRole('button', { name: 'Page 2' }).click();
+    await page.waitForURL((url) => url.search === `?sort=customer&dir=asc&year=${lastYear}&page=2`);
+    const secondPage = await page.getByRole('table').getByRole('rowheader').allInnerTexts();
+    await page.reload();
+    await page.getByRole('table').getByRole('rowheader').first().waitFor();
+    await expect.poll(() => page.getByRole('table').getByRole('rowheader').allInnerTexts()).toEqual(secondPage);
+    await expect(page.getByLabel('Year').inputValue()).resolves.toBe(lastYear);
+    await expect(sortOf(/^Customer/)).resolves.toBe('ascending');
+    await expect(currentPage()).resolves.toBe('2');
+
+    // Activities: every one, searched, by subject.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Activities' }).click();
+    await page.getByRole('heading', { name: 'Activities', level: 1 }).waitFor();
+    const views = page.getByRole('group', { name: 'Show' });
+    await views.getByRole('button', { name: /^All/ }).click();
+    await page.getByLabel('Search activities by subject, kind, salesperson or customer').fill('call');
+    await page.getByRole('button', { name: /^Subject/ }).click();
+    await page.waitForURL((url) => url.search === '?search=call&sort=subject&dir=asc&view=all');
+    await page.reload();
+    await page.getByRole('group', { name: 'Show' }).waitFor();
+    await expect.poll(() => page.getByLabel('Search activities by subject, kind, salesperson or customer').inputValue()).toBe('call');
+    await expect(views.getByRole('button', { name: /^All/ }).getAttribute('aria-pressed')).resolves.toBe('true');
+    await expect(sortOf(/^Subject/)).resolves.toBe('ascending');
+    // The third column holds the subject.
+    const subjects = await page.getByRole('table').getByRole('row').evaluateAll((rows) => rows.slice(1).map((row) => (row as HTMLTableRowElement).cells[2]?.textContent ?? ''));
+    expect(subjects.length).toBeGreaterThan(0);
+    expect(subjects).toEqual([...subjects].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true })));
+
+    // Users (section 6): searched, by e-mail, the second page.
+    await page.goto('/user');
+    await page.getByRole('heading', { name: 'User', level: 1 }).waitFor();
+    await page.getByPlaceholder('Search...').fill('demo.test');
+    await page.getByRole('button', { name: /^Email/ }).click();
+    await page.getByRole('button', { name: 'Page 2' }).click();
+    await page.waitForURL((url) => url.search === '?search=demo.test&sort=email&dir=asc&page=2');
+    const tableRows = () => page.getByRole('table').getByRole('row').allInnerTexts();
+    const shown = await tableRows();
+    await page.reload();
+    await page.getByText(/^Showing 11 to \d+ of \d+ results$/).waitFor();
+    await expect.poll(tableRows).toEqual(shown);
+    await expect(page.getByPlaceholder('Search...').inputValue()).resolves.toBe('demo.test');
+    await expect(sortOf(/^Email/)).resolves.toBe('ascending');
+    await expect(currentPage()).resolves.toBe('2');
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
 });

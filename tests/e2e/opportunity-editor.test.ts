@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { browserForFile, expectNoDeveloperWords, problemsShown, signInAndOpen, toast } from '../support/browser.ts';
+import { browserForFile, chooseIn, combobox, expectNoDeveloperWords, problemsShown, signInAndOpen, toast } from '../support/browser.ts';
 
 const browser = browserForFile();
 
@@ -34,7 +34,7 @@ describe('Add Opportunity and Edit Opportunity', () => {
     await expect(page.getByLabel('Date').inputValue()).resolves.toBe(await localToday(page));
     await expect(page.getByLabel('Stage').inputValue()).resolves.toBe('qualification');
     await expect(page.getByLabel('Probability (%)').inputValue()).resolves.toBe('10');
-    await expect(page.getByLabel('Salesperson').locator('option:checked').innerText()).resolves.toBe('Riley Rep');
+    await expect(combobox(page, 'Salesperson').inputValue()).resolves.toBe('Riley Rep');
     await expect(page.getByLabel('Weighted revenue').innerText()).resolves.toBe('Enter revenue and probability');
 
     // Issue 14's case: every problem at once, each under its field, nothing typed lost.
@@ -50,6 +50,8 @@ describe('Add Opportunity and Edit Opportunity', () => {
     await expect(page.getByLabel('Probability (%)').inputValue()).resolves.toBe('150');
     await expectNoDeveloperWords(page);
 
+    // A customer of the directory is found by part of its name; a new one is typed in full.
+    await expect(chooseIn(page, 'Customer', 'acme', 'Acme Corp')).resolves.toBe('Acme Corp');
     const added = `E2E Deal ${run}`;
     await customer.fill(added);
     await page.getByLabel('Revenue', { exact: true }).fill('12500.505');
@@ -114,8 +116,8 @@ describe('Add Opportunity and Edit Opportunity', () => {
 
     // The new customer joined the directory, so adding another deal suggests it.
     await page.goto('/add-Opportunity');
-    await page.getByLabel('Customer').waitFor();
-    await expect.poll(() => page.locator(`datalist option[value="${added}"]`).count()).toBe(1);
+    await combobox(page, 'Customer').fill(`deal ${run}`);
+    await page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option', { name: added }).waitFor();
 
     expect(cspViolations).toEqual([]);
     expect(pageErrors).toEqual([]);

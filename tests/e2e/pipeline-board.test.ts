@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { Schemas } from '../../src/api/client.ts';
 import { formatUnits } from '../../src/ui/kit/format.ts';
-import { browserForFile, signInAndOpen, toast } from '../support/browser.ts';
+import { browserForFile, chooseIn, signInAndOpen, toast } from '../support/browser.ts';
 
 const browser = browserForFile();
 const run = Date.now().toString(36);
@@ -20,6 +20,11 @@ async function openNextYearsBoard(page: Page) {
   const loaded = page.waitForResponse((response) => response.url().includes(`/api/opportunities/board/`) && response.url().includes(`year=${nextYear}`));
   await page.getByLabel('Year').selectOption(String(nextYear));
   await loaded;
+  await column(page, 'Qualification').waitFor();
+  // Chosen by typing, as any salesperson of a long list would be.
+  const own = page.waitForResponse((response) => response.url().includes(`/api/opportunities/board/`) && response.url().includes('salesperson='));
+  await chooseIn(page, 'Salesperson', 'min', 'Mine');
+  await own;
   await column(page, 'Qualification').waitFor();
 }
 

@@ -107,7 +107,8 @@ describe('the user list (/user)', () => {
     await toast(page, 'User created successfully').waitFor();
     await dialog.waitFor({ state: 'detached' });
     await page.getByPlaceholder('Search...').fill('dana.newcomer');
-    await expect(namesShown(page)).resolves.toEqual(['Dana Newcomer']);
+    // The list loads again after the save: the new row arrives with it.
+    await expect.poll(() => namesShown(page)).toEqual(['Dana Newcomer']);
     await expect(page.locator('tbody tr td:nth-child(5)').innerText()).resolves.toBe('User');
     await context.close();
   });

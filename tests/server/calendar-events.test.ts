@@ -50,8 +50,8 @@ describe('adding, reading, changing and deleting an event', () => {
     expect(event).toEqual({
       id: expect.any(Number),
       title: 'Call with Acme',
-      starts_at: '2026-03-10T09:00:00.000Z',
-      ends_at: '2026-03-10T10:30:00.000Z',
+      starts_at: '2026-03-10T09:00:00Z',
+      ends_at: '2026-03-10T10:30:00Z',
       all_day: false,
       location: 'Room 1',
       salesperson_id: rep,
@@ -66,7 +66,7 @@ describe('adding, reading, changing and deleting an event', () => {
     const change = { title: 'Fair', starts_at: '2026-03-11T00:00:00Z', ends_at: '2026-03-13T00:00:00+00:00', all_day: true, location: '', salesperson_id: null, notes: 'Three days' };
     const updated = await call('admin@demo.test', 'PUT', `/api/calendar/${event.id}`, change);
     expect(updated.statusCode).toBe(200);
-    expect(updated.json()).toEqual({ ...change, id: event.id, starts_at: '2026-03-11T00:00:00.000Z', ends_at: '2026-03-13T00:00:00.000Z', opportunity_id: null });
+    expect(updated.json()).toEqual({ ...change, id: event.id, starts_at: '2026-03-11T00:00:00Z', ends_at: '2026-03-13T00:00:00Z', opportunity_id: null });
     expect((await call('rep@demo.test', 'GET', `/api/calendar/${event.id}`)).json()).toEqual(updated.json());
 
     const deleted = await call('rep@demo.test', 'DELETE', `/api/calendar/${event.id}`);
@@ -79,7 +79,7 @@ describe('adding, reading, changing and deleting an event', () => {
   test('an event given with an offset is stored as the same instant', async () => {
     const created = await call('rep@demo.test', 'POST', '/api/calendar', eventBody({ starts_at: '2026-03-29T01:30:00+01:00', ends_at: '2026-03-29T03:30:00+02:00' }));
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ starts_at: '2026-03-29T00:30:00.000Z', ends_at: '2026-03-29T01:30:00.000Z' });
+    expect(created.json()).toMatchObject({ starts_at: '2026-03-29T00:30:00Z', ends_at: '2026-03-29T01:30:00Z' });
   });
 
   test('an event may end when it starts', async () => {

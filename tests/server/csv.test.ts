@@ -69,6 +69,30 @@ describe('CSV export', () => {
     expect(chosen.length).toBe(3);
   });
 
+  test("the list's stage and 'Mine' apply: the rows are those the list shows", async () => {
+    const year = 2025;
+    const window = `created_date >= '2025-01-01T00:00:00Z' and created_date < '2026-01-01T00:00:00Z'`;
+    const inStage = parseCsv((await call('rep@demo.test', 'GET', `/api/csv/export/opportunities/${demo}?year=${year}&zone=UTC&stage=proposal`)).body).slice(1);
+    expect(inStage.length).toBe(await count(`select count(*)::int as n from opportunities where tenant_id = $1 and stage = 'proposal' and ${window}`, [demo]));
+    expect(inStage.length).toBeGreaterThan(0);
+    expect(inStage.every((row) => row[4] === 'proposal')).toBe(true);
+
+    const own = `salesperson_id in (select s.id from salespersons s join users u on u.id = s.user_id where s.tenant_id = $1 and u.email = 'rep@demo.test')`;
+    const mine = parseCsv((await call('rep@demo.test', 'GET', `/api/csv/export/opportunities/${demo}?year=${year}&zone=UTC&mine=true`)).body).slice(1);
+    const everyone = await count(`select count(*)::int as n from opportunities where tenant_id = $1 and ${window}`, [demo]);
+    expect(mine.length).toBe(await count(`select count(*)::int as n from opportunities where tenant_id = $1 and ${own} and ${window}`, [demo]));
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.length).toBeLessThan(everyone);
+    const [rep] = await server.db.query<{ name: string }>(`select s.name from salespersons s join users u on u.id = s.user_id where s.tenant_id = $1 and u.email = 'rep@demo.test'`, [demo]);
+    expect(mine.every((row) => row[2] === rep!.name)).toBe(true);
+
+    // Both at once, and the page of the list agrees row for row.
+    const both = parseCsv((await call('rep@demo.test', 'GET', `/api/csv/export/opportunities/${demo}?year=${year}&zone=UTC&stage=proposal&mine=true`)).body).slice(1);
+    const listed = (await call('rep@demo.test', 'GET', `/api/opportunities/page/${demo}?year=${year}&zone=UTC&stage=proposal&mine=true`)).json() as { total: number };
+    expect(both.length).toBe(listed.total);
+    expect(both.every((row) => row[4] === 'proposal' && row[2] === rep!.name)).toBe(true);
+  });
+
   test('a cell a spreadsheet would run as a formula leaves with an apostrophe', async () => {
     const name = `=HYPERLINK("http://evil.test","x") ${Date.now()}`;
     const created = await call('admin@demo.test', 'POST', '/api/customers', { name, company: '@corp', notes: '-2+3' });
@@ -95,7 +119,7 @@ describe('CSV export', () => {
     const total = await count('select count(*)::int as n from opportunities where tenant_id = $1', [demo]);
     let pieces = 0;
     let records = 0;
-    for await (const piece of exportPieces(counting, 'opportunities', demo, {}, 100)) {
+    for await (const piece of exportPieces(counting, 'opportunities', { tenantId: demo, userId: 0 }, {}, 100)) {
       pieces += 1;
       records += parseCsv(piece).length;
       // Nothing is read ahead of what has been taken.

@@ -62,7 +62,7 @@ describe('POST /api/opportunities, GET and PUT /api/opportunities/{id}', () => {
       customer: 'Round Trip Ltd',
       salesperson_id: sent.salesperson_id,
       stage: 'proposal',
-      created_date: '2026-03-05T09:30:00.000Z',
+      created_date: '2026-03-05T09:30:00Z',
       revenue: 1234.5,
       probability: 40,
     });
@@ -74,7 +74,7 @@ describe('POST /api/opportunities, GET and PUT /api/opportunities/{id}', () => {
     const change = body({ customer: 'Round Trip Ltd', salesperson_id: demoSalespersonIds[1], stage: 'closed won', revenue: 999999999999.99, probability: 100 });
     const updated = await call('rep@demo.test', 'PUT', `/api/opportunities/${stored.id}`, change);
     expect(updated.statusCode).toBe(200);
-    expect(updated.json()).toEqual({ ...change, id: stored.id, created_date: '2026-03-05T09:30:00.000Z' });
+    expect(updated.json()).toEqual({ ...change, id: stored.id, created_date: '2026-03-05T09:30:00Z' });
     expect((await call('rep@demo.test', 'GET', `/api/opportunities/${stored.id}`)).json()).toEqual(updated.json());
   });
 

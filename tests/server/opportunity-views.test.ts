@@ -51,7 +51,7 @@ const matching = (rows: Row[], text: string) =>
 describe('GET /api/opportunities/page/{tenant_id}', () => {
   test('a page of ten of the local year, newest first, with the totals of every opportunity found', async () => {
     // Kiritimati is UTC+14 all year: its 2025 runs from 2024-12-31T10:00Z.
-    const expected = await reference(2025, '2024-12-31T10:00:00.000Z', '2025-12-31T10:00:00.000Z');
+    const expected = await reference(2025, '2024-12-31T10:00:00Z', '2025-12-31T10:00:00Z');
     const { status, body } = await get<Page>('rep@demo.test', '/api/opportunities/page/1?year=2025&zone=Pacific/Kiritimati');
     expect(status).toBe(200);
     expect(body.total).toBe(expected.length);
@@ -79,7 +79,7 @@ describe('GET /api/opportunities/page/{tenant_id}', () => {
   });
 
   test('searches customer, salesperson and stage regardless of case, sorts as asked, ties by id, and answers the last page for one past it', async () => {
-    const all = await reference(2025, '2025-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z');
+    const all = await reference(2025, '2025-01-01T00:00:00Z', '2026-01-01T00:00:00Z');
     const found = all.filter((row) => `${row.customer}|${row.salesperson_name}|${row.stage}`.toLowerCase().includes('won'));
     const byRevenue = [...found].sort((a, b) => a.revenue - b.revenue || a.id - b.id);
     const lastPage = Math.ceil(found.length / 10);
@@ -90,7 +90,7 @@ describe('GET /api/opportunities/page/{tenant_id}', () => {
   });
 
   test("a stage and 'mine' (the caller's own salesperson's) narrow the page and its totals", async () => {
-    const all = await reference(2025, '2025-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z');
+    const all = await reference(2025, '2025-01-01T00:00:00Z', '2026-01-01T00:00:00Z');
     const [rep] = await server.db.query<{ id: number }>(
       "select s.id from salespersons s join users u on u.id = s.user_id where u.email = 'rep@demo.test'",
     );

@@ -94,8 +94,8 @@ describe('GET /api/opportunities/{id}/timeline', () => {
     });
     expect(entries[1]).toMatchObject({ title: 'Budget confirmed by the CFO.', by: 'Morgan Manager' });
     expect(entries[2]).toMatchObject({ title: 'offer.pdf', by: 'Riley Rep' });
-    expect(entries[3]).toMatchObject({ title: 'On-site demo', when: '2026-04-03T09:00:00.000Z', all_day: false });
-    expect(entries[4]).toMatchObject({ title: 'Discovery call', activity_kind: 'call', done: false, when: '2026-04-02T09:00:00.000Z' });
+    expect(entries[3]).toMatchObject({ title: 'On-site demo', when: '2026-04-03T09:00:00Z', all_day: false });
+    expect(entries[4]).toMatchObject({ title: 'Discovery call', activity_kind: 'call', done: false, when: '2026-04-02T09:00:00Z' });
     expect(entries[5]).toMatchObject({ action: 'created', by: 'Riley Rep' });
   });
 

@@ -131,3 +131,22 @@ export async function expectNoDeveloperWords(page: Page): Promise<void> {
   const text = await page.locator('body').innerText();
   if (/\bbody[./]|#\/components|must match (?:format|pattern)/.test(text)) throw new Error(`developer words on the page: ${text}`);
 }
+
+/** The searchable choice (a combobox) a field's label names. */
+export const combobox = (scope: Page | Locator, label: string) => scope.getByRole('combobox', { name: label, exact: true });
+
+/**
+ * Chooses in a combobox as a person does: types part of a name, waits for the option
+ * naming `option` (the typed text when not given) and taps it. Answers the chosen
+ * option's label, as the input then shows it.
+ */
+export async function chooseIn(scope: Page | Locator, label: string, typed: string, option: string | RegExp = typed): Promise<string> {
+  const input = combobox(scope, label);
+  await input.fill(typed);
+  const listbox = scope.locator(`[id="${await input.getAttribute('aria-controls')}"]`);
+  const offered = listbox.getByRole('option', { name: option }).first();
+  await offered.click();
+  const chosen = await input.inputValue();
+  if (!chosen) throw new Error(`nothing chosen in ${label} after typing ${typed}`);
+  return chosen;
+}

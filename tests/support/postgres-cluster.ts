@@ -5,6 +5,9 @@ import { join } from 'node:path';
 import { installDebianPackages } from './debian.ts';
 import type { TestProject } from 'vitest/node';
 import { freePort } from './free-port.ts';
+import { seedInto } from './seeded-template.ts';
+
+const SEEDED_TEMPLATE = 'crm_seeded_template';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -38,12 +41,31 @@ export default async function startPostgresCluster(project: TestProject): Promis
     '-o', `-h 127.0.0.1 -p ${port} -k ${root} -c fsync=on -c max_connections=200`,
     'start',
   ]);
-  project.provide('databaseUrl', `postgres://crm:${password}@127.0.0.1:${port}/postgres`);
+  const adminUrl = `postgres://crm:${password}@127.0.0.1:${port}/postgres`;
+  project.provide('databaseUrl', adminUrl);
+  await createSeededTemplate(adminUrl);
+  project.provide('seededTemplate', SEEDED_TEMPLATE);
 
   return async () => {
     run('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
     rmSync(root, { recursive: true, force: true });
   };
+}
+
+/** The demo data, migrated, in a database each test database is made from (tests/support/seeded-template.ts). */
+async function createSeededTemplate(adminUrl: string): Promise<void> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`create database ${SEEDED_TEMPLATE}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${SEEDED_TEMPLATE}`;
+  // Closed before any copy is made: PostgreSQL copies a template only while no one is connected to it.
+  await seedInto({ databaseUrl: url.toString(), dataDir: '' });
 }
 
 function postgresBinDir(): string {

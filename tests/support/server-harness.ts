@@ -9,13 +9,10 @@ import { inject } from 'vitest';
 import { buildServer } from '../../server/app.ts';
 import { readConfig, type ServerConfig } from '../../server/config.ts';
 import type { Database } from '../../server/db/database.ts';
-import { migrate } from '../../server/db/migrate.ts';
 import { openDatabase } from '../../server/db/open.ts';
-import { seedDemoData } from '../../server/db/seed.ts';
+import { DEMO_PASSWORD, SEED_TODAY, copySeededDataDir, prepare } from './seeded-template.ts';
 
-/** The day the test data is seeded up to, so every count and date range is fixed. */
-export const SEED_TODAY = new Date('2026-06-15T12:00:00Z');
-export const DEMO_PASSWORD = 'demo-password';
+export { DEMO_PASSWORD, SEED_TODAY };
 const TOKEN_LIFETIME_SECONDS = 300;
 
 export interface TestServer {
@@ -48,12 +45,8 @@ export interface TestServerOptions {
  * data, with token keys of its own so tests sign tokens like the provider does.
  */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const storage = options.sharing ? { db: options.sharing.db, close: async () => {} } : await openTestDatabase();
+  const storage = options.sharing ? { db: options.sharing.db, close: async () => {} } : await openSeededTestDatabase();
   const { db } = storage;
-  if (!options.sharing) {
-    await migrate(db);
-    await seedDemoData(db, { demoPassword: DEMO_PASSWORD, today: SEED_TODAY });
-  }
 
   const base = readConfig({ CRM_RATE_LIMIT: String(options.rateLimitPerMinute ?? 10_000), CRM_SEED: 'none', ...options.settings });
   const config: ServerConfig = { ...base, oidc: { ...base.oidc, embedded: false } };
@@ -98,7 +91,25 @@ export function testDatabaseKind(): 'pglite' | 'postgres' {
 
 /** A database no other test file touches. */
 export async function openTestDatabase(): Promise<TestDatabase> {
-  const place = await createTestStorage();
+  return openStorage(await createTestStorage());
+}
+
+/**
+ * A database no other test file touches, holding the demo data: a copy of the one the
+ * project's global setup seeded (tests/support/seeded-template.ts), or seeded here where
+ * no project made one.
+ */
+export async function openSeededTestDatabase(): Promise<TestDatabase> {
+  const template = testDatabaseKind() === 'postgres' ? inject('seededTemplate') : inject('seededDataDir');
+  if (!template) {
+    const empty = await openTestDatabase();
+    await prepare(empty.db);
+    return empty;
+  }
+  return openStorage(await createTestStorage(template));
+}
+
+async function openStorage(place: Awaited<ReturnType<typeof createTestStorage>>): Promise<TestDatabase> {
   const db = await openDatabase(place.storage);
   return {
     db,
@@ -110,10 +121,11 @@ export async function openTestDatabase(): Promise<TestDatabase> {
 }
 
 /**
- * An empty place for data, not yet opened: the settings for openDatabase, the same
- * as environment variables for a server process, and how to remove it afterwards.
+ * A place for data, not yet opened: the settings for openDatabase, the same as
+ * environment variables for a server process, and how to remove it afterwards. Empty,
+ * or a copy of `template` (a database of the test cluster, or a closed PGlite directory).
  */
-export async function createTestStorage(): Promise<{
+export async function createTestStorage(template?: string): Promise<{
   storage: { databaseUrl?: string; dataDir: string };
   env: Record<string, string>;
   remove(): Promise<void>;
@@ -121,7 +133,7 @@ export async function createTestStorage(): Promise<{
   if (testDatabaseKind() === 'postgres') {
     const adminUrl = inject('databaseUrl');
     const name = `crm_test_${randomBytes(6).toString('hex')}`;
-    await adminQuery(adminUrl, `create database ${name}`);
+    await adminQuery(adminUrl, template ? `create database ${name} template ${template}` : `create database ${name}`);
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
     return {
@@ -130,7 +142,7 @@ export async function createTestStorage(): Promise<{
       remove: () => adminQuery(adminUrl, `drop database ${name} with (force)`),
     };
   }
-  const dataDir = mkdtempSync(join(tmpdir(), 'crm-pglite-'));
+  const dataDir = template ? copySeededDataDir(template) : mkdtempSync(join(tmpdir(), 'crm-pglite-'));
   return {
     storage: { dataDir },
     env: { CRM_DATA_DIR: dataDir },

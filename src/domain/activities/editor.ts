@@ -1,15 +1,15 @@
 import { addHours, format, startOfHour } from 'date-fns';
-import type { Activity, ActivityKind, ActivityWrite, Opportunity, Salesperson } from '../../api/client';
+import type { Activity, ActivityKind, ActivityWrite, Salesperson } from '../../api/client';
+import type { Choice } from '../lists/choices.ts';
 import {
   activityWriteProblems,
   dateProblem,
   mergeProblems,
-  parseDateText,
-  parseTimeText,
   problemsOf,
   RECORD_LIMITS,
   renameProblems,
   timeProblem,
+  wallClockInstant,
   type ActivityBodyField,
   type Problem,
 } from '../rules/index.ts';
@@ -36,15 +36,10 @@ export interface ActivityForm {
   done: boolean;
 }
 
-export interface OpportunityChoice {
-  id: number;
-  label: string;
-}
-
-/** What the form's selects offer. */
+/** What the form's choices offer: every salesperson, and the opportunity linked before (others are searched for). */
 export interface ActivityChoices {
   salespersons: readonly Pick<Salesperson, 'id' | 'name'>[];
-  opportunities: readonly OpportunityChoice[];
+  linked: Choice | null;
 }
 
 export const MAX_SUBJECT_LENGTH = RECORD_LIMITS.subject;
@@ -117,28 +112,14 @@ export function activityFormOf(activity: Activity): ActivityForm {
   };
 }
 
-/**
- * The instant of a local date and time. A time that the clocks skip (the hour a
- * daylight-saving change jumps over) is taken as the same time after the jump,
- * as JavaScript's Date does.
- */
-function dueInstantOf(dueDate: string, dueTime: string): Date | null {
-  const date = parseDateText(dueDate);
-  const time = parseTimeText(dueTime);
-  if (!date || !time) return null;
-  const instant = new Date(date.year, date.month - 1, date.day, time.hours, time.minutes);
-  // new Date(99, …) means 1999: years below 100 are set again, explicitly.
-  instant.setFullYear(date.year, date.month - 1, date.day);
-  return instant;
-}
-
 function durationOf(text: string): number | null {
   return DURATION_TEXT.test(text.trim()) ? Number(text.trim()) : null;
 }
 
 /** The body the form stands for, with stand-ins where a field cannot be read (its own problem says why). */
 function draftWriteOf(form: ActivityForm): ActivityWrite {
-  const due = dueInstantOf(form.dueDate, form.dueTime);
+  // A time the clocks skip is taken as the same time after the jump, as people read a moved clock.
+  const due = wallClockInstant(form.dueDate, form.dueTime);
   return {
     kind: form.kind,
     subject: form.subject.trim(),
@@ -174,25 +155,4 @@ export function activityWriteOf(form: ActivityForm): ActivityWrite {
 export function writeOfActivity(activity: Activity): ActivityWrite {
   const { kind, subject, due_at, duration_minutes, done, salesperson_id, opportunity_id, notes } = activity;
   return { kind, subject, due_at, duration_minutes, done, salesperson_id, opportunity_id, notes };
-}
-
-/**
- * The opportunity select's options: newest first, each named by its customer and
- * the day it was created. An opportunity the activity already links but that is
- * not among them (an older year's) is kept, named by its customer.
- */
-export function opportunityChoicesOf(
-  opportunities: readonly Pick<Opportunity, 'id' | 'customer' | 'created_date'>[],
-  linked?: { id: number; customer: string | null },
-): OpportunityChoice[] {
-  const choices = [...opportunities]
-    .sort((a, b) => Date.parse(b.created_date) - Date.parse(a.created_date) || b.id - a.id)
-    .map((opportunity) => ({
-      id: opportunity.id,
-      label: `${opportunity.customer || 'No customer'} — ${format(new Date(opportunity.created_date), 'd MMM yyyy')}`,
-    }));
-  if (linked && !choices.some((choice) => choice.id === linked.id)) {
-    choices.unshift({ id: linked.id, label: linked.customer || `Opportunity ${linked.id}` });
-  }
-  return choices;
 }

@@ -33,26 +33,6 @@ export function matchesSearch(activity: Activity, search: string): boolean {
   );
 }
 
-export interface ActivityView {
-  filter: ActivityFilter;
-  search: string;
-  now: number;
-  /**
-   * Rows marked done or not done since the view was chosen: they stay where they
-   * are even when they no longer match the filter, so a tick does not make the
-   * row jump away under the pointer.
-   */
-  kept: readonly number[];
-}
-
-/** The activities the list shows, in their order (by due time, as loaded). */
-export function visibleActivities(activities: readonly Activity[], view: ActivityView): readonly Activity[] {
-  return activities.filter(
-    (activity) =>
-      view.kept.includes(activity.id) || (matchesFilter(activity, view.filter, view.now) && matchesSearch(activity, view.search)),
-  );
-}
-
 /** How many activities each view holds, for the filter buttons. */
 export function countsByFilter(activities: readonly Activity[], now: number): Record<ActivityFilter, number> {
   const counts: Record<ActivityFilter, number> = { todo: 0, overdue: 0, done: 0, all: 0 };

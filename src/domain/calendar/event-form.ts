@@ -10,6 +10,7 @@ import {
   RECORD_LIMITS,
   renameProblems,
   timeProblem,
+  wallClockInstant,
   type EventBodyField,
   type Problem,
 } from '../rules/index.ts';
@@ -39,13 +40,18 @@ export type EventField = Exclude<keyof EventForm, 'allDay'>;
 /** The form's fields in the order the screen shows them. */
 export const EVENT_FIELDS: readonly EventField[] = ['title', 'startDate', 'startTime', 'endDate', 'endTime', 'location', 'salespersonId', 'notes'];
 
-/** The form field a property of the request body comes from (an all-day event has no times). */
-export function eventFieldOfBody(field: EventBodyField, allDay: boolean): EventField {
+/**
+ * The form field a problem of a request body property shows under. A start or end
+ * outside the kept years is a matter of its date, which carries the year; an end
+ * before the start is a matter of the end time when both are on one day, else of the
+ * end date (always for an all-day event, which has no times).
+ */
+export function eventFieldOfBody(field: EventBodyField, form: Pick<EventForm, 'allDay' | 'startDate' | 'endDate'>): EventField {
   switch (field) {
     case 'starts_at':
-      return allDay ? 'startDate' : 'startTime';
+      return 'startDate';
     case 'ends_at':
-      return allDay ? 'endDate' : 'endTime';
+      return form.allDay || form.endDate !== form.startDate || dateProblem('End date', form.endDate) !== null ? 'endDate' : 'endTime';
     case 'all_day':
       return 'startDate';
     case 'salesperson_id':
@@ -71,10 +77,11 @@ export function parseEventDate(text: string): { year: number; monthIndex: number
  * shows twice (when daylight saving ends) is the first of the two.
  */
 export function localInstant(dateText: string, timeText: string): Date | null {
-  const date = parseEventDate(dateText);
-  const time = parseTimeText(timeText);
-  if (!date || !time) return null;
-  const instant = new Date(date.year, date.monthIndex, date.day, time.hours, time.minutes);
+  const instant = wallClockInstant(dateText, timeText);
+  if (!instant) return null;
+  // A skipped time comes out after the jump: the clock then reads otherwise than typed.
+  const date = parseEventDate(dateText)!;
+  const time = parseTimeText(timeText)!;
   const shown = instant.getFullYear() === date.year && instant.getMonth() === date.monthIndex && instant.getDate() === date.day;
   return shown && instant.getHours() === time.hours && instant.getMinutes() === time.minutes ? instant : null;
 }
@@ -168,7 +175,7 @@ export function eventProblems(form: EventForm): Problem<EventField>[] {
     (field === 'starts_at' && (typedFields.has('startDate') || typedFields.has('startTime'))) ||
     (field === 'ends_at' && (typedFields.has('endDate') || typedFields.has('endTime')));
   const checked = eventWriteProblems(draftWriteOf(form)).filter((problem) => !unread(problem.field));
-  const body = renameProblems(checked, (field) => eventFieldOfBody(field, form.allDay));
+  const body = renameProblems(checked, (field) => eventFieldOfBody(field, form));
   return mergeProblems(EVENT_FIELDS, typed, body);
 }
 

@@ -124,23 +124,39 @@ const ISO_DAY = /^(\d{4}-\d{2}-\d{2})(?:[T ].*)?$/;
  */
 const CSV_NUMBER_LOCALE = 'en-US';
 
-function salespersonOf(text: string, references: ImportReferences): { id: number | null; problem: string | null } {
+/** The tenant's salespersons by lowercased e-mail and by lowercased name, the first of each kept; built once per file. */
+interface SalespersonLookup {
+  byEmail: ReadonlyMap<string, number>;
+  byName: ReadonlyMap<string, number>;
+}
+
+function salespersonLookup(references: ImportReferences): SalespersonLookup {
+  const byEmail = new Map<string, number>();
+  const byName = new Map<string, number>();
+  for (const person of references.salespersons) {
+    const email = person.email.toLowerCase();
+    const name = person.name.trim().toLowerCase();
+    if (!byEmail.has(email)) byEmail.set(email, person.id);
+    if (!byName.has(name)) byName.set(name, person.id);
+  }
+  return { byEmail, byName };
+}
+
+function salespersonOf(text: string, lookup: SalespersonLookup, references: ImportReferences): { id: number | null; problem: string | null } {
   const wanted = text.trim().toLowerCase();
   if (wanted !== '') {
-    const match =
-      references.salespersons.find((person) => person.email.toLowerCase() === wanted) ??
-      references.salespersons.find((person) => person.name.trim().toLowerCase() === wanted);
-    if (match) return { id: match.id, problem: null };
+    const match = lookup.byEmail.get(wanted) ?? lookup.byName.get(wanted);
+    if (match !== undefined) return { id: match, problem: null };
     if (references.fallbackSalespersonId === null) return { id: null, problem: IMPORT_MESSAGES.unknownSalesperson(text.trim()) };
   }
   return { id: references.fallbackSalespersonId, problem: null };
 }
 
-function checkOpportunity(cells: readonly string[], mapping: ColumnMapping, references: ImportReferences): Pick<CheckedRow, 'write' | 'problem'> {
+function checkOpportunity(cells: readonly string[], mapping: ColumnMapping, references: ImportReferences, lookup: SalespersonLookup): Pick<CheckedRow, 'write' | 'problem'> {
   const stageText = (cellOf(cells, mapping, 'stage') ?? '').trim().toLowerCase();
   const dateText = cellOf(cells, mapping, 'date');
   const probabilityText = (cellOf(cells, mapping, 'probability') ?? '').trim().replace(/\s*%$/, '');
-  const salesperson = salespersonOf(cellOf(cells, mapping, 'salesperson') ?? '', references);
+  const salesperson = salespersonOf(cellOf(cells, mapping, 'salesperson') ?? '', lookup, references);
   const form: OpportunityForm = {
     customer: cellOf(cells, mapping, 'customer') ?? '',
     salespersonId: salesperson.id === null ? '' : String(salesperson.id),
@@ -211,12 +227,13 @@ export function checkRows(kind: ImportKind, records: readonly (readonly string[]
   const checked: CheckedRow[] = [];
   const existing = new Set(references.customers.map((name) => name.trim().toLowerCase()));
   const rowOfName = new Map<string, number>();
+  const lookup = salespersonLookup(references);
   for (let index = 1; index < records.length; index += 1) {
     const cells = records[index]!;
     if (isBlankRecord(cells)) continue;
     const row = index + 1;
     if (kind === 'opportunities') {
-      checked.push({ row, cells, ...checkOpportunity(cells, mapping, references) });
+      checked.push({ row, cells, ...checkOpportunity(cells, mapping, references, lookup) });
       continue;
     }
     const form = customerFormOf(cells, mapping);

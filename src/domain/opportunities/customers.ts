@@ -1,4 +1,5 @@
-import type { OpportunityRow } from './rows.ts';
+import type { ListSort } from '../lists/sort.ts';
+import { toOpportunityRows, type OpportunityRow, type YearData } from './rows.ts';
 
 /** A stored customer, as far as the customer list needs it. */
 export interface DirectoryCustomer {
@@ -23,13 +24,21 @@ export interface CustomerSummary {
 }
 
 export type CustomerSortKey = 'customer' | 'opportunities' | 'revenue' | 'weighted' | 'latest';
-export interface CustomerSort {
-  key: CustomerSortKey;
-  direction: 'ascending' | 'descending';
-}
+export type CustomerSort = ListSort<CustomerSortKey>;
 
 /** Largest customers first: who matters most this year. */
 export const DEFAULT_CUSTOMER_SORT: CustomerSort = { key: 'revenue', direction: 'descending' };
+
+/** What the customer list loads for a year: the stored customers, and the year's opportunities to sum per customer. */
+export interface CustomerYearData {
+  directory: readonly DirectoryCustomer[];
+  year: YearData;
+}
+
+/** The customer list's rows for a year: every stored customer (and any other name the year's opportunities use), summed. */
+export function customersOfYear(data: CustomerYearData, year: number): CustomerSummary[] {
+  return summariseCustomers(toOpportunityRows(data.year, year), data.directory);
+}
 
 export const WON_STAGE = 'closed won';
 
@@ -66,7 +75,7 @@ function emptySummary(customer: string): CustomerSummary {
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
-const compare: Record<CustomerSortKey, (a: CustomerSummary, b: CustomerSummary) => number> = {
+const comparisons: Record<CustomerSortKey, (a: CustomerSummary, b: CustomerSummary) => number> = {
   customer: (a, b) => collator.compare(a.customer, b.customer),
   opportunities: (a, b) => a.opportunities - b.opportunities,
   revenue: (a, b) => a.revenueUnits - b.revenueUnits,
@@ -75,15 +84,20 @@ const compare: Record<CustomerSortKey, (a: CustomerSummary, b: CustomerSummary) 
   latest: (a, b) => (a.latestDay ?? -1) - (b.latestDay ?? -1),
 };
 
+/** Ascending order of customers by a column. */
+export function compareCustomers(key: CustomerSortKey): (a: CustomerSummary, b: CustomerSummary) => number {
+  return comparisons[key];
+}
+
 /** The customers in the order of the sort, ties by name; a new array. */
 export function sortCustomers(customers: readonly CustomerSummary[], sort: CustomerSort): CustomerSummary[] {
   const sign = sort.direction === 'ascending' ? 1 : -1;
-  const byKey = compare[sort.key];
+  const byKey = comparisons[sort.key];
   return customers.slice().sort((a, b) => sign * byKey(a, b) || collator.compare(a.customer, b.customer));
 }
 
 /** Clicking a header: names sort from A, numbers largest first; the same column flips. */
-export function nextCustomerSort(current: CustomerSort, key: CustomerSortKey): CustomerSort {
-  if (current.key === key) return { key, direction: current.direction === 'ascending' ? 'descending' : 'ascending' };
+export function nextCustomerSort(current: CustomerSort | null, key: CustomerSortKey): CustomerSort {
+  if (current?.key === key) return { key, direction: current.direction === 'ascending' ? 'descending' : 'ascending' };
   return { key, direction: key === 'customer' ? 'ascending' : 'descending' };
 }

@@ -172,6 +172,21 @@ export function parseTimeText(text: string): { hours: number; minutes: number } 
   return match ? { hours: Number(match[1]), minutes: Number(match[2]) } : null;
 }
 
+/**
+ * The instant a local date and time name, read as JavaScript's Date reads them: a time
+ * the clocks skip (when daylight saving begins) comes out as the same time after the
+ * jump, a time they show twice as the first of the two. Null when either cannot be read.
+ */
+export function wallClockInstant(dateText: string, timeText: string): Date | null {
+  const date = parseDateText(dateText);
+  const time = parseTimeText(timeText);
+  if (!date || !time) return null;
+  const instant = new Date(date.year, date.month - 1, date.day, time.hours, time.minutes);
+  // new Date(99, …) means 1999: years below 100 are set again, explicitly.
+  instant.setFullYear(date.year, date.month - 1, date.day);
+  return instant;
+}
+
 export function timeProblem(label: string, text: string): string | null {
   if (isBlank(text)) return `${label} is required.`;
   return parseTimeText(text) ? null : `${label} must be a valid time, such as 09:30.`;

@@ -147,8 +147,9 @@ export function activityWriteProblems(body: ActivityWrite): Problem<ActivityBody
 
 export const EVENT_MESSAGES = {
   titleMissing: 'Title is required.',
-  startInvalid: `Start must be a valid date and time from ${FIRST_YEAR} to ${LAST_YEAR}.`,
-  endInvalid: `End must be a valid date and time from ${FIRST_YEAR} to ${LAST_YEAR}.`,
+  // In the words the editor's date inputs use: the date is what carries the year.
+  startInvalid: `Start date must be a valid date from ${FIRST_YEAR} to ${LAST_YEAR}.`,
+  endInvalid: `End date must be a valid date from ${FIRST_YEAR} to ${LAST_YEAR}.`,
   endBeforeStart: 'The end must not be before the start.',
 } as const;
 

@@ -3,6 +3,8 @@ import { ACTIVITY_KINDS } from '../../domain/activities/activity.ts';
 import { MAX_NOTES_LENGTH, MAX_SUBJECT_LENGTH, type ActivityChoices, type ActivityForm } from '../../domain/activities/editor.ts';
 import { activityEditorFlow } from '../../wiring/activity-editor.ts';
 import { NotFound } from '../kit/NotFound.tsx';
+import { OpportunityChoice } from '../kit/choices/OpportunityChoice.tsx';
+import { SalespersonChoice } from '../kit/choices/SalespersonChoice.tsx';
 import { CheckboxField, InputField, SelectField, TextAreaField } from '../kit/form/fields.tsx';
 import { RecordEditorFrame } from '../kit/record-editor/RecordEditorFrame.tsx';
 import { editedRecordOf } from '../kit/record-editor/route.ts';
@@ -43,8 +45,6 @@ function ActivityFields({ editor }: { editor: Editor }) {
   const [opportunityId, setOpportunityId, opportunityIdProblem] = useFormField(editor, 'opportunityId');
   const [notes, setNotes, notesProblem] = useFormField(editor, 'notes');
   const [done, setDone] = useFormField(editor, 'done');
-  const salespersonOptions = (choices?.salespersons ?? []).map(({ id, name }) => ({ value: String(id), label: name }));
-  const opportunityOptions = (choices?.opportunities ?? []).map(({ id, label }) => ({ value: String(id), label }));
   return (
     <>
       <SelectField label="Kind" value={kind} problem={kindProblem} options={kindOptions} onChange={(value) => setKind(value as ActivityForm['kind'])} required />
@@ -52,23 +52,20 @@ function ActivityFields({ editor }: { editor: Editor }) {
       <InputField label="Due date" type="date" value={dueDate} problem={dueDateProblem} onChange={setDueDate} required />
       <InputField label="Due time" type="time" value={dueTime} problem={dueTimeProblem} onChange={setDueTime} required />
       <InputField label="Duration" value={duration} problem={durationProblem} onChange={setDuration} inputMode="numeric" hint="In minutes; leave empty if not known." />
-      <SelectField
-        label="Salesperson"
+      <SalespersonChoice
+        salespersons={choices?.salespersons ?? []}
         value={salespersonId}
         problem={salespersonIdProblem}
-        options={salespersonOptions}
         onChange={setSalespersonId}
-        emptyLabel="Choose a salesperson"
+        placeholder="Choose a salesperson"
         required
       />
-      <SelectField
-        label="Opportunity"
+      <OpportunityChoice
         value={opportunityId}
+        chosen={choices?.linked ?? null}
         problem={opportunityIdProblem}
-        options={opportunityOptions}
         onChange={setOpportunityId}
-        emptyLabel="None"
-        hint="Optional: this year's opportunities, by customer and date."
+        none="None"
         wide
       />
       <TextAreaField label="Notes" value={notes} problem={notesProblem} onChange={setNotes} maxLength={MAX_NOTES_LENGTH} />

@@ -1,14 +1,19 @@
+import { useEffect } from 'react';
 import { useSelector } from '@xstate/react';
-import { Link } from 'wouter';
+import { listPhase } from '../../machines/browser-list.ts';
+import { Link, useSearch } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import { isOverdue, kindLabel } from '../../domain/activities/activity.ts';
-import { ACTIVITY_FILTERS, countsByFilter } from '../../domain/activities/list-view.ts';
-import type { Activity, activityListMachine } from '../../machines/activity-list.ts';
+import { ACTIVITY_FILTERS, countsByFilter, type ActivityFilter } from '../../domain/activities/list-view.ts';
+import type { Activity, activityListMachine, ActivitySortKey } from '../../machines/activity-list.ts';
 import { activityListFlow } from '../../wiring/activity-list.ts';
 import { useFlow } from '../kit/services.tsx';
 import { LoadNotice } from '../kit/LoadNotice.tsx';
+import { EmptyRow } from '../kit/EmptyRow.tsx';
 import { ListPager } from '../kit/Pager.tsx';
 import { SearchBox } from '../kit/SearchBox.tsx';
+import { SortHeader } from '../kit/SortHeader.tsx';
+import { SaveViewButton } from '../kit/saved-views/SaveViewButton.tsx';
 import { BulkBar, BulkSelection } from '../kit/bulk/Bulk.tsx';
 import { pageSlice } from '../../domain/lists/paging.ts';
 import { formatDue, formatDuration } from './format.ts';
@@ -17,10 +22,13 @@ import './activities.css';
 
 type ListActor = ActorRefFrom<typeof activityListMachine>;
 
-/** /activity: the tenant's calls, meetings, e-mails, tasks and deadlines, by due time. */
+/** /activity: the tenant's calls, meetings, e-mails, tasks and deadlines, by due time; the address keeps the view, search, sort and page. */
 export default function ActivityListScreen() {
-  const list = useFlow(activityListFlow, ({ tenantId }) => ({ tenantId, now: Date.now() }));
-  const phase = useSelector(list, (state) => (state.matches('ready') ? 'ready' : (state.value as string)));
+  const address = useSearch();
+  const list = useFlow(activityListFlow, ({ tenantId }) => ({ tenantId, address, now: Date.now() }));
+  // A saved view's link, Back or Forward change the address under the open list.
+  useEffect(() => list.send({ type: 'address.open', address }), [list, address]);
+  const phase = useSelector(list, listPhase);
 
   return (
     <section className="activities" aria-labelledby="activities-title">
@@ -41,6 +49,7 @@ export default function ActivityListScreen() {
           <div className="activities__tools">
             <FilterButtons list={list} />
             <SearchBox list={list} label="Search activities by subject, kind, salesperson or customer" className="search activities__search" />
+            <SaveViewButton list="activity" />
           </div>
           <BulkSelection kind="activities">
             <ExportBar list={list} />
@@ -54,10 +63,10 @@ export default function ActivityListScreen() {
 }
 
 function FilterButtons({ list }: { list: ListActor }) {
-  const filter = useSelector(list, (state) => state.context.filter);
+  const filter = useSelector(list, (state) => state.context.filters.view);
   const counts = useSelector(
     list,
-    (state) => countsByFilter(state.context.activities, state.context.now),
+    (state) => countsByFilter(state.context.rows, state.context.now),
     (a, b) => a.todo === b.todo && a.overdue === b.overdue && a.done === b.done && a.all === b.all,
   );
   return (
@@ -68,7 +77,7 @@ function FilterButtons({ list }: { list: ListActor }) {
           type="button"
           className="activity-filters__button"
           aria-pressed={filter === entry.filter}
-          onClick={() => list.send({ type: 'filter.change', filter: entry.filter })}
+          onClick={() => list.send({ type: 'filter.change', name: 'view', value: entry.filter })}
         >
           {entry.label} <span className="activity-filters__count">{counts[entry.filter]}</span>
         </button>
@@ -81,9 +90,15 @@ const sameRows = (a: readonly Activity[], b: readonly Activity[]) => a.length ==
 
 /** The view and the search, as the export takes them. */
 function ExportBar({ list }: { list: ListActor }) {
-  const view = useSelector(list, (state) => state.context.filter);
+  const view = useSelector(list, (state) => state.context.filters.view as ActivityFilter);
   const search = useSelector(list, (state) => state.context.search);
   return <BulkBar filters={{ view, search }} />;
+}
+
+/** The kit's sort header, its order read from the list machine. */
+function ActivitySortHeader({ list, column, label }: { list: ListActor; column: ActivitySortKey; label: string }) {
+  const direction = useSelector(list, (state) => (state.context.sort?.key === column ? state.context.sort.direction : 'none'));
+  return <SortHeader label={label} direction={direction} onToggle={() => list.send({ type: 'sort.toggle', key: column })} />;
 }
 
 function ActivityTable({ list }: { list: ListActor }) {
@@ -94,20 +109,16 @@ function ActivityTable({ list }: { list: ListActor }) {
         <thead>
           <tr>
             <th scope="col">Done</th>
-            <th scope="col">Kind</th>
-            <th scope="col">Subject</th>
-            <th scope="col">Due</th>
-            <th scope="col">Salesperson</th>
+            <ActivitySortHeader list={list} column="kind" label="Kind" />
+            <ActivitySortHeader list={list} column="subject" label="Subject" />
+            <ActivitySortHeader list={list} column="due" label="Due" />
+            <ActivitySortHeader list={list} column="salesperson" label="Salesperson" />
             <th scope="col">Opportunity</th>
           </tr>
         </thead>
         <tbody>
           {rows.length === 0 ? (
-            <tr>
-              <td colSpan={6} className="table-empty">
-                No activities in this view.
-              </td>
-            </tr>
+            <EmptyRow columns={6}>No activities in this view.</EmptyRow>
           ) : (
             rows.map((activity) => <ActivityRow key={activity.id} list={list} activity={activity} />)
           )}
@@ -119,7 +130,7 @@ function ActivityTable({ list }: { list: ListActor }) {
 
 function ActivityRow({ list, activity }: { list: ListActor; activity: Activity }) {
   const overdue = useSelector(list, (state) => isOverdue(activity, state.context.now));
-  const canToggle = useSelector(list, (state) => state.can({ type: 'activity.done.toggle', id: activity.id }));
+  const canToggle = useSelector(list, (state) => state.can({ type: 'row.save', row: activity }));
   const duration = formatDuration(activity.duration_minutes);
   const className = ['activity-row', overdue ? 'activity-row--overdue' : '', activity.done ? 'activity-row--done' : ''].join(' ').trim();
   return (
@@ -130,7 +141,7 @@ function ActivityRow({ list, activity }: { list: ListActor; activity: Activity }
           checked={activity.done}
           disabled={!canToggle}
           aria-label={`Done: ${activity.subject}`}
-          onChange={() => list.send({ type: 'activity.done.toggle', id: activity.id })}
+          onChange={() => list.send({ type: 'row.save', row: { ...activity, done: !activity.done } })}
         />
       </td>
       <td className="activity-row__kind">

@@ -1,9 +1,13 @@
 import { useLocation, useSearch } from 'wouter';
-import { EVENT_LIMITS, startDateChange, type EventForm } from '../../domain/calendar/event-form.ts';
-import type { EventChoices } from '../../machines/calendar-event-editor.ts';
+import type { ApiPart } from '../../domain/api-parts.ts';
+import { EVENT_LIMITS, startDateChange } from '../../domain/calendar/event-form.ts';
+import type { EventChoices, EventEditorForm } from '../../machines/calendar-event-editor.ts';
 import { calendarEventEditorFlow } from '../../wiring/calendar-event-editor.ts';
 import { NotFound } from '../kit/NotFound.tsx';
-import { CheckboxField, InputField, SelectField, TextAreaField } from '../kit/form/fields.tsx';
+import { CheckboxField, InputField, TextAreaField } from '../kit/form/fields.tsx';
+import { OpportunityChoice } from '../kit/choices/OpportunityChoice.tsx';
+import { SalespersonChoice } from '../kit/choices/SalespersonChoice.tsx';
+import { useMissingParts } from '../kit/services.tsx';
 import { RecordEditorFrame } from '../kit/record-editor/RecordEditorFrame.tsx';
 import { editedRecordOf } from '../kit/record-editor/route.ts';
 import { useChoices, useFormField, useRecordEditor, type RecordEditorActor } from '../kit/record-editor/use-record-editor.ts';
@@ -22,7 +26,10 @@ export default function CalendarEventEditorScreen() {
   return <EventEditor key={`${recordId ?? 'new'} ${date ?? ''}`} recordId={recordId} date={date} />;
 }
 
-type EventEditorActor = RecordEditorActor<EventForm, EventChoices>;
+type EventEditorActor = RecordEditorActor<EventEditorForm, EventChoices>;
+
+/** What an event's opportunity needs of the API: the link (record pages) and the search (the opportunity list). */
+const OPPORTUNITY_PARTS: readonly ApiPart[] = ['records', 'opportunity-list'];
 
 function EventEditor({ recordId, date }: { recordId: number | null; date: string | null }) {
   const editor = useRecordEditor(calendarEventEditorFlow(date), recordId);
@@ -45,8 +52,9 @@ function EventFields({ editor }: { editor: EventEditorActor }) {
   const [location, setLocation, locationProblem] = useFormField(editor, 'location');
   const [salespersonId, setSalespersonId, salespersonIdProblem] = useFormField(editor, 'salespersonId');
   const [notes, setNotes, notesProblem] = useFormField(editor, 'notes');
+  const [opportunityId, setOpportunityId, opportunityIdProblem] = useFormField(editor, 'opportunityId');
+  const offersOpportunity = useMissingParts(OPPORTUNITY_PARTS)?.length === 0;
   const choices = useChoices(editor);
-  const salespersons = (choices?.salespersons ?? []).map((person) => ({ value: String(person.id), label: person.name }));
   return (
     <>
       <InputField label="Title" value={title} problem={titleProblem} onChange={setTitle} required wide maxLength={EVENT_LIMITS.title} />
@@ -58,7 +66,17 @@ function EventFields({ editor }: { editor: EventEditorActor }) {
       <InputField label="End date" type="date" value={endDate} problem={endDateProblem} onChange={setEndDate} required />
       {allDay ? null : <InputField label="End time" type="time" value={endTime} problem={endTimeProblem} onChange={setEndTime} required />}
       <InputField label="Location" value={location} problem={locationProblem} onChange={setLocation} maxLength={EVENT_LIMITS.location} />
-      <SelectField label="Salesperson" value={salespersonId} problem={salespersonIdProblem} options={salespersons} onChange={setSalespersonId} emptyLabel="Nobody" />
+      <SalespersonChoice salespersons={choices?.salespersons ?? []} value={salespersonId} problem={salespersonIdProblem} onChange={setSalespersonId} none="Nobody" />
+      {offersOpportunity ? (
+        <OpportunityChoice
+          value={opportunityId}
+          chosen={choices?.linked ?? null}
+          problem={opportunityIdProblem}
+          onChange={setOpportunityId}
+          none="None"
+          wide
+        />
+      ) : null}
       <TextAreaField label="Notes" value={notes} problem={notesProblem} onChange={setNotes} maxLength={EVENT_LIMITS.notes} />
     </>
   );

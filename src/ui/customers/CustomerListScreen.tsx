@@ -1,16 +1,23 @@
+import { useEffect } from 'react';
 import { useSelector } from '@xstate/react';
+import { listPhase } from '../../machines/browser-list.ts';
 import type { ActorRefFrom } from 'xstate';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import type { CustomerSummary } from '../../domain/opportunities/customers.ts';
 import { customerOpportunitiesAddress } from '../../domain/opportunities/address.ts';
 import type { CustomerSortKey } from '../../domain/opportunities/customers.ts';
+import { pageSlice } from '../../domain/lists/paging.ts';
 import type { customerListMachine } from '../../machines/customer-list.ts';
 import { useCurrency, useFlow } from '../kit/services.tsx';
 import { customerLabel, formatDay, formatUnits } from '../kit/format.ts';
 import { customerListFlow } from '../../wiring/customer-list.ts';
+import { EmptyRow } from '../kit/EmptyRow.tsx';
+import { ListPager } from '../kit/Pager.tsx';
+import { SearchBox } from '../kit/SearchBox.tsx';
 import { SortHeader } from '../kit/SortHeader.tsx';
 import { YearNotice } from '../kit/StateNotices.tsx';
 import { YearSelect } from '../kit/YearSelect.tsx';
+import { SaveViewButton } from '../kit/saved-views/SaveViewButton.tsx';
 import { BulkBar, BulkSelection, SelectPageHeader, SelectRowCell } from '../kit/bulk/Bulk.tsx';
 import '../kit/lists.css';
 import './customers.css';
@@ -19,30 +26,39 @@ type CustomerListActor = ActorRefFrom<typeof customerListMachine>;
 
 /**
  * /customer: the tenant's customers, each with what its opportunities of the chosen
- * year brought (0 when none), sortable; a name opens the customer's page, a count the
- * customer's opportunities, and 'Add Customer' a new one.
+ * year brought (0 when none), searchable, sortable and paged (the address keeps it);
+ * a name opens the customer's page, a count the customer's opportunities, and
+ * 'Add Customer' a new one.
  */
 export default function CustomerListScreen() {
-  const list = useFlow(customerListFlow, ({ tenantId }) => ({ tenantId, year: new Date().getFullYear() }));
-  const phase = useSelector(list, (state) => state.value);
-  const year = useSelector(list, (state) => state.context.year);
+  const address = useSearch();
+  const list = useFlow(customerListFlow, ({ tenantId }) => ({ tenantId, address, now: Date.now() }));
+  // A saved view's link, Back or Forward change the address under the open list.
+  useEffect(() => list.send({ type: 'address.open', address }), [list, address]);
+  const phase = useSelector(list, listPhase);
+  const year = useSelector(list, (state) => Number(state.context.filters.year));
 
   return (
     <section className="customers" aria-labelledby="customers-title">
       <div className="screen-header">
         <h1 id="customers-title">Customers</h1>
         <div className="customers__actions">
-          <YearSelect year={year} onChange={(next) => list.send({ type: 'year.change', year: next })} />
+          <YearSelect year={year} onChange={(next) => list.send({ type: 'filter.change', name: 'year', value: String(next) })} />
           <Link href="/add-Customer" className="button">
             Add Customer
           </Link>
         </div>
       </div>
       {phase === 'ready' ? (
-        <BulkSelection kind="customers" onChanged={() => list.send({ type: 'year.change', year })}>
+        <BulkSelection kind="customers" onChanged={() => list.send({ type: 'retry' })}>
           <div className="card customers__card">
-            <BulkBar filters={{}} />
+            <div className="list-toolbar">
+              <SearchBox list={list} label="Search customers by name or company" />
+              <SaveViewButton list="customer" />
+            </div>
+            <ExportBar list={list} />
             <CustomerTable list={list} year={year} />
+            <ListPager list={list} />
           </div>
         </BulkSelection>
       ) : phase === 'empty' ? (
@@ -56,6 +72,12 @@ export default function CustomerListScreen() {
   );
 }
 
+/** The list's search as the export takes it: every stored customer whose name or company holds it (the year only sums). */
+function ExportBar({ list }: { list: CustomerListActor }) {
+  const search = useSelector(list, (state) => state.context.search);
+  return <BulkBar filters={{ search }} />;
+}
+
 const COLUMNS: readonly { key: CustomerSortKey; label: string; numeric?: boolean }[] = [
   { key: 'customer', label: 'Customer' },
   { key: 'opportunities', label: 'Opportunities', numeric: true },
@@ -65,7 +87,7 @@ const COLUMNS: readonly { key: CustomerSortKey; label: string; numeric?: boolean
 ];
 
 function CustomerSortHeader({ list, column }: { list: CustomerListActor; column: (typeof COLUMNS)[number] }) {
-  const direction = useSelector(list, (state) => (state.context.sort.key === column.key ? state.context.sort.direction : 'none'));
+  const direction = useSelector(list, (state) => (state.context.sort?.key === column.key ? state.context.sort.direction : 'none'));
   return (
     <SortHeader
       label={column.label}
@@ -76,8 +98,10 @@ function CustomerSortHeader({ list, column }: { list: CustomerListActor; column:
   );
 }
 
+const sameRows = (a: readonly CustomerSummary[], b: readonly CustomerSummary[]) => a.length === b.length && a.every((row, i) => row === b[i]);
+
 function CustomerTable({ list, year }: { list: CustomerListActor; year: number }) {
-  const customers = useSelector(list, (state) => state.context.customers);
+  const customers = useSelector(list, (state) => pageSlice(state.context.visible, state.context.page), sameRows);
   return (
     <div className="table-scroll">
       <table className="table table--cards customers__table">
@@ -99,9 +123,11 @@ function CustomerTable({ list, year }: { list: CustomerListActor; year: number }
           </tr>
         </thead>
         <tbody>
-          {customers.map((customer) => (
-            <CustomerRow key={customer.id ?? `name:${customer.customer}`} customer={customer} year={year} />
-          ))}
+          {customers.length === 0 ? (
+            <EmptyRow columns={8}>No customers match the search.</EmptyRow>
+          ) : (
+            customers.map((customer) => <CustomerRow key={customer.id ?? `name:${customer.customer}`} customer={customer} year={year} />)
+          )}
         </tbody>
       </table>
     </div>

@@ -17,6 +17,10 @@ const LABEL_ROOM_PX = 56;
 /** Axis text, at the smallest size people read comfortably. */
 const FONT_SIZE_PX = 12;
 
+/** How far period labels turn when they are many, and roughly how wide a character of them is. */
+const LABEL_ROTATION_DEG = 40;
+const CHAR_WIDTH_PX = FONT_SIZE_PX * 0.6;
+
 export interface RevenueChartOptions {
   width: number;
   /** The tenant's ISO 4217 currency code. */
@@ -41,6 +45,16 @@ function labelledPeriods(periods: readonly string[], width: number): string[] {
   const fitting = Math.max(1, Math.floor(width / LABEL_ROOM_PX));
   const every = Math.ceil(periods.length / fitting);
   return periods.filter((_, index) => index % every === 0);
+}
+
+/**
+ * The room under the chart for turned period labels: the drop of the longest, its
+ * tick, and the axis's own label ('Period') below them, which they ran into on a phone.
+ */
+function turnedLabelsMargin(labels: readonly string[]): number {
+  const longest = Math.max(0, ...labels.map((label) => label.length));
+  const drop = longest * CHAR_WIDTH_PX * Math.sin((LABEL_ROTATION_DEG * Math.PI) / 180);
+  return Math.max(64, Math.ceil(drop) + 30);
 }
 
 function opportunitiesLabel(count: number): string {
@@ -92,13 +106,14 @@ export function buildRevenueChart(buckets: readonly Bucket[], options: RevenueCh
   // With nothing to draw the axis still needs a span; 0 stays at the bottom.
   const highest = Math.max(0, ...bars.map((bar) => bar.revenue));
   const manyPeriods = periods.length > Math.floor(options.width / LABEL_ROOM_PX);
+  const ticks = labelledPeriods(periods, options.width);
 
   const chart = Plot.plot({
     width: options.width,
     height: CHART_HEIGHT,
     style: { fontSize: `${FONT_SIZE_PX}px` },
     marginLeft: 64,
-    marginBottom: manyPeriods ? 64 : 36,
+    marginBottom: manyPeriods ? turnedLabelsMargin(ticks) : 36,
     ariaLabel: 'Revenue by period',
     ...(options.document ? { document: options.document } : {}),
     x: {
@@ -107,8 +122,8 @@ export function buildRevenueChart(buckets: readonly Bucket[], options: RevenueCh
       paddingInner: 1 - BAR_SHARE_OF_BAND,
       paddingOuter: (1 - BAR_SHARE_OF_BAND) / 2,
       label: 'Period',
-      ticks: labelledPeriods(periods, options.width),
-      tickRotate: manyPeriods ? -40 : 0,
+      ticks,
+      tickRotate: manyPeriods ? -LABEL_ROTATION_DEG : 0,
     },
     y: {
       label: 'Revenue',

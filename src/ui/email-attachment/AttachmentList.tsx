@@ -45,7 +45,7 @@ export function AttachmentList({ library }: { library: LibraryActor }) {
         </p>
       ) : (
         <div className="card table-scroll attachments__table" tabIndex={0} role="region" aria-label="Attachments table">
-          <table className="table">
+          <table className="table table--cards attachments__list">
             <thead>
               <tr>
                 <th scope="col">File name</th>

@@ -1,12 +1,13 @@
-import { useId, useState, type DragEvent } from 'react';
+import { useId } from 'react';
 import { useSelector } from '@xstate/react';
 import { formatFileSize } from '../../domain/attachments/format.ts';
 import { MAX_NOTE_LENGTH } from '../../domain/attachments/rules.ts';
+import { FileDrop } from '../kit/FileDrop.tsx';
 import type { LibraryActor } from './library.ts';
 
 /** Choosing a file (by its button or by dropping it), the optional link and note, and Upload. */
 export function UploadForm({ library }: { library: LibraryActor }) {
-  const ids = { title: useId(), file: useId(), opportunity: useId(), note: useId(), hint: useId() };
+  const ids = { title: useId(), opportunity: useId(), note: useId() };
   const file = useSelector(library, (state) => state.context.draft.file);
   const opportunityId = useSelector(library, (state) => state.context.draft.opportunityId);
   const note = useSelector(library, (state) => state.context.draft.note);
@@ -14,20 +15,6 @@ export function UploadForm({ library }: { library: LibraryActor }) {
   const opportunities = useSelector(library, (state) => state.context.opportunities);
   const uploading = useSelector(library, (state) => state.matches({ library: { work: 'uploading' } }));
   const canEdit = useSelector(library, (state) => state.can({ type: 'upload.clear' }));
-  // Only how the drop zone looks while something is dragged over it.
-  const [dragging, setDragging] = useState(false);
-
-  function choose(files: FileList | null) {
-    const chosen = files?.[0];
-    if (chosen) library.send({ type: 'upload.choose', file: chosen });
-  }
-
-  function onDrop(event: DragEvent<HTMLDivElement>) {
-    event.preventDefault();
-    setDragging(false);
-    if (canEdit) choose(event.dataTransfer.files);
-  }
-
   return (
     <section className="card attachments__upload" aria-labelledby={ids.title}>
       <h2 id={ids.title}>Upload a file</h2>
@@ -37,33 +24,7 @@ export function UploadForm({ library }: { library: LibraryActor }) {
           library.send({ type: 'upload.submit' });
         }}
       >
-        <div
-          className={`attachments__drop${dragging ? ' attachments__drop--over' : ''}`}
-          onDragOver={(event) => {
-            event.preventDefault();
-            setDragging(true);
-          }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={onDrop}
-        >
-          <p className="attachments__drop-text" id={ids.hint}>
-            Drop a file here (up to 5 MB), or
-          </p>
-          <input
-            id={ids.file}
-            type="file"
-            className="visually-hidden attachments__file-input"
-            aria-describedby={ids.hint}
-            disabled={!canEdit}
-            onChange={(event) => {
-              choose(event.target.files);
-              // Choosing the same file again after a refusal must still be noticed.
-              event.target.value = '';
-            }}
-          />
-          <label htmlFor={ids.file} className="button button--secondary attachments__choose">
-            Choose a file
-          </label>
+        <FileDrop hint="Drop a file here (up to 5 MB), or" disabled={!canEdit} onChoose={(chosen) => library.send({ type: 'upload.choose', file: chosen })}>
           {file ? (
             <p className="attachments__chosen">
               <span className="attachments__chosen-name">{file.name}</span> <span className="attachments__muted">({formatFileSize(file.size)})</span>{' '}
@@ -72,7 +33,7 @@ export function UploadForm({ library }: { library: LibraryActor }) {
               </button>
             </p>
           ) : null}
-        </div>
+        </FileDrop>
         {problem ? (
           <p className="form-error" role="alert">
             {problem}

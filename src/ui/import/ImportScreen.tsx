@@ -6,8 +6,10 @@ import { IMPORT_FIELDS, importCounts, mappingProblem, type ImportKind } from '..
 import type { csvImportMachine } from '../../machines/csv-import.ts';
 import { csvImportFlow } from '../../wiring/csv-import.ts';
 import { Dialog } from '../kit/Dialog.tsx';
+import { FileDrop } from '../kit/FileDrop.tsx';
 import { LoadNotice } from '../kit/LoadNotice.tsx';
 import { Spinner } from '../kit/Spinner.tsx';
+import { SalespersonChoice } from '../kit/choices/SalespersonChoice.tsx';
 import { useFlow } from '../kit/services.tsx';
 import '../kit/lists.css';
 import './import.css';
@@ -67,27 +69,18 @@ function stepOf(phase: string): number {
 }
 
 function Upload({ flow }: { flow: ImportActor }) {
-  const ids = { file: useId(), hint: useId() };
   const problem = useSelector(flow, (state) => state.context.fileProblem);
   const reading = useSelector(flow, (state) => state.matches('reading'));
   return (
     <div className="card import__card">
-      <div className="field">
-        <label htmlFor={ids.file}>CSV file</label>
-        <input
-          id={ids.file}
-          type="file"
-          accept=".csv,text/csv"
-          aria-describedby={ids.hint}
-          disabled={reading}
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            if (file) flow.send({ type: 'file.choose', file });
-            event.target.value = '';
-          }}
-        />
-      </div>
-      <p id={ids.hint} className="import__hint">
+      <FileDrop
+        hint="Drop a CSV file here, or"
+        buttonLabel="Choose a CSV file"
+        accept=".csv,text/csv"
+        disabled={reading}
+        onChoose={(file) => flow.send({ type: 'file.choose', file })}
+      />
+      <p className="import__hint">
         Comma- or semicolon-separated, with a header row, as spreadsheets and other CRMs export it. The next step matches its columns.
       </p>
       {reading ? <Spinner label="Reading the file" /> : null}
@@ -108,7 +101,6 @@ function Mapping({ flow }: { flow: ImportActor }) {
   const salespersons = useSelector(flow, (state) => state.context.tenant?.salespersons ?? []);
   const fallback = useSelector(flow, (state) => state.context.fallbackSalespersonId);
   const problem = mappingProblem(kind, mapping);
-  const fallbackId = useId();
   return (
     <form
       className="card import__card"
@@ -132,21 +124,13 @@ function Mapping({ flow }: { flow: ImportActor }) {
           />
         ))}
         {kind === 'opportunities' ? (
-          <div className="field">
-            <label htmlFor={fallbackId}>Salesperson for rows naming none of yours</label>
-            <select
-              id={fallbackId}
-              value={fallback ?? ''}
-              onChange={(event) => flow.send({ type: 'fallback.change', salespersonId: event.target.value === '' ? null : Number(event.target.value) })}
-            >
-              <option value="">None: such rows have a problem</option>
-              {salespersons.map((person) => (
-                <option key={person.id} value={person.id}>
-                  {person.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SalespersonChoice
+            label="Salesperson for rows naming none of yours"
+            salespersons={salespersons}
+            value={fallback === null ? '' : String(fallback)}
+            none="None: such rows have a problem"
+            onChange={(value) => flow.send({ type: 'fallback.change', salespersonId: value === '' ? null : Number(value) })}
+          />
         ) : null}
       </div>
       {problem ? (
@@ -199,11 +183,7 @@ function Preview({ flow }: { flow: ImportActor }) {
         <button type="button" className="button" disabled={valid === 0} onClick={() => flow.send({ type: 'import.request' })}>
           Import {valid} {valid === 1 ? 'row' : 'rows'}
         </button>
-        {invalid > 0 ? (
-          <button type="button" className="button button--secondary" onClick={() => flow.send({ type: 'failed.download' })}>
-            Download the rows with problems
-          </button>
-        ) : null}
+        {invalid > 0 ? <DownloadProblems flow={flow} /> : null}
         <button type="button" className="button button--secondary" onClick={() => flow.send({ type: 'mapping.edit' })}>
           Change the columns
         </button>
@@ -304,15 +284,20 @@ function Report({ flow, list, noun }: { flow: ImportActor; list: string; noun: s
         <Link href={list} className="button">
           Open the {noun}
         </Link>
-        {invalid > 0 ? (
-          <button type="button" className="button button--secondary" onClick={() => flow.send({ type: 'failed.download' })}>
-            Download the rows with problems
-          </button>
-        ) : null}
+        {invalid > 0 ? <DownloadProblems flow={flow} /> : null}
         <button type="button" className="button button--secondary" onClick={() => flow.send({ type: 'import.again' })}>
           Import another file
         </button>
       </div>
     </div>
+  );
+}
+
+/** The rows that cannot be imported, with their reasons, as a CSV file. */
+function DownloadProblems({ flow }: { flow: ImportActor }) {
+  return (
+    <button type="button" className="button button--secondary" onClick={() => flow.send({ type: 'failed.download' })}>
+      Download the rows with problems
+    </button>
   );
 }

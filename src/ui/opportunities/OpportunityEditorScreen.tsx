@@ -14,6 +14,8 @@ import { NotFound } from '../kit/NotFound.tsx';
 import { useCurrency } from '../kit/services.tsx';
 import { formatUnits, stageLabel } from '../kit/format.ts';
 import { InputField, SelectField } from '../kit/form/fields.tsx';
+import { CustomerChoice } from '../kit/choices/CustomerChoice.tsx';
+import { SalespersonChoice } from '../kit/choices/SalespersonChoice.tsx';
 import { RecordEditorFrame } from '../kit/record-editor/RecordEditorFrame.tsx';
 import { editedRecordOf } from '../kit/record-editor/route.ts';
 import { useChoices, useFormField, useRecordEditor, type RecordEditorActor } from '../kit/record-editor/use-record-editor.ts';
@@ -55,25 +57,23 @@ function OpportunityFields({ editor }: { editor: OpportunityEditorActor }) {
   const locale = useSelector(editor, (state) => state.context.form.locale);
   return (
     <>
-      <InputField
-        label="Customer"
+      <CustomerChoice
         value={customer}
         problem={customerProblem}
         onChange={setCustomer}
         required
         wide
         maxLength={MAX_CUSTOMER_LENGTH}
-        suggestions={choices?.customers ?? []}
+        customers={choices?.customers ?? []}
         hint="A customer not in the directory yet is added to it."
       />
-      <SelectField
-        label="Salesperson"
+      <SalespersonChoice
+        salespersons={choices?.salespersons ?? []}
         value={salespersonId}
         problem={salespersonIdProblem}
         onChange={setSalespersonId}
         required
-        emptyLabel="Choose a salesperson"
-        options={(choices?.salespersons ?? []).map((salesperson) => ({ value: String(salesperson.id), label: salesperson.name }))}
+        placeholder="Choose a salesperson"
       />
       <SelectField
         label="Stage"

@@ -91,11 +91,13 @@ function ListFilters({ list }: { list: ListActor }) {
   );
 }
 
-/** The list's filters as the export takes them: the year in the browser's time zone, and the search. */
+/** The list's filters as the export takes them: the year in the browser's time zone, the search, the stage and 'Mine'. */
 function ExportBar({ list }: { list: ListActor }) {
   const year = useSelector(list, (state) => state.context.year);
   const search = useSelector(list, (state) => state.context.search);
-  return <BulkBar filters={{ year, search, zone: Intl.DateTimeFormat().resolvedOptions().timeZone }} />;
+  const stage = useSelector(list, (state) => state.context.stage);
+  const mine = useSelector(list, (state) => state.context.mine);
+  return <BulkBar filters={{ year, search, stage, mine, zone: Intl.DateTimeFormat().resolvedOptions().timeZone }} />;
 }
 
 function Totals({ list }: { list: ListActor }) {

@@ -6,6 +6,7 @@ import { pipelineBoardFlow } from '../../wiring/pipeline-board.ts';
 import { useCurrency, useFlow } from '../kit/services.tsx';
 import { LoadNotice } from '../kit/LoadNotice.tsx';
 import { YearSelect } from '../kit/YearSelect.tsx';
+import { SalespersonChoice } from '../kit/choices/SalespersonChoice.tsx';
 import { BoardColumnView, CardView, type PipelineBoardActor } from './BoardColumn.tsx';
 import { usePointerDrag } from './use-pointer-drag.ts';
 import '../kit/lists.css';
@@ -66,24 +67,20 @@ export default function PipelineScreen() {
 
 /** Everyone's deals, the caller's own ('Mine', when they are a salesperson), or one salesperson's. */
 function OwnerSelect({ board }: { board: PipelineBoardActor }) {
-  const id = useId();
   const owner = useSelector(board, (state) => state.context.owner);
   const own = useSelector(board, (state) => state.context.ownSalespersonId);
   const salespersons = useSelector(board, (state) => state.context.salespersons);
   const ownerOf = (value: string): BoardOwner => (value === 'all' || value === 'mine' ? value : Number(value));
+  const leading = [{ value: 'all', label: 'Everyone' }, ...(own !== null || owner === 'mine' ? [{ value: 'mine', label: 'Mine' }] : [])];
   return (
-    <div className="year-select">
-      <label htmlFor={id}>Salesperson</label>
-      <select id={id} className="select" value={String(owner)} onChange={(event) => board.send({ type: 'owner.change', owner: ownerOf(event.target.value) })}>
-        <option value="all">Everyone</option>
-        {own !== null || owner === 'mine' ? <option value="mine">Mine</option> : null}
-        {salespersons.map((person) => (
-          <option key={person.id} value={person.id}>
-            {person.name}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SalespersonChoice
+      inline
+      salespersons={salespersons}
+      leading={leading}
+      value={String(owner)}
+      // Emptied, the filter shows everyone's deals again.
+      onChange={(value) => board.send({ type: 'owner.change', owner: ownerOf(value === '' ? 'all' : value) })}
+    />
   );
 }
 

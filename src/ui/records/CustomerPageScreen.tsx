@@ -1,39 +1,31 @@
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import { format } from 'date-fns';
 import type { CustomerSummary } from '../../machines/customer-page.ts';
 import { formatMoney } from '../../domain/money.ts';
 import { dealTotals, dealUnits, type OpportunityListRow } from '../../domain/records/record-page.ts';
 import { customerPageFlow } from '../../wiring/customer-page.ts';
 import { formatUnits, stageLabel } from '../kit/format.ts';
-import { NotFound } from '../kit/NotFound.tsx';
-import { recordIdFromPath } from '../kit/record-editor/route.ts';
+import { RecordRoute } from '../kit/record-editor/RecordRoute.tsx';
 import { useCurrency, useFlow } from '../kit/services.tsx';
-import { Composer, Figure, RecordPageFrame, TimelineSection, type RecordPageActor } from './RecordPageParts.tsx';
+import { Figure, RecordHeader, RecordPage, type RecordPageActor } from './RecordPageParts.tsx';
 import '../kit/lists.css';
 
 /** /customer/:id: the customer's details and deal figures, its opportunities, then a note box and the story of it and its deals. */
 export default function CustomerPageScreen() {
-  const [path] = useLocation();
-  const id = recordIdFromPath(path);
-  if (id === null) return <NotFound />;
-  return <CustomerPage key={id} id={id} />;
+  return <RecordRoute>{(id) => <CustomerPage id={id} />}</RecordRoute>;
 }
 
 function CustomerPage({ id }: { id: number }) {
   const page = useFlow(customerPageFlow, () => ({ recordId: id })) as RecordPageActor<CustomerSummary>;
   return (
-    <RecordPageFrame page={page} what="customer">
+    <RecordPage page={page} what="customer" showDeal noDealHint="Activities and events are about an opportunity: add one for this customer first.">
       {(summary) => (
-        <section className="record-page" aria-labelledby="record-page-title">
+        <>
           <CustomerHeader summary={summary} />
           <Deals deals={summary.deals} />
-          <div className="record-page__body">
-            <Composer page={page} noDealHint="Activities and events are about an opportunity: add one for this customer first." />
-            <TimelineSection page={page} showDeal />
-          </div>
-        </section>
+        </>
       )}
-    </RecordPageFrame>
+    </RecordPage>
   );
 }
 
@@ -42,29 +34,25 @@ function CustomerHeader({ summary }: { summary: CustomerSummary }) {
   const { customer, deals } = summary;
   const totals = dealTotals(deals);
   return (
-    <header className="record-page__header">
-      <nav aria-label="Breadcrumb" className="record-page__crumbs">
-        <Link href="/customer">Customers</Link> / <span aria-current="page">{customer.name}</span>
-      </nav>
-      <div className="screen-header">
-        <div>
-          <h1 id="record-page-title">{customer.name}</h1>
-          {customer.company ? <p className="record-page__subtitle">{customer.company}</p> : null}
-        </div>
-        <Link href={`/edit-Customer/${customer.id}`} className="button">
-          Edit
-        </Link>
-      </div>
-      <dl className="card record-page__figures">
-        <Figure label="Open opportunities">{totals.openCount}</Figure>
-        <Figure label="Open pipeline">{formatUnits(totals.openUnits, currency)}</Figure>
-        <Figure label="Weighted pipeline">{formatUnits(totals.openWeightedUnits, currency)}</Figure>
-        <Figure label="Won">{formatUnits(totals.wonUnits, currency)}</Figure>
-        <Figure label="E-mail">{customer.email ? <a href={`mailto:${customer.email}`}>{customer.email}</a> : '—'}</Figure>
-        <Figure label="Phone">{customer.phone ? <a href={`tel:${customer.phone.replace(/\s+/g, '')}`}>{customer.phone}</a> : '—'}</Figure>
-      </dl>
+    <RecordHeader
+      list={{ href: '/customer', label: 'Customers' }}
+      current={customer.name}
+      title={customer.name}
+      subtitle={customer.company || null}
+      editHref={`/edit-Customer/${customer.id}`}
+      figures={
+        <>
+          <Figure label="Open opportunities">{totals.openCount}</Figure>
+          <Figure label="Open pipeline">{formatUnits(totals.openUnits, currency)}</Figure>
+          <Figure label="Weighted pipeline">{formatUnits(totals.openWeightedUnits, currency)}</Figure>
+          <Figure label="Won">{formatUnits(totals.wonUnits, currency)}</Figure>
+          <Figure label="E-mail">{customer.email ? <a href={`mailto:${customer.email}`}>{customer.email}</a> : '—'}</Figure>
+          <Figure label="Phone">{customer.phone ? <a href={`tel:${customer.phone.replace(/\s+/g, '')}`}>{customer.phone}</a> : '—'}</Figure>
+        </>
+      }
+    >
       {customer.notes ? <p className="card record-page__about">{customer.notes}</p> : null}
-    </header>
+    </RecordHeader>
   );
 }
 

@@ -1,5 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
+import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import { ACTIVITY_KINDS } from '../../domain/activities/activity.ts';
 import type { ActivityForm } from '../../domain/activities/editor.ts';
@@ -10,6 +11,8 @@ import { Dialog } from '../kit/Dialog.tsx';
 import { LoadNotice } from '../kit/LoadNotice.tsx';
 import { NotFound } from '../kit/NotFound.tsx';
 import { InputField, SelectField, TextAreaField } from '../kit/form/fields.tsx';
+import { OpportunityChoice } from '../kit/choices/OpportunityChoice.tsx';
+import { SalespersonChoice } from '../kit/choices/SalespersonChoice.tsx';
 import { problemOf } from '../../domain/rules/problems.ts';
 import { LeaveDialog } from '../kit/record-editor/RecordEditorFrame.tsx';
 import { useLeaveGuard } from '../kit/use-leave-guard.ts';
@@ -19,17 +22,25 @@ import './records.css';
 export type RecordPageActor<Summary> = ActorRefFrom<RecordPageMachine<Summary>>;
 
 /**
- * A record page's frame: loading, failed with 'Try again', not found as the fallback
- * page, or the page; and the question before leaving it with something unsaved.
+ * A record page: loading, failed with 'Try again', not found as the fallback page, or
+ * the page (its header and figures, then the note box and the timeline); and the
+ * question before leaving it with something unsaved.
  */
-export function RecordPageFrame<Summary>({
+export function RecordPage<Summary>({
   page,
   what,
+  showDeal,
+  noDealHint,
   children,
 }: {
   page: RecordPageActor<Summary>;
   /** What loads, for the notices: 'the opportunity'. */
   what: string;
+  /** Whether each timeline entry names its deal (a customer's page shows several). */
+  showDeal: boolean;
+  /** Why nothing can be added from the page while it has no deal. */
+  noDealHint?: string;
+  /** What the page shows above the note box: its header (`RecordHeader`) and more. */
   children: (summary: Summary) => ReactNode;
 }) {
   const phase = useSelector(page, (state) => (state.hasTag('loading') ? 'loading' : state.hasTag('failed') ? 'failed' : state.hasTag('notFound') ? 'notFound' : 'ready'));
@@ -48,9 +59,55 @@ export function RecordPageFrame<Summary>({
   }
   return (
     <>
-      {children(summary)}
+      <section className="record-page" aria-labelledby="record-page-title">
+        {children(summary)}
+        <div className="record-page__body">
+          <Composer page={page} noDealHint={noDealHint} />
+          <TimelineSection page={page} showDeal={showDeal} />
+        </div>
+      </section>
       {askingToLeave ? <LeaveDialog onStay={() => page.send({ type: 'leave.cancel' })} onLeave={() => page.send({ type: 'leave.confirm' })} /> : null}
     </>
+  );
+}
+
+/** A record page's header: the way back to its list, its name, Edit, and its figures (`Figure`s). */
+export function RecordHeader({
+  list,
+  current,
+  title,
+  subtitle,
+  editHref,
+  figures,
+  children,
+}: {
+  list: { href: string; label: string };
+  /** The record in the breadcrumb. */
+  current: ReactNode;
+  title: string;
+  subtitle?: ReactNode;
+  editHref: string;
+  figures: ReactNode;
+  /** What follows the figures, if anything. */
+  children?: ReactNode;
+}) {
+  return (
+    <header className="record-page__header">
+      <nav aria-label="Breadcrumb" className="record-page__crumbs">
+        <Link href={list.href}>{list.label}</Link> / <span aria-current="page">{current}</span>
+      </nav>
+      <div className="screen-header">
+        <div>
+          <h1 id="record-page-title">{title}</h1>
+          {subtitle ? <p className="record-page__subtitle">{subtitle}</p> : null}
+        </div>
+        <Link href={editHref} className="button">
+          Edit
+        </Link>
+      </div>
+      <dl className="card record-page__figures">{figures}</dl>
+      {children}
+    </header>
   );
 }
 
@@ -65,7 +122,7 @@ export function Figure({ label, children }: { label: string; children: ReactNode
 }
 
 /** The note box and the buttons that add an activity or an event, above the timeline. */
-export function Composer<Summary>({ page, noDealHint }: { page: RecordPageActor<Summary>; noDealHint?: string }) {
+function Composer<Summary>({ page, noDealHint }: { page: RecordPageActor<Summary>; noDealHint?: string }) {
   const note = useSelector(page, (state) => state.context.note);
   const problem = useSelector(page, (state) => state.context.noteProblem);
   const saving = useSelector(page, (state) => state.hasTag('savingNote'));
@@ -119,7 +176,6 @@ function QuickAddDialog<Summary>({ page }: { page: RecordPageActor<Summary> }) {
   const problem = (field: string) => problemOf(problems, field);
   const close = () => page.send({ type: 'quickAdd.close' });
   const change = (patch: Partial<ActivityForm> | Partial<QuickEventForm>) => page.send({ type: 'quickAdd.change', patch });
-  const salespersons = choices.salespersons.map((person) => ({ value: String(person.id), label: person.name }));
   const opportunities = choices.opportunities.map((deal) => ({ value: String(deal.id), label: deal.label }));
 
   if (askingToClose) {
@@ -163,9 +219,15 @@ function QuickAddDialog<Summary>({ page }: { page: RecordPageActor<Summary> }) {
               <InputField label="End time" problem={problem('endTime')} type="time" value={quickAdd.form.endTime} onChange={(endTime) => change({ endTime })} required />
             </>
           )}
-          <SelectField label="Salesperson" problem={problem('salespersonId')} value={form.salespersonId} options={salespersons} onChange={(salespersonId) => change({ salespersonId })} emptyLabel={quickAdd.kind === 'activity' ? 'Choose a salesperson' : 'Nobody'} />
+          <SalespersonChoice
+            salespersons={choices.salespersons}
+            problem={problem('salespersonId')}
+            value={form.salespersonId}
+            onChange={(salespersonId) => change({ salespersonId })}
+            {...(quickAdd.kind === 'activity' ? { placeholder: 'Choose a salesperson' } : { none: 'Nobody' })}
+          />
           {opportunities.length > 1 ? (
-            <SelectField label="Opportunity" value={form.opportunityId} options={opportunities} onChange={(opportunityId) => change({ opportunityId })} />
+            <OpportunityChoice among={opportunities} value={form.opportunityId} onChange={(opportunityId) => change({ opportunityId })} />
           ) : null}
         </fieldset>
         <div className="dialog__actions">
@@ -182,7 +244,7 @@ function QuickAddDialog<Summary>({ page }: { page: RecordPageActor<Summary> }) {
 }
 
 /** The timeline under its heading, with its states: empty, and older entries on request. */
-export function TimelineSection<Summary>({ page, showDeal }: { page: RecordPageActor<Summary>; showDeal: boolean }) {
+function TimelineSection<Summary>({ page, showDeal }: { page: RecordPageActor<Summary>; showDeal: boolean }) {
   const entries = useSelector(page, (state) => state.context.timeline.entries);
   const hasMore = useSelector(page, (state) => state.context.timeline.hasMore);
   const loadingMore = useSelector(page, (state) => state.hasTag('loadingMore'));

@@ -1,27 +1,21 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { useLocation } from 'wouter';
 import type { salespersonEditorMachine, SalespersonField } from '../../machines/salesperson-editor.ts';
 import { salespersonEditorFlow } from '../../wiring/salesperson-editor.ts';
 import { useFlow } from '../kit/services.tsx';
-import { NotFound } from '../kit/NotFound.tsx';
 import { Spinner } from '../kit/Spinner.tsx';
 import { formatLatestLogin } from './format.ts';
 import { InputField } from '../kit/form/fields.tsx';
 import { ProblemForm } from '../kit/form/ProblemForm.tsx';
 import { useFormProblems, useProblem } from '../kit/form/use-problems.ts';
-import { recordIdFromPath } from '../kit/record-editor/route.ts';
+import { RecordRoute } from '../kit/record-editor/RecordRoute.tsx';
 import './salesperson.css';
 
 type EditorActor = ActorRefFrom<typeof salespersonEditorMachine>;
 
 /** /edit-Salesperson/:id, the id read from the last segment of the address. */
 export default function EditSalespersonScreen() {
-  const [path] = useLocation();
-  const salespersonId = recordIdFromPath(path);
-  if (salespersonId === null) return <NotFound />;
-  // A new id is a new editor, never the previous one's form.
-  return <SalespersonEditor key={salespersonId} salespersonId={salespersonId} />;
+  return <RecordRoute>{(salespersonId) => <SalespersonEditor salespersonId={salespersonId} />}</RecordRoute>;
 }
 
 function SalespersonEditor({ salespersonId }: { salespersonId: number }) {

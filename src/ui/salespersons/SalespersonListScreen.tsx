@@ -1,19 +1,21 @@
 import { useEffect } from 'react';
 import { useSelector } from '@xstate/react';
+import { listPhase } from '../../machines/browser-list.ts';
 import { Link, useSearch } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import { pageSlice } from '../../domain/lists/paging.ts';
 import { salespersonListFlow } from '../../wiring/salesperson-list.ts';
 import { isManager } from '../../machines/session.ts';
-import type { salespersonListMachine, SalespersonSortKey } from '../../machines/salesperson-list.ts';
+import type { salespersonListMachine } from '../../machines/salesperson-list.ts';
 import { useFlow, useSession } from '../kit/services.tsx';
 import { LoadNotice } from '../kit/LoadNotice.tsx';
 import { ListPager } from '../kit/Pager.tsx';
 import { SearchBox } from '../kit/SearchBox.tsx';
-import { SortHeader } from '../kit/SortHeader.tsx';
+import { EmptyRow, ListSortHeader } from '../kit/ListTable.tsx';
 import { SaveViewButton } from '../kit/saved-views/SaveViewButton.tsx';
 import { formatLatestLogin } from './format.ts';
 import '../kit/lists.css';
+import './salesperson.css';
 
 type ListActor = ActorRefFrom<typeof salespersonListMachine>;
 
@@ -22,7 +24,7 @@ export default function SalespersonListScreen() {
   const address = useSearch();
   const list = useFlow(salespersonListFlow, ({ tenantId }) => ({ tenantId, address }));
   useEffect(() => list.send({ type: 'address.open', address }), [list, address]);
-  const phase = useSelector(list, (state) => state.value);
+  const phase = useSelector(list, listPhase);
 
   return (
     <section aria-labelledby="salespersons-title">
@@ -42,11 +44,6 @@ export default function SalespersonListScreen() {
   );
 }
 
-function Header({ list, column, label }: { list: ListActor; column: SalespersonSortKey; label: string }) {
-  const direction = useSelector(list, (state) => (state.context.sort.key === column ? state.context.sort.direction : 'none'));
-  return <SortHeader label={label} direction={direction} onToggle={() => list.send({ type: 'sort.toggle', key: column })} />;
-}
-
 function SalespersonTable({ list }: { list: ListActor }) {
   const canEdit = useSession(isManager);
   const visible = useSelector(list, (state) => state.context.visible);
@@ -54,23 +51,19 @@ function SalespersonTable({ list }: { list: ListActor }) {
   const rows = pageSlice(visible, page);
   return (
     <div className="table-scroll">
-      <table className="table">
+      <table className="table table--cards salespersons__table">
         <thead>
           <tr>
-            <Header list={list} column="name" label="Name" />
-            <Header list={list} column="email" label="Email" />
+            <ListSortHeader list={list} column="name" label="Name" />
+            <ListSortHeader list={list} column="email" label="Email" />
             <th scope="col">Phone</th>
             <th scope="col">Mobile</th>
-            <Header list={list} column="latest_login" label="Latest Authentication" />
+            <ListSortHeader list={list} column="latest_login" label="Latest Authentication" />
           </tr>
         </thead>
         <tbody>
           {rows.length === 0 ? (
-            <tr>
-              <td colSpan={5} className="table-empty">
-                No data available
-              </td>
-            </tr>
+            <EmptyRow columns={5} />
           ) : (
             rows.map((person) => (
               <tr key={person.id}>

@@ -1,5 +1,6 @@
 import { useEffect, useId } from 'react';
 import { useSelector } from '@xstate/react';
+import { listPhase } from '../../machines/browser-list.ts';
 import type { ActorRefFrom } from 'xstate';
 import { Link, useSearch } from 'wouter';
 import { pageSlice } from '../../domain/lists/paging.ts';
@@ -25,7 +26,7 @@ export default function TeamListScreen() {
   const address = useSearch();
   const list = useFlow(teamListFlow, ({ tenantId }) => ({ tenantId, address }));
   useEffect(() => list.send({ type: 'address.open', address }), [list, address]);
-  const phase = useSelector(list, (state) => state.value);
+  const phase = useSelector(list, listPhase);
 
   return (
     <section className="teams" aria-labelledby="teams-title">
@@ -45,8 +46,8 @@ function Teams({ list }: { list: TeamListActor }) {
   const teams = useSelector(list, (state) => state.context.rows);
   const visible = useSelector(list, (state) => state.context.visible);
   const page = useSelector(list, (state) => state.context.page);
-  const sortKey = useSelector(list, (state) => state.context.sort.key);
-  const sortDirection = useSelector(list, (state) => state.context.sort.direction);
+  const sortKey = useSelector(list, (state) => state.context.sort?.key ?? 'name');
+  const sortDirection = useSelector(list, (state) => state.context.sort?.direction ?? 'ascending');
   const sortId = useId();
   return (
     <>

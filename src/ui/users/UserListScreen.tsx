@@ -1,12 +1,13 @@
-import { memo, useMemo, type ReactNode } from 'react';
+import { memo, useEffect, useMemo, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
+import { useSearch } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
-import { maskedPassword, type SortKey, type UserRow } from '../../domain/users/list-view.ts';
+import { maskedPassword, type UserRow } from '../../domain/users/list-view.ts';
 import { currentPageRows, pageIsSelected, type User, type userListMachine } from '../../machines/user-list.ts';
 import { useFlow } from '../kit/services.tsx';
 import { ListPager } from '../kit/Pager.tsx';
 import { SearchBox } from '../kit/SearchBox.tsx';
-import { SortHeader } from '../kit/SortHeader.tsx';
+import { EmptyRow, ListSortHeader } from '../kit/ListTable.tsx';
 import { Spinner } from '../kit/Spinner.tsx';
 import { BulkBar, BulkSelection } from '../kit/bulk/Bulk.tsx';
 import { CreateUserModal } from './CreateUserModal.tsx';
@@ -21,7 +22,10 @@ const sameRows = (a: readonly UserRow[], b: readonly UserRow[]) => a.length === 
 
 /** /user: the tenant's users, searchable, sortable and paged, with the Create and Update User modals. */
 export default function UserListScreen() {
-  const list = useFlow(userListFlow, ({ tenantId, roleId, userId }) => ({ tenantId, currentUserId: userId, currentRoleId: roleId }));
+  const address = useSearch();
+  const list = useFlow(userListFlow, ({ tenantId, roleId, userId }) => ({ tenantId, address, currentUserId: userId, currentRoleId: roleId }));
+  // A saved view's link, Back or Forward change the address under the open list.
+  useEffect(() => list.send({ type: 'address.open', address }), [list, address]);
 
   const loading = useSelector(list, (state) => state.hasTag('loading'));
   const failed = useSelector(list, (state) => state.hasTag('failed'));
@@ -63,19 +67,6 @@ export default function UserListScreen() {
   );
 }
 
-const COLUMNS: readonly { key: SortKey; label: string }[] = [
-  { key: 'name', label: 'Name' },
-  { key: 'email', label: 'Email' },
-];
-
-/** The kit's sort header, its order read from the list machine. */
-function UserSortHeader({ list, column }: { list: UserListActor; column: { key: SortKey; label: string } }) {
-  const direction = useSelector(list, (state) =>
-    state.context.sort?.key === column.key ? state.context.sort.direction : 'none',
-  );
-  return <SortHeader label={column.label} direction={direction} onToggle={() => list.send({ type: 'sort.toggle', key: column.key })} />;
-}
-
 /** The chosen users (the list keeps the choice) can be exported, as can every user the search finds. */
 function UserBulk({ list, children }: { list: UserListActor; children: ReactNode }) {
   const selected = useSelector(list, (state) => state.context.selected);
@@ -107,20 +98,15 @@ function UserTable({ list }: { list: UserListActor }) {
                 onChange={() => list.send({ type: 'selection.page.toggle' })}
               />
             </th>
-            {COLUMNS.map((column) => (
-              <UserSortHeader key={column.key} list={list} column={column} />
-            ))}
+            <ListSortHeader list={list} column="name" label="Name" />
+            <ListSortHeader list={list} column="email" label="Email" />
             <th scope="col">Password</th>
-            <UserSortHeader list={list} column={{ key: 'role', label: 'Role' }} />
+            <ListSortHeader list={list} column="role" label="Role" />
           </tr>
         </thead>
         <tbody>
           {rows.length === 0 ? (
-            <tr>
-              <td colSpan={5} className="users__empty">
-                No data available
-              </td>
-            </tr>
+            <EmptyRow columns={5} />
           ) : (
             rows.map(({ user }) => <UserTableRow key={user.id} list={list} user={user} selected={selected.has(user.id)} />)
           )}

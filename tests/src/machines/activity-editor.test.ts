@@ -8,7 +8,7 @@ import type { EditorData, LoadEditorRequest, SaveRecordRequest, SavedRecord } fr
 const shownProblems = (actor: { getSnapshot(): { context: { problems: readonly { message: string }[] } } }) =>
   actor.getSnapshot().context.problems.map((problem) => problem.message);
 
-const choices: ActivityChoices = { salespersons: [{ id: 3, name: 'Grace Hopper' }], opportunities: [{ id: 7, label: 'Acme Corp — 3 Feb 2026' }] };
+const choices: ActivityChoices = { salespersons: [{ id: 3, name: 'Grace Hopper' }], linked: { value: '7', label: 'Acme Corp — 3 Feb 2026' } };
 
 function start(recordId: number | null) {
   const seen = { saves: [] as SaveRecordRequest<ActivityForm>[], successes: [] as string[], navigations: [] as string[] };

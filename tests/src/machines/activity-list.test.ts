@@ -1,7 +1,10 @@
 import { describe, expect, test, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor, type AnyActorRef } from 'xstate';
 import type { Activity } from '../../../src/api/client';
-import { activityListMachine, type ActivityListEvent } from '../../../src/machines/activity-list';
+import { activityListMachine, type ActivitySortKey } from '../../../src/machines/activity-list';
+import type { BrowserListEvent, ListLoadRequest } from '../../../src/machines/browser-list';
+
+type ActivityListEvent = BrowserListEvent<Activity, ActivitySortKey>;
 
 const NOW = Date.parse('2026-06-15T12:00:00Z');
 
@@ -28,57 +31,60 @@ const activities = [overdue, done, upcoming];
 interface Options {
   load?: () => Promise<Activity[]>;
   save?: (activity: Activity) => Promise<Activity>;
+  address?: string;
 }
 
 function start(options: Options = {}) {
-  const seen = { loads: [] as number[], saves: [] as Activity[], logged: [] as unknown[], clock: null as AnyActorRef | null };
+  const seen = { loads: [] as number[], saves: [] as Activity[], logged: [] as unknown[], written: [] as string[], clock: null as AnyActorRef | null };
   const actor = createActor(
     activityListMachine.provide({
       actors: {
-        loadActivities: fromPromise(async ({ input }) => {
+        loadRows: fromPromise<readonly Activity[], ListLoadRequest>(async ({ input }) => {
           seen.loads.push(input.tenantId);
           return (options.load ?? (async () => activities))();
         }),
-        saveDone: fromPromise(async ({ input }) => {
-          seen.saves.push(input.activity);
-          return (options.save ?? (async (saved: Activity) => saved))(input.activity);
+        saveRow: fromPromise(async ({ input }) => {
+          seen.saves.push(input.row);
+          return (options.save ?? (async (saved: Activity) => saved))(input.row);
         }),
         clock: fromCallback<ActivityListEvent>(() => {}),
       },
-      actions: { logError: (_, { error }) => void seen.logged.push(error) },
+      actions: { logError: (_, { error }) => void seen.logged.push(error), writeAddress: (_, { query }) => void seen.written.push(query) },
     }),
-    { input: { tenantId: 1, now: NOW } },
+    { input: { tenantId: 1, now: NOW, address: options.address ?? '' } },
   );
   actor.start();
   return { actor, seen };
 }
 
 const ids = (list: readonly Activity[]) => list.map((row) => row.id);
+/** What the row's Done box sends: the row with its mark flipped. */
+const toggle = (row: Activity): ActivityListEvent => ({ type: 'row.save', row: { ...row, done: !row.done } });
 
 describe('the activity list', () => {
   test("loads the caller tenant's activities and opens on To do: the overdue and the upcoming", async () => {
     const { actor, seen } = start();
     const ready = await waitFor(actor, (state) => state.matches('ready'));
     expect(seen.loads).toEqual([1]);
-    expect(ready.context.filter).toBe('todo');
+    expect(ready.context.filters.view).toBe('todo');
     expect(ids(ready.context.visible)).toEqual([1, 3]);
   });
 
   test('Overdue shows what is not done and due before now; Done the done; All everything', async () => {
     const { actor } = start();
     await waitFor(actor, (state) => state.matches('ready'));
-    actor.send({ type: 'filter.change', filter: 'overdue' });
+    actor.send({ type: 'filter.change', name: 'view', value: 'overdue' });
     expect(ids(actor.getSnapshot().context.visible)).toEqual([1]);
-    actor.send({ type: 'filter.change', filter: 'done' });
+    actor.send({ type: 'filter.change', name: 'view', value: 'done' });
     expect(ids(actor.getSnapshot().context.visible)).toEqual([2]);
-    actor.send({ type: 'filter.change', filter: 'all' });
+    actor.send({ type: 'filter.change', name: 'view', value: 'all' });
     expect(ids(actor.getSnapshot().context.visible)).toEqual([1, 2, 3]);
   });
 
   test('as the clock passes a due time, that activity becomes overdue', async () => {
     const { actor } = start();
     await waitFor(actor, (state) => state.matches('ready'));
-    actor.send({ type: 'filter.change', filter: 'overdue' });
+    actor.send({ type: 'filter.change', name: 'view', value: 'overdue' });
     actor.send({ type: 'clock.tick', now: Date.parse('2026-06-15T12:31:00Z') });
     expect(ids(actor.getSnapshot().context.visible)).toEqual([1, 3]);
   });
@@ -96,13 +102,13 @@ describe('the activity list', () => {
     let answer!: (saved: Activity) => void;
     const { actor, seen } = start({ save: () => new Promise((resolve) => (answer = resolve)) });
     await waitFor(actor, (state) => state.matches('ready'));
-    actor.send({ type: 'activity.done.toggle', id: 1 });
+    actor.send(toggle(overdue));
     const saving = actor.getSnapshot();
     expect(saving.hasTag('saving')).toBe(true);
     expect(saving.context.visible.find((row) => row.id === 1)!.done).toBe(true);
     expect(seen.saves).toEqual([{ ...overdue, done: true }]);
     // One save at a time.
-    expect(saving.can({ type: 'activity.done.toggle', id: 3 })).toBe(false);
+    expect(saving.can(toggle(upcoming))).toBe(false);
 
     answer({ ...overdue, done: true, notes: 'as stored' });
     const idle = await waitFor(actor, (state) => state.matches({ ready: 'idle' }));
@@ -110,15 +116,15 @@ describe('the activity list', () => {
     expect(idle.context.visible[0]).toEqual({ ...overdue, done: true, notes: 'as stored' });
 
     // Choosing a view again lets the done row go.
-    actor.send({ type: 'filter.change', filter: 'todo' });
+    actor.send({ type: 'filter.change', name: 'view', value: 'todo' });
     expect(ids(actor.getSnapshot().context.visible)).toEqual([3]);
   });
 
   test('a done row can be marked not done again', async () => {
     const { actor, seen } = start();
     await waitFor(actor, (state) => state.matches('ready'));
-    actor.send({ type: 'filter.change', filter: 'done' });
-    actor.send({ type: 'activity.done.toggle', id: 2 });
+    actor.send({ type: 'filter.change', name: 'view', value: 'done' });
+    actor.send(toggle(done));
     await waitFor(actor, (state) => state.matches({ ready: 'idle' }));
     expect(seen.saves).toEqual([{ ...done, done: false }]);
     expect(actor.getSnapshot().context.visible).toEqual([{ ...done, done: false }]);
@@ -127,9 +133,9 @@ describe('the activity list', () => {
   test('a failed save puts the mark back, keeps the row, and is logged', async () => {
     const { actor, seen } = start({ save: async () => Promise.reject(new Error('503')) });
     await waitFor(actor, (state) => state.matches('ready'));
-    actor.send({ type: 'activity.done.toggle', id: 3 });
+    actor.send(toggle(upcoming));
     const idle = await waitFor(actor, (state) => state.matches({ ready: 'idle' }));
-    expect(idle.context.activities.find((row) => row.id === 3)!.done).toBe(false);
+    expect(idle.context.rows.find((row) => row.id === 3)!.done).toBe(false);
     expect(ids(idle.context.visible)).toEqual([1, 3]);
     expect(seen.logged).toEqual([new Error('503')]);
   });
@@ -137,8 +143,9 @@ describe('the activity list', () => {
   test('an id not in the list is not marked', async () => {
     const { actor, seen } = start();
     await waitFor(actor, (state) => state.matches('ready'));
-    expect(actor.getSnapshot().can({ type: 'activity.done.toggle', id: 99 })).toBe(false);
-    actor.send({ type: 'activity.done.toggle', id: 99 });
+    const stranger = activity(99, '2026-06-14T09:00:00.000Z');
+    expect(actor.getSnapshot().can(toggle(stranger))).toBe(false);
+    actor.send(toggle(stranger));
     expect(seen.saves).toEqual([]);
   });
 
@@ -159,18 +166,56 @@ describe('the activity list', () => {
     const actor = createActor(
       activityListMachine.provide({
         actors: {
-          loadActivities: fromPromise(async () => activities),
+          loadRows: fromPromise<readonly Activity[], ListLoadRequest>(async () => activities),
           clock: fromCallback<ActivityListEvent>(({ sendBack }) => {
             tick = (now) => sendBack({ type: 'clock.tick', now });
           }),
         },
       }),
-      { input: { tenantId: 1, now: NOW } },
+      { input: { tenantId: 1, now: NOW, address: '' } },
     );
     actor.start();
     await waitFor(actor, (state) => state.matches('ready'));
     tick(NOW + 3_600_000);
     expect(actor.getSnapshot().context.now).toBe(NOW + 3_600_000);
+  });
+});
+
+describe('the address', () => {
+  test('the view, search, sort and page are written to it; To do, by due time, is the plain address', async () => {
+    const many = Array.from({ length: 12 }, (_, i) => activity(200 + i, new Date(NOW - (i + 1) * 3_600_000).toISOString(), false, `Call ${i}`));
+    const { actor, seen } = start({ load: async () => many });
+    await waitFor(actor, (state) => state.matches('ready'));
+    expect(seen.written.at(-1)).toBe('');
+    actor.send({ type: 'filter.change', name: 'view', value: 'overdue' });
+    actor.send({ type: 'search.change', value: 'call' });
+    actor.send({ type: 'sort.toggle', key: 'subject' });
+    actor.send({ type: 'page.next' });
+    expect(seen.written.at(-1)).toBe('search=call&sort=subject&dir=asc&view=overdue&page=2');
+  });
+
+  test('an address opens the list as it describes; a view it does not know is To do', async () => {
+    const { actor } = start({ address: 'view=done&search=proposal' });
+    const ready = await waitFor(actor, (state) => state.matches('ready'));
+    expect(ready.context.filters.view).toBe('done');
+    expect(ids(ready.context.visible)).toEqual([2]);
+    const unknown = start({ address: 'view=later' });
+    expect((await waitFor(unknown.actor, (state) => state.matches('ready'))).context.filters.view).toBe('todo');
+  });
+
+  test('an address given to the open list (Back, a saved view) shows it without loading again', async () => {
+    const { actor, seen } = start();
+    await waitFor(actor, (state) => state.matches('ready'));
+    actor.send({ type: 'address.open', address: 'view=all&sort=due&dir=desc' });
+    expect(ids(actor.getSnapshot().context.visible)).toEqual([3, 2, 1]);
+    expect(seen.loads).toEqual([1]);
+  });
+
+  test('an unknown view from the screen is not taken', async () => {
+    const { actor } = start();
+    await waitFor(actor, (state) => state.matches('ready'));
+    expect(actor.getSnapshot().can({ type: 'filter.change', name: 'view', value: 'later' })).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'filter.change', name: 'colour', value: 'todo' })).toBe(false);
   });
 });
 
@@ -194,7 +239,7 @@ describe('paging', () => {
     actor.send({ type: 'search.change', value: 'visit 1' });
     expect(actor.getSnapshot().context.page).toBe(1);
     actor.send({ type: 'page.go', page: 2 });
-    actor.send({ type: 'filter.change', filter: 'all' });
+    actor.send({ type: 'filter.change', name: 'view', value: 'all' });
     expect(actor.getSnapshot().context.page).toBe(1);
   });
 
@@ -203,7 +248,7 @@ describe('paging', () => {
     await waitFor(actor, (state) => state.matches('ready'));
     actor.send({ type: 'page.next' });
     const onPage = actor.getSnapshot().context.visible.slice(10, 20);
-    actor.send({ type: 'activity.done.toggle', id: onPage[0]!.id });
+    actor.send(toggle(onPage[0]!));
     await waitFor(actor, (state) => state.matches({ ready: 'idle' }));
     const { page, visible } = actor.getSnapshot().context;
     expect(page).toBe(2);

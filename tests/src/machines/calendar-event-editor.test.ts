@@ -1,22 +1,24 @@
 import { describe, expect, test } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { blankEventForm, type EventForm } from '../../../src/domain/calendar/event-form';
-import { calendarEventEditorMachine, type EventChoices } from '../../../src/machines/calendar-event-editor';
+import { blankEventForm } from '../../../src/domain/calendar/event-form';
+import { calendarEventEditorMachine, type EventChoices, type EventEditorForm } from '../../../src/machines/calendar-event-editor';
 import type { SaveRecordRequest } from '../../../src/machines/record-editor';
 
 /** The messages shown under the fields now. */
 const shownProblems = (actor: { getSnapshot(): { context: { problems: readonly { message: string }[] } } }) =>
   actor.getSnapshot().context.problems.map((problem) => problem.message);
 
-const choices: EventChoices = { salespersons: [{ id: 4, name: 'Riley Rep' }] };
+const choices: EventChoices = { salespersons: [{ id: 4, name: 'Riley Rep' }], linked: null };
 
-function startEditor(recordId: number | null, form: EventForm) {
-  const seen = { saves: [] as SaveRecordRequest<EventForm>[], successes: [] as string[], navigations: [] as string[] };
+const blank = (): EventEditorForm => ({ ...blankEventForm('2026-06-03', new Date()), opportunityId: '' });
+
+function startEditor(recordId: number | null, form: EventEditorForm) {
+  const seen = { saves: [] as SaveRecordRequest<EventEditorForm>[], successes: [] as string[], navigations: [] as string[] };
   const actor = createActor(
     calendarEventEditorMachine.provide({
       actors: {
         loadEditor: fromPromise(async () => ({ form, choices })),
-        saveRecord: fromPromise<{ id: number }, SaveRecordRequest<EventForm>>(async ({ input }) => {
+        saveRecord: fromPromise<{ id: number }, SaveRecordRequest<EventEditorForm>>(async ({ input }) => {
           seen.saves.push(input);
           return { id: input.id ?? 12 };
         }),
@@ -34,7 +36,7 @@ function startEditor(recordId: number | null, form: EventForm) {
 
 describe('Add Event and Edit Event', () => {
   test("an event that ends before it starts is not saved: 'The end must not be before the start.'", async () => {
-    const { actor, seen } = startEditor(null, blankEventForm('2026-06-03', new Date()));
+    const { actor, seen } = startEditor(null, blank());
     await waitFor(actor, (state) => state.matches('editing'));
     actor.send({ type: 'form.change', patch: { title: 'Call', endTime: '08:00' } });
     actor.send({ type: 'form.submit' });
@@ -43,7 +45,7 @@ describe('Add Event and Edit Event', () => {
   });
 
   test("a new event is saved once, 'Event created successfully', and the calendar shows its month again", async () => {
-    const { actor, seen } = startEditor(null, blankEventForm('2026-06-03', new Date()));
+    const { actor, seen } = startEditor(null, blank());
     await waitFor(actor, (state) => state.matches('editing'));
     actor.send({ type: 'form.change', patch: { title: 'Call with Acme', salespersonId: '4' } });
     actor.send({ type: 'form.submit' });
@@ -54,7 +56,7 @@ describe('Add Event and Edit Event', () => {
   });
 
   test('an event moved to another month brings the calendar back on that month', async () => {
-    const { actor, seen } = startEditor(7, { ...blankEventForm('2026-06-03', new Date()), title: 'Call' });
+    const { actor, seen } = startEditor(7, { ...blank(), title: 'Call' });
     await waitFor(actor, (state) => state.matches('editing'));
     actor.send({ type: 'form.change', patch: { startDate: '2027-01-12', endDate: '2027-01-12' } });
     actor.send({ type: 'form.submit' });
@@ -63,7 +65,7 @@ describe('Add Event and Edit Event', () => {
   });
 
   test("a changed event: 'Event updated successfully'", async () => {
-    const { actor, seen } = startEditor(7, { ...blankEventForm('2026-06-03', new Date()), title: 'Call' });
+    const { actor, seen } = startEditor(7, { ...blank(), title: 'Call' });
     await waitFor(actor, (state) => state.matches('editing'));
     actor.send({ type: 'form.change', patch: { allDay: true } });
     actor.send({ type: 'form.submit' });
@@ -80,7 +82,7 @@ describe('Delete on Edit Event', () => {
     const actor = createActor(
       calendarEventEditorMachine.provide({
         actors: {
-          loadEditor: fromPromise(async () => ({ form: { ...blankEventForm('2026-06-03', new Date()), title: 'Call' }, choices })),
+          loadEditor: fromPromise(async () => ({ form: { ...blank(), title: 'Call' }, choices })),
           deleteRecord: fromPromise<void, { id: number }>(async ({ input }) => void deleted.push(input.id)),
         },
         actions: {

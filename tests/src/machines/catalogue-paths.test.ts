@@ -63,7 +63,8 @@ const EXPECTED: Record<string, { states: number; paths: number }> = {
   signup: { states: 19, paths: 71 },
   // Last year's load (for the headline) runs beside the year's and the salespersons'.
   dashboard: { states: 27, paths: 255 },
-  userList: { states: 14, paths: 133 },
+  // Since issue 17 an address (Back, a saved view) can change the search, sort and page in every state.
+  userList: { states: 14, paths: 147 },
   // 32 fillings of the five text fields while editing, then the two saves and three endings.
   createUser: { states: 37, paths: 261 },
   // An Admin updating a User, then the read-only Super Admin (editing and closed only).
@@ -85,8 +86,10 @@ const EXPECTED: Record<string, { states: number; paths: number }> = {
   // either column, saving or settled, Qualification with a page to load or not; for two
   // years and everyone's or the caller's own deals.
   pipelineBoard: { states: 80, paths: 412 },
-  // Each year loading, ready, empty (no customer at all) or failed: the stored customers are listed in any year.
-  customerList: { states: 8, paths: 18 },
+  // Each year (this one, 2025 by choice, 2024 by address) loading, empty (no customer at all) or failed, and ready
+  // by search (none, 'zz', 'acme'), sort (largest revenue first, or by name) and page (one of two): the stored
+  // customers are listed in any year.
+  customerList: { states: 39, paths: 268 },
   // Adding, then editing: each loading, failed, not found, the form with and without
   // a name, saving, saved and cancelled.
   // Since issue 16, for the stored record also: asking to leave a changed form, confirming a
@@ -114,13 +117,16 @@ const EXPECTED: Record<string, { states: number; paths: number }> = {
   // delete, its Undo window, deleting, deleted and left; and a save refused about a field.
   calendarEventEditor: { states: 26, paths: 48 },
   // Loading, empty, failed, and ready idle or saving a done mark, each on one page of one
-  // or on the first or second of two.
-  activityList: { states: 11, paths: 57 },
+  // or on the first or second of two, in three views (To do, Overdue, All by address) and two orders (by due time or subject).
+  activityList: { states: 57, paths: 542 },
   // Adding, then editing: each loading, failed, not found, the form with and without
   // a subject, saving, saved and cancelled.
   // Since issue 16, for the stored record also: asking to leave a changed form, confirming a
   // delete, its Undo window, deleting, deleted and left; and a save refused about a field.
   activityEditor: { states: 26, paths: 48 },
+  // Idle until the list opens; searching, ready and failed with the empty text (the list opened) or
+  // with one typed, and pausing before asking for one typed.
+  opportunityChoices: { states: 8, paths: 16 },
   // Loading and failed; then idle, naming (named or not, a problem shown or not), saving and deleting,
   // with none, one or two views kept.
   savedViews: { states: 24, paths: 59 },
@@ -391,8 +397,9 @@ const MODELS: Record<string, PathModel> = {
   },
 
   userList: {
-    input: { tenantId: 1, currentRoleId: ADMIN },
+    input: { tenantId: 1, address: '', currentRoleId: ADMIN },
     events: (machine) => [
+      { type: 'address.open', address: 'sort=email&dir=desc' },
       { type: 'search.change', value: 'user 1' },
       { type: 'sort.toggle', key: 'name' },
       { type: 'page.go', page: 2 },
@@ -530,17 +537,31 @@ const MODELS: Record<string, PathModel> = {
   },
 
   customerList: {
-    input: { tenantId: 1, year: 2026 },
-    events: (machine) => [
-      { type: 'year.change', year: 2025 },
-      { type: 'retry' },
-      { type: 'sort.toggle', key: 'revenue' },
-      // The stored customers are listed in any year; the model's opportunities are all in 2026.
-      done(machine, 'loadCustomers', { directory: [{ id: 1, name: 'Acme', company: '' }], year: yearOf(3) }),
-      done(machine, 'loadCustomers', { directory: [], year: { opportunities: [], salespersons: [] } }),
-      failed(machine, 'loadCustomers'),
-    ],
-    distinguish: (snapshot) => ({ year: snapshot.context.year }),
+    // This year is 2026; the model's customers are the same in every year.
+    input: { tenantId: 1, address: '', now: new Date(2026, 5, 1, 12).getTime() },
+    events: (machine) => {
+      const customer = (id: number, name: string) => ({ id, customer: name, company: '', opportunities: 0, revenueUnits: 0, weightedUnits: 0, won: 0, latestDay: null });
+      return [
+        { type: 'filter.change', name: 'year', value: '2025' },
+        { type: 'retry' },
+        { type: 'sort.toggle', key: 'customer' },
+        { type: 'sort.change', sort: { key: 'revenue', direction: 'descending' } },
+        { type: 'search.change', value: 'zz' },
+        { type: 'page.next' },
+        { type: 'page.previous' },
+        { type: 'page.go', page: 1 },
+        { type: 'address.open', address: 'search=acme' },
+        { type: 'address.open', address: 'year=2024' },
+        // Eleven customers: two pages.
+        done(machine, 'loadRows', [customer(1, 'Acme'), ...Array.from({ length: 10 }, (_, i) => customer(2 + i, `Client ${i}`))]),
+        done(machine, 'loadRows', []),
+        failed(machine, 'loadRows'),
+      ];
+    },
+    distinguish: (snapshot) =>
+      snapshot.matches('ready')
+        ? { year: snapshot.context.filters.year, search: snapshot.context.search, sort: snapshot.context.sort, page: snapshot.context.page }
+        : { year: snapshot.context.filters.year },
   },
 
   customerEditor: recordEditorModel(
@@ -671,39 +692,56 @@ const MODELS: Record<string, PathModel> = {
   teamEditor: recordEditorModel({ name: 'North', memberIds: [rep.id] }, { salespersons: [{ id: rep.id, name: rep.name }] }, 'name'),
 
   activityList: {
-    input: { tenantId: 1, now: Date.parse('2026-06-15T12:00:00Z') },
+    input: { tenantId: 1, address: '', now: Date.parse('2026-06-15T12:00:00Z') },
     events: (machine) => {
       const due = { id: 1, kind: 'call', subject: 'Call Acme', due_at: '2026-06-14T09:00:00.000Z', duration_minutes: 30, done: false, salesperson_id: rep.id, salesperson_name: rep.name, opportunity_id: null, customer: null, notes: '', created_at: '2026-06-01T08:00:00.000Z' };
       return [
         { type: 'search.change', value: 'acme' },
-        { type: 'filter.change', filter: 'overdue' },
-        { type: 'activity.done.toggle', id: 1 },
+        { type: 'filter.change', name: 'view', value: 'overdue' },
+        { type: 'sort.toggle', key: 'subject' },
+        { type: 'sort.change', sort: { key: 'due', direction: 'ascending' } },
+        { type: 'address.open', address: 'view=all' },
+        { type: 'row.save', row: { ...due, done: true } },
         // Not in the list: nothing to mark.
-        { type: 'activity.done.toggle', id: 99 },
+        { type: 'row.save', row: { ...due, id: 99 } },
         { type: 'retry' },
         { type: 'clock.tick', now: Date.parse('2026-06-15T13:00:00Z') },
         { type: 'page.next' },
         { type: 'page.previous' },
         { type: 'page.go', page: 2 },
-        done(machine, 'loadActivities', [due]),
+        done(machine, 'loadRows', [due]),
         // Eleven rows: two pages.
-        done(machine, 'loadActivities', [due, ...Array.from({ length: 10 }, (_, i) => ({ ...due, id: 2 + i, subject: `Visit ${i}`, due_at: '2026-06-20T09:00:00.000Z' }))]),
-        done(machine, 'loadActivities', []),
-        failed(machine, 'loadActivities'),
-        done(machine, 'saveDone', { ...due, done: true }),
-        failed(machine, 'saveDone'),
+        done(machine, 'loadRows', [due, ...Array.from({ length: 10 }, (_, i) => ({ ...due, id: 2 + i, subject: `Visit ${i}`, due_at: '2026-06-20T09:00:00.000Z' }))]),
+        done(machine, 'loadRows', []),
+        failed(machine, 'loadRows'),
+        done(machine, 'saveRow', { ...due, done: true }),
+        failed(machine, 'saveRow'),
       ];
     },
-    // What the paging guards read: the page shown and how many there are.
+    // What the paging and address guards read: the page shown, how many there are, the view and the sort.
     distinguish: (snapshot) =>
-      snapshot.matches('ready') ? { page: snapshot.context.page, pages: Math.ceil(snapshot.context.visible.length / 10) } : null,
+      snapshot.matches('ready')
+        ? { page: snapshot.context.page, pages: Math.ceil(snapshot.context.visible.length / 10), view: snapshot.context.filters.view, sort: snapshot.context.sort }
+        : null,
   },
 
   activityEditor: recordEditorModel(
     { kind: 'call', subject: 'Call Acme', dueDate: '2026-06-16', dueTime: '09:30', duration: '30', salespersonId: String(rep.id), opportunityId: '', notes: '', done: false },
-    { salespersons: [{ id: rep.id, name: rep.name }], opportunities: [] },
+    { salespersons: [{ id: rep.id, name: rep.name }], linked: null },
     'subject',
   ),
+
+  opportunityChoices: {
+    input: { tenantId: 1, year: 2026 },
+    events: (machine) => [
+      { type: 'search.open' },
+      { type: 'search.change', value: 'acme ' },
+      { type: 'xstate.after.debounce.opportunityChoices.debouncing' },
+      done(machine, 'findOpportunities', { choices: [{ value: '7', label: 'Acme — 3 Feb 2026' }], total: 1 }),
+      failed(machine, 'findOpportunities'),
+    ],
+    distinguish: (snapshot) => ({ text: snapshot.context.text }),
+  },
 
   calendar: {
     // Today in February 2026: fourteen showable months (January 2025 on), and moves within
@@ -723,8 +761,8 @@ const MODELS: Record<string, PathModel> = {
   },
 
   calendarEventEditor: recordEditorModel(
-    { title: 'Call', allDay: false, startDate: '2026-03-05', startTime: '09:00', endDate: '2026-03-05', endTime: '10:00', location: '', salespersonId: '', notes: '' },
-    { salespersons: [{ id: rep.id, name: rep.name }] },
+    { title: 'Call', allDay: false, startDate: '2026-03-05', startTime: '09:00', endDate: '2026-03-05', endTime: '10:00', location: '', salespersonId: '', notes: '', opportunityId: '' },
+    { salespersons: [{ id: rep.id, name: rep.name }], linked: null },
     'title',
   ),
 

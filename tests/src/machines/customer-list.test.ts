@@ -1,8 +1,8 @@
 import { describe, expect, test, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { DirectoryCustomer } from '../../../src/domain/opportunities/customers';
+import { customersOfYear, type CustomerYearData, type DirectoryCustomer } from '../../../src/domain/opportunities/customers';
 import type { YearRequest } from '../../../src/domain/opportunities/rows';
-import { customerListMachine, type CustomerYearData } from '../../../src/machines/customer-list';
+import { customerListMachine } from '../../../src/machines/customer-list';
 import { makeOpportunity, SALESPERSONS } from '../../support/fixtures/opportunities';
 
 const opportunities = [
@@ -22,20 +22,30 @@ const dataOf = (year: CustomerYearData['year']['opportunities'], customers = dir
   year: { opportunities: year, salespersons: SALESPERSONS },
 });
 
-function start(load: (request: YearRequest) => Promise<CustomerYearData>, logError = vi.fn()) {
+// Noon on 1 June 2026, local time: this year is 2026.
+const NOW = new Date(2026, 5, 1, 12).getTime();
+
+/** The list as the app wires it: the year's data (as loaded) summed per customer. */
+function start(load: (request: YearRequest) => Promise<CustomerYearData>, logError = vi.fn(), address = '') {
+  const written: string[] = [];
   const actor = createActor(
     customerListMachine.provide({
-      actors: { loadCustomers: fromPromise(({ input }) => load(input)) },
-      actions: { logError: (_, { error }) => logError(error) },
+      actors: {
+        loadRows: fromPromise(async ({ input }) => {
+          const year = Number(input.filters.year);
+          return customersOfYear(await load({ tenantId: input.tenantId, year }), year);
+        }),
+      },
+      actions: { logError: (_, { error }) => logError(error), writeAddress: (_, { query }) => void written.push(query) },
     }),
-    { input: { tenantId: 3, year: 2026 } },
+    { input: { tenantId: 3, address, now: NOW } },
   );
   actor.start();
-  return actor;
+  return Object.assign(actor, { written });
 }
 
-const rowsOf = (state: { context: { customers: readonly { id: number | null; customer: string; opportunities: number; won: number; revenueUnits: number }[] } }) =>
-  state.context.customers.map(({ id, customer, opportunities: count, won, revenueUnits }) => ({ id, customer, count, won, revenueUnits }));
+const rowsOf = (state: { context: { visible: readonly { id: number | null; customer: string; opportunities: number; won: number; revenueUnits: number }[] } }) =>
+  state.context.visible.map(({ id, customer, opportunities: count, won, revenueUnits }) => ({ id, customer, count, won, revenueUnits }));
 
 describe('the customer list', () => {
   test("lists every stored customer with the year's opportunities summed, 0 for one without, largest revenue first", async () => {
@@ -48,7 +58,7 @@ describe('the customer list', () => {
       { id: 2, customer: 'Initech', count: 2, won: 1, revenueUnits: 250 * 10_000 },
       { id: 3, customer: 'Nakatomi Trading', count: 0, won: 0, revenueUnits: 0 },
     ]);
-    expect(ready.context.customers[2]!.latestDay).toBeNull();
+    expect(ready.context.visible[2]!.latestDay).toBeNull();
   });
 
   test('a name that only opportunities use is still listed, without an id, so no revenue is hidden', async () => {
@@ -61,9 +71,9 @@ describe('the customer list', () => {
     const actor = start(async () => dataOf(opportunities));
     await waitFor(actor, (state) => state.matches('ready'));
     actor.send({ type: 'sort.toggle', key: 'weighted' });
-    expect(actor.getSnapshot().context.customers.map((summary) => summary.customer)).toEqual(['Initech', 'Hooli', 'Nakatomi Trading']);
+    expect(actor.getSnapshot().context.visible.map((summary) => summary.customer)).toEqual(['Initech', 'Hooli', 'Nakatomi Trading']);
     actor.send({ type: 'sort.toggle', key: 'weighted' });
-    expect(actor.getSnapshot().context.customers.map((summary) => summary.customer)).toEqual(['Nakatomi Trading', 'Hooli', 'Initech']);
+    expect(actor.getSnapshot().context.visible.map((summary) => summary.customer)).toEqual(['Nakatomi Trading', 'Hooli', 'Initech']);
   });
 
   test('another year reloads and keeps the sort; its customers are still listed, with zeros', async () => {
@@ -71,7 +81,7 @@ describe('the customer list', () => {
     const actor = start(load);
     await waitFor(actor, (state) => state.matches('ready'));
     actor.send({ type: 'sort.toggle', key: 'customer' });
-    actor.send({ type: 'year.change', year: 2025 });
+    actor.send({ type: 'filter.change', name: 'year', value: '2025' });
     expect(actor.getSnapshot().hasTag('loading')).toBe(true);
     const ready = await waitFor(actor, (state) => state.matches('ready'));
     expect(load).toHaveBeenLastCalledWith({ tenantId: 3, year: 2025 });
@@ -86,6 +96,54 @@ describe('the customer list', () => {
   test('a tenant without any customer and without opportunities in the year is empty', async () => {
     const actor = start(async () => dataOf([], []));
     await waitFor(actor, (state) => state.matches('empty'));
+  });
+
+  test('the search finds customers by name or company, and a page is ten', async () => {
+    const many = Array.from({ length: 14 }, (_, i) => ({ id: 10 + i, name: `Client ${i}`, company: i === 3 ? 'Umbrella' : '' }));
+    const actor = start(async () => dataOf(opportunities, [...directory, ...many]));
+    await waitFor(actor, (state) => state.matches('ready'));
+    expect(actor.getSnapshot().context.visible.length).toBe(17);
+    expect(actor.getSnapshot().can({ type: 'page.next' })).toBe(true);
+    actor.send({ type: 'search.change', value: 'INC' });
+    expect(rowsOf(actor.getSnapshot()).map((row) => row.customer)).toEqual(['Hooli']);
+    actor.send({ type: 'search.change', value: 'umbrella' });
+    expect(rowsOf(actor.getSnapshot()).map((row) => row.customer)).toEqual(['Client 3']);
+  });
+
+  test('year, search, sort and page are written to the address; this year and the largest revenue first are the plain address', async () => {
+    const actor = start(async () => dataOf(opportunities));
+    await waitFor(actor, (state) => state.matches('ready'));
+    expect(actor.written.at(-1)).toBe('');
+    actor.send({ type: 'sort.toggle', key: 'customer' });
+    actor.send({ type: 'search.change', value: 'i' });
+    actor.send({ type: 'filter.change', name: 'year', value: '2025' });
+    expect(actor.written.at(-1)).toBe('search=i&sort=customer&dir=asc&year=2025');
+  });
+
+  test('an address opens the list in its year, searched and sorted; a year it cannot be is this year', async () => {
+    const load = vi.fn(async ({ year }: YearRequest) => dataOf(year === 2025 ? opportunities : []));
+    const actor = start(load, vi.fn(), 'year=2025&search=initech&sort=weighted&dir=desc');
+    const ready = await waitFor(actor, (state) => state.matches('ready'));
+    expect(load).toHaveBeenCalledWith({ tenantId: 3, year: 2025 });
+    expect(ready.context.sort).toEqual({ key: 'weighted', direction: 'descending' });
+    expect(rowsOf(ready).map((row) => row.customer)).toEqual(['Initech']);
+    const odd = start(load, vi.fn(), 'year=12');
+    await waitFor(odd, (state) => state.matches('ready'));
+    expect(load).toHaveBeenLastCalledWith({ tenantId: 3, year: 2026 });
+  });
+
+  test('an address of another year given to the open list loads that year; one of the same year does not load again', async () => {
+    const load = vi.fn(async () => dataOf(opportunities));
+    const actor = start(load);
+    await waitFor(actor, (state) => state.matches('ready'));
+    actor.send({ type: 'address.open', address: 'search=hooli' });
+    expect(actor.getSnapshot().matches('ready')).toBe(true);
+    expect(rowsOf(actor.getSnapshot()).map((row) => row.customer)).toEqual(['Hooli']);
+    expect(load).toHaveBeenCalledTimes(1);
+    actor.send({ type: 'address.open', address: 'year=2024' });
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    await waitFor(actor, (state) => state.matches('ready'));
+    expect(load).toHaveBeenLastCalledWith({ tenantId: 3, year: 2024 });
   });
 
   test('a failed load is logged and can be retried', async () => {

@@ -9,9 +9,9 @@ import { currentPageRows, pageIsSelected, userListMachine } from '../../../src/m
 import { makeUser, tenantOfUsers } from '../../support/fixtures/users';
 
 /** A user list over a fake server holding `users`, whose answers can be replaced. */
-function startUserList(initial: User[], currentRoleId = 1, failFirstLoad = false) {
+function startUserList(initial: User[], currentRoleId = 1, failFirstLoad = false, address = '') {
   const server = { users: initial, loads: [] as number[], failNextLoad: failFirstLoad };
-  const seen = { successes: [] as string[], errors: [] as string[], logged: [] as unknown[] };
+  const seen = { successes: [] as string[], errors: [] as string[], logged: [] as unknown[], written: [] as string[] };
   const notify = {
     notifySuccess: (_: unknown, { message }: { message: string }) => void seen.successes.push(message),
     notifyError: (_: unknown, { message }: { message: string }) => void seen.errors.push(message),
@@ -52,9 +52,9 @@ function startUserList(initial: User[], currentRoleId = 1, failFirstLoad = false
         actions: notify,
       }),
     },
-    actions: { logError: notify.logError },
+    actions: { logError: notify.logError, writeAddress: (_, { query }) => void seen.written.push(query) },
   });
-  const actor = createActor(machine, { input: { tenantId: 4, currentUserId: 1, currentRoleId } }).start();
+  const actor = createActor(machine, { input: { tenantId: 4, address, currentUserId: 1, currentRoleId } }).start();
   return { actor, server, seen };
 }
 
@@ -83,6 +83,39 @@ describe('loading', () => {
   });
 });
 
+describe('the address', () => {
+  test('search, sort and page are written to it; the server order on page one is the plain address', async () => {
+    const { actor, seen } = startUserList(tenantOfUsers(25));
+    await loaded(actor);
+    expect(seen.written.at(-1)).toBe('');
+    actor.send({ type: 'search.change', value: 'user' });
+    actor.send({ type: 'sort.toggle', key: 'email' });
+    actor.send({ type: 'page.next' });
+    expect(seen.written.at(-1)).toBe('search=user&sort=email&dir=asc&page=2');
+  });
+
+  test('an address opens the list with its search, sort and page, the page within those there are', async () => {
+    const users = tenantOfUsers(25);
+    const { actor } = startUserList(users, 1, false, 'search=user&sort=name&dir=desc&page=9');
+    await loaded(actor);
+    const { context } = actor.getSnapshot();
+    expect(context.search).toBe('user');
+    expect(context.sort).toEqual({ key: 'name', direction: 'descending' });
+    expect(context.page).toBe(Math.ceil(context.visible.length / 10));
+    expect(context.visible.every((row) => row.searchText.includes('user'))).toBe(true);
+  });
+
+  test('an address given to the open list (Back, a saved view) shows it without loading again', async () => {
+    const { actor, server } = startUserList(tenantOfUsers(25));
+    await loaded(actor);
+    actor.send({ type: 'address.open', address: 'sort=role&dir=desc&page=2' });
+    const { context } = actor.getSnapshot();
+    expect(context.sort).toEqual({ key: 'role', direction: 'descending' });
+    expect(context.page).toBe(2);
+    expect(server.loads).toEqual([4]);
+  });
+});
+
 describe('refetching', () => {
   test('a failed refetch keeps the rows on screen and only logs', async () => {
     const { actor, server, seen } = startUserList(tenantOfUsers(3));
@@ -101,7 +134,7 @@ describe('refetching', () => {
     const machine = userListMachine.provide({
       actors: { loadUsers: fromPromise<User[], { tenantId: number }>(() => new Promise((resolve) => answers.push(resolve))) },
     });
-    const actor = createActor(machine, { input: { tenantId: 4, currentUserId: 1, currentRoleId: 1 } }).start();
+    const actor = createActor(machine, { input: { tenantId: 4, address: '', currentUserId: 1, currentRoleId: 1 } }).start();
     answers[0]!(tenantOfUsers(2));
     await waitFor(actor, (snapshot) => snapshot.matches({ data: 'loaded' }));
     actor.send({ type: 'retry' });
@@ -272,7 +305,7 @@ describe('model of the list and its modals', () => {
     { type: 'xstate.done.actor.updateUserModal', output: { saved: true } },
     { type: 'xstate.done.actor.updateUserModal', output: { saved: false } },
   ] as unknown as Event[];
-  const paths = getShortestPaths(userListMachine, { events, input: { tenantId: 4, currentUserId: 1, currentRoleId: 1 } });
+  const paths = getShortestPaths(userListMachine, { events, input: { tenantId: 4, address: '', currentUserId: 1, currentRoleId: 1 } });
   const reached = paths.map((path) => JSON.stringify(path.state.value)).sort();
 
   test('before a first load only loading and failed, no modal; then loaded or refreshing × closed, creating or updating', () => {
@@ -291,7 +324,7 @@ describe('model of the list and its modals', () => {
   });
 
   test('from every reachable modal state, a saved modal leads to a refetch and a closed one never does', () => {
-    const adjacency = getAdjacencyMap(userListMachine, { events, input: { tenantId: 4, currentUserId: 1, currentRoleId: 1 } });
+    const adjacency = getAdjacencyMap(userListMachine, { events, input: { tenantId: 4, address: '', currentUserId: 1, currentRoleId: 1 } });
     let checked = 0;
     for (const { state, transitions } of Object.values(adjacency)) {
       if (state.matches({ modal: 'closed' })) continue;

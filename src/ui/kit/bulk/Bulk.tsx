@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useId, useRef, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useRef, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import type { Actor } from 'xstate';
@@ -7,6 +7,7 @@ import { BULK_CHANGES, mayChangeInBulk } from '../../../domain/csv/permissions.t
 import type { bulkActionsMachine, ExportFilters } from '../../../machines/bulk-actions.ts';
 import { bulkActionsFlow } from '../../../wiring/bulk-actions.ts';
 import { Dialog } from '../Dialog.tsx';
+import { SalespersonChoice } from '../choices/SalespersonChoice.tsx';
 import { useFlow, useMissingParts } from '../services.tsx';
 import './bulk.css';
 
@@ -142,7 +143,6 @@ function Bar({ bulk, filters }: { bulk: BulkActor; filters: ExportFilters }) {
 }
 
 function ReassignDialog({ bulk }: { bulk: BulkActor }) {
-  const id = useId();
   const count = useSelector(bulk, (state) => state.context.selected.length);
   const salespersons = useSelector(bulk, (state) => state.context.salespersons);
   const chosen = useSelector(bulk, (state) => state.context.salespersonId);
@@ -159,22 +159,14 @@ function ReassignDialog({ bulk }: { bulk: BulkActor }) {
           </button>
         </p>
       ) : (
-        <div className="field">
-          <label htmlFor={id}>New salesperson</label>
-          <select
-            id={id}
-            value={chosen ?? ''}
-            disabled={loading}
-            onChange={(event) => bulk.send({ type: 'reassign.change', salespersonId: event.target.value === '' ? null : Number(event.target.value) })}
-          >
-            <option value="">{loading ? 'Loading…' : 'Choose a salesperson'}</option>
-            {salespersons.map((person) => (
-              <option key={person.id} value={person.id}>
-                {person.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SalespersonChoice
+          label="New salesperson"
+          salespersons={salespersons}
+          loading={loading}
+          value={chosen === null ? '' : String(chosen)}
+          placeholder="Choose a salesperson"
+          onChange={(value) => bulk.send({ type: 'reassign.change', salespersonId: value === '' ? null : Number(value) })}
+        />
       )}
       <div className="dialog__actions">
         <button type="button" className="button button--secondary" onClick={() => bulk.send({ type: 'reassign.cancel' })}>

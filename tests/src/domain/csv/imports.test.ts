@@ -37,4 +37,20 @@ describe('CSV import rows', () => {
       'Revenue must be an amount such as 1,234.50.',
     );
   });
+
+  test("a salesperson cell names one by e-mail, else by name, in any case; the tenant's first of a name wins; others are named as unknown", () => {
+    const salespersons = [
+      { id: 1, name: 'Sam Same', email: 'first@demo.test' },
+      { id: 2, name: 'Sam Same', email: 'second@demo.test' },
+      { id: 3, name: 'first@demo.test', email: 'third@demo.test' },
+    ];
+    const records = parseCsv('Customer,Salesperson,Revenue\nA,SECOND@demo.test,1\nB, sam same ,1\nC,first@demo.test,1\nD,Nobody,1\n');
+    const rows = checkRows('opportunities', records, guessMapping('opportunities', records[0]!), { ...references, salespersons });
+    expect(rows.map((row) => (row.write as { salesperson_id: number } | null)?.salesperson_id ?? row.problem)).toEqual([
+      2,
+      1,
+      1,
+      'Salesperson "Nobody" is not a salesperson of your tenant.',
+    ]);
+  });
 });

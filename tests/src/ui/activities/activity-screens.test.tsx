@@ -99,7 +99,6 @@ describe('the activity editor', () => {
       { id: 3, name: 'Grace Hopper', email: 'grace@demo.test', phone: '', mobile: '', latest_login: null, status: 1 },
       { id: 4, name: 'Alan Turing', email: 'alan@demo.test', phone: '', mobile: '', latest_login: null, status: 1 },
     ]),
-    'GET /api/opportunities/getAllData/1': json([]),
   };
 
   test("an id the API does not know shows the fallback page", async () => {
@@ -115,19 +114,28 @@ describe('the activity editor', () => {
     await until(() => screen.container.querySelector('form') !== null);
     expect(screen.container.querySelector('h1')?.textContent).toBe('Add Activity');
     const salesperson = [...screen.container.querySelectorAll('label')].find((label) => label.textContent === 'Salesperson')!;
-    expect((document.getElementById(salesperson.htmlFor) as HTMLSelectElement).value).toBe('3');
+    expect((document.getElementById(salesperson.htmlFor) as HTMLInputElement).value).toBe('Grace Hopper');
   });
 
-  test('Edit Activity shows the stored activity, its opportunity kept as a choice though it is from another year', async () => {
-    const { release } = render(ActivityEditorScreen, { ...choices, 'GET /api/activities/5': json(activity({})) }, '/edit-Activity/5');
+  test('Edit Activity shows the stored activity and names its opportunity, of whatever year, without loading the others', async () => {
+    const linked = { 'GET /api/opportunities/7': json({ id: 7, customer: 'Acme Corp', stage: 'proposal', created_date: '2024-02-03T10:00:00.000Z', revenue: 1000, probability: 30, salesperson_id: 3 }) };
+    const { release } = render(ActivityEditorScreen, { ...choices, ...linked, 'GET /api/activities/5': json(activity({})) }, '/edit-Activity/5');
     await release();
     await until(() => screen.container.querySelector('form') !== null);
     const field = (name: string) => {
       const label = [...screen.container.querySelectorAll('label')].find((candidate) => candidate.textContent === name)!;
-      return document.getElementById(label.htmlFor) as HTMLInputElement | HTMLSelectElement;
+      return document.getElementById(label.htmlFor) as HTMLInputElement;
     };
     expect(field('Subject').value).toBe('Call Acme');
-    expect(field('Opportunity').value).toBe('7');
-    expect((field('Opportunity') as HTMLSelectElement).selectedOptions[0]!.textContent).toBe('Acme Corp');
+    expect(field('Opportunity').getAttribute('role')).toBe('combobox');
+    expect(field('Opportunity').value).toBe('Acme Corp — 3 Feb 2024');
+  });
+
+  test('an opportunity the API cannot name (it lacks opportunity records) is named by its customer', async () => {
+    const { release } = render(ActivityEditorScreen, { ...choices, 'GET /api/activities/5': json(activity({})) }, '/edit-Activity/5');
+    await release();
+    await until(() => screen.container.querySelector('form') !== null);
+    const label = [...screen.container.querySelectorAll('label')].find((candidate) => candidate.textContent === 'Opportunity')!;
+    expect((document.getElementById(label.htmlFor) as HTMLInputElement).value).toBe('Acme Corp');
   });
 });

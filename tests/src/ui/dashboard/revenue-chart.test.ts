@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import axe from 'axe-core';
 import { describe, expect, test } from 'vitest';
-import { CHART_BLUES, buildRevenueChart } from '../../../../src/ui/dashboard/revenue-chart.ts';
+import { CHART_BLUES, CHART_HEIGHT, buildRevenueChart } from '../../../../src/ui/dashboard/revenue-chart.ts';
 import type { Bucket } from '../../../../src/domain/revenue/index.ts';
 
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun'];
@@ -97,4 +97,20 @@ describe('revenue chart', () => {
     expect(xTicks.length).toBeGreaterThan(5);
     expect(xTicks.length).toBeLessThanOrEqual(Math.floor(640 / 56));
   });
+});
+
+test("on a phone, a year's weeks turn their labels and leave room under them for the axis's own label", () => {
+  const weeks: Bucket[] = Array.from({ length: 48 }, (_, i) => ({
+    label: `May ${10 + (i % 9)}-May ${17 + (i % 9)}`,
+    start: new Date(2025, 0, 1 + 7 * i),
+    end: new Date(2025, 0, 7 + 7 * i, 23, 59, 59, 999),
+    revenue: (i + 1) * 100,
+    count: 1,
+  }));
+  const svg = buildRevenueChart(weeks, { width: 300, currency: 'EUR', document });
+  const tick = svg.querySelector('[aria-label="x-axis tick"] path')!;
+  const axisY = Number(/translate\([^,]+,\s*([\d.]+)\)/.exec(tick.getAttribute('transform') ?? '')?.[1]);
+  // 'May 18-May 24' turned by 40°: its drop, the tick and a line for 'Period'.
+  const drop = 'May 18-May 24'.length * 12 * 0.6 * Math.sin((40 * Math.PI) / 180);
+  expect(CHART_HEIGHT - axisY).toBeGreaterThanOrEqual(drop + 24);
 });
