@@ -260,9 +260,9 @@ const analysis = (p: Person, year: number, base?: string) =>
   p.call('analysis of a year (dashboard)', 'POST', '/api/opportunities/anlaysis', { body: { year, tenantId: tenantPath(p) }, ...(base ? { base } : {}) });
 const salespersons = (p: Person) => p.call('salesperson list', 'GET', `/api/salespersons/getAllData/${tenantPath(p)}`);
 const customers = (p: Person) => p.call('customer list', 'GET', `/api/customers/getAllData/${tenantPath(p)}`);
-/** The whole year's opportunities: what the customer list, the calendar and the activity editor load (src/wiring/load-year.ts, customer-list.ts, activity-editor.ts). */
+/** The whole year's opportunities: what the customer list and the calendar load (src/wiring/customer-list.ts, load-year.ts). */
 const yearOpportunities = (p: Person) =>
-  p.call('opportunities of a year (customer list, calendar, activity editor)', 'GET', `/api/opportunities/getAllData/${tenantPath(p)}?year=${p.catalogue.currentYear}`);
+  p.call('opportunities of a year (customer list, calendar)', 'GET', `/api/opportunities/getAllData/${tenantPath(p)}?year=${p.catalogue.currentYear}`);
 /** Asked whenever a year choice appears (src/platform/data-years.ts). */
 const dataYears = (p: Person) => p.call('years holding opportunities', 'GET', `/api/opportunities/years/${tenantPath(p)}?zone=UTC`);
 const listPage = (p: Person, query: Record<string, string> = {}, base?: string) =>
@@ -368,10 +368,10 @@ async function tickActivity(p: Person): Promise<void> {
   await p.checkRead('activity read after its save', () => p.call('activity record', 'GET', `/api/activities/${id}`, { base }), (answer) => json<{ notes: string }>(answer).notes === notes);
 }
 
-/** The activity editor (src/wiring/activity-editor.ts): the salespersons, the year's opportunities and the activity; saved, then the list. */
+/** The activity editor (src/wiring/activity-editor.ts): the salespersons and the activity (its opportunity is searched for as typed); saved, then the list. */
 async function editActivity(p: Person): Promise<void> {
   const id = p.own(p.catalogue.activityIds);
-  const [, , record] = await Promise.all([salespersons(p), yearOpportunities(p), p.call('activity record', 'GET', `/api/activities/${id}`)]);
+  const [, record] = await Promise.all([salespersons(p), p.call('activity record', 'GET', `/api/activities/${id}`)]);
   const notes = `Edited ${new Date().toISOString()}`;
   await p.call('activity save', 'PUT', `/api/activities/${id}`, { body: writeOfActivity({ ...json<Activity>(record), notes }) });
   await activityList(p);

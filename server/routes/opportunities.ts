@@ -3,7 +3,6 @@ import { defineRoute, type RouteContext } from '../http/define-route.ts';
 import { notFound } from '../http/refusals.ts';
 import { createAnswerCache } from '../caching/answer-cache.ts';
 import type { Queryable } from '../db/database.ts';
-import { OPPORTUNITY } from '../answers/projections.ts';
 
 // Time zones run from UTC-12 to UTC+14: widening the UTC year by 14 hours on each
 // side gives a browser in any zone every opportunity of its own local year (the app
@@ -67,14 +66,14 @@ export function analysisJson(db: Queryable, tenantId: number, year: number): Pro
 
 /**
  * The year's opportunities as GET /api/opportunities/getAllData answers them (the
- * Opportunity projection), each row's JSON made by the database, in pieces as the
- * analysis is: no row object, Date or serialiser call per opportunity in JavaScript.
+ * Opportunity projection): each row's own entry, kept with it (migration 071) as the
+ * analysis entries are, joined in pieces as the analysis is.
  */
 export function yearOpportunitiesJson(db: Queryable, tenantId: number, year: number): Promise<Buffer> {
-  return yearJson(db, tenantId, year, `${OPPORTUNITY.json}::text`);
+  return yearJson(db, tenantId, year, 'answer_json');
 }
 
-/** A JSON array of one text per opportunity of the year (`entry`, an SQL expression over the row), oldest first. */
+/** A JSON array of one text per opportunity of the year (`entry`, a column of JSON texts), oldest first. */
 async function yearJson(db: Queryable, tenantId: number, year: number, entry: string): Promise<Buffer> {
   const parts: string[] = [];
   // Oldest first, so neighbouring entries share most of their date and compress well.

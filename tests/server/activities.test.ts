@@ -69,6 +69,17 @@ describe('GET /api/activities/getAllData/{tenant_id}', () => {
     expect(list.filter((activity) => activity.opportunity_id === null).every((activity) => activity.customer === null)).toBe(true);
   });
 
+  test('each entry of the list is the activity exactly as its own record answers, instants to the millisecond', async () => {
+    const [some] = await q<{ id: number }>('select id from activities where tenant_id = 1 order by id limit 1');
+    await q("update activities set due_at = '2026-03-04T05:06:07.891734Z' where id = $1", [some!.id]);
+    const response = await call('rep@demo.test', 'GET', '/api/activities/getAllData/1');
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    const list = response.json() as Array<{ id: number }>;
+    const records = await Promise.all(list.map(async ({ id }) => (await call('rep@demo.test', 'GET', `/api/activities/${id}`)).json()));
+    expect(list).toEqual(records);
+    expect(list.find((activity) => activity.id === some!.id)).toMatchObject({ due_at: '2026-03-04T05:06:07Z' });
+  });
+
   test("answers 404 for another tenant's id and 401 without a token", async () => {
     expect((await call('admin@demo.test', 'GET', '/api/activities/getAllData/2')).statusCode).toBe(404);
     expect((await server.app.inject({ method: 'GET', url: '/api/activities/getAllData/1' })).statusCode).toBe(401);

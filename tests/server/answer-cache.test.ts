@@ -3,6 +3,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
 import { createAnswerCache } from '../../server/caching/answer-cache.ts';
 import type { Database } from '../../server/db/database.ts';
+import { OPPORTUNITY } from '../../server/answers/projections.ts';
 import { startTestServer, type TestServer } from '../support/server-harness.ts';
 
 // The user list and the analysis are kept, serialised, between calls (issue 8); these
@@ -190,8 +191,7 @@ describe("a year's opportunities (the customer list's, the calendar's) is never 
 
   test('every opportunity of the window, as the database holds it, oldest first', async () => {
     const expected = await server.db.query(
-      `select id, to_char(created_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as created_date, revenue::float8 as revenue,
-              probability, salesperson_id, customer, stage
+      `select ${OPPORTUNITY.select}
        from opportunities where tenant_id = 1 and created_date >= '2024-12-31T10:00:00Z' and created_date < '2026-01-01T14:00:00Z'
        order by created_date, id`,
     );

@@ -43,6 +43,19 @@ describe('GET /api/salespersons/getAllData/{tenant_id}', () => {
   });
 });
 
+test("the list holds each salesperson exactly as their own record answers, by name, and JSON's content type", async () => {
+  // A sign-in stamps latest_login to the microsecond: the list and the record must agree on it.
+  await server.db.query("update salespersons set latest_login = '2026-03-04T05:06:07.891734Z' where email = 'rep@demo.test'");
+  const response = await call('admin@demo.test', 'GET', '/api/salespersons/getAllData/1');
+  expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+  const list = response.json() as Array<{ id: number; name: string }>;
+  const records = await Promise.all(list.map(async ({ id }) => (await call('admin@demo.test', 'GET', `/api/salespersons/${id}`)).json()));
+  expect(list).toEqual(records);
+  expect(list.find((s) => s.id === records.find((r) => r.email === 'rep@demo.test').id)).toMatchObject({ latest_login: '2026-03-04T05:06:07Z' });
+  const byName = [...list].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id));
+  expect(list.map((s) => s.id)).toEqual(byName.map((s) => s.id));
+});
+
 describe('GET /api/salespersons/{id}', () => {
   test('answers a salesperson of the tenant', async () => {
     const rep = await salespersonOf('rep@demo.test');
