@@ -97,8 +97,6 @@ async function axeViolations(page: Page): Promise<string[]> {
 async function sidewaysScroll(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const root = document.scrollingElement!;
-    if (root.scrollWidth <= root.clientWidth) return [];
-    const past = (element: Element) => element.getBoundingClientRect().right > root.clientWidth + 0.5;
     // What scrolls within a region of its own (the navigation, a wide table) does not move the page.
     const scrolledWithin = (element: Element) => {
       for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
@@ -106,11 +104,22 @@ async function sidewaysScroll(page: Page): Promise<string[]> {
       }
       return false;
     };
-    const culprits = [...document.body.querySelectorAll('*')].filter(
-      (element) => past(element) && !(element.parentElement && past(element.parentElement)) && !scrolledWithin(element),
-    );
-    const named = culprits.slice(0, 5).map((element) => `${element.tagName.toLowerCase()}${element.className ? `.${String(element.className).trim().split(/\s+/).join('.')}` : ''}`);
-    return [`scrolls sideways: ${root.scrollWidth} px of content in ${root.clientWidth} px, past the edge: ${named.join(', ')}`];
+    const name = (element: Element) => `${element.tagName.toLowerCase()}${element.className ? `.${String(element.className).trim().split(/\s+/).join('.')}` : ''}`;
+    const problems: string[] = [];
+    const past = (element: Element) => element.getBoundingClientRect().right > root.clientWidth + 0.5;
+    if (root.scrollWidth > root.clientWidth) {
+      const culprits = [...document.body.querySelectorAll('*')].filter(
+        (element) => past(element) && !(element.parentElement && past(element.parentElement)) && !scrolledWithin(element),
+      );
+      problems.push(`scrolls sideways: ${root.scrollWidth} px of content in ${root.clientWidth} px, past the edge: ${culprits.slice(0, 5).map(name).join(', ')}`);
+    }
+    // Past the left edge nothing scrolls: what is there cannot be reached at all.
+    const cutOff = [...document.body.querySelectorAll('*')].filter((element) => {
+      const box = element.getBoundingClientRect();
+      return box.width > 1 && box.left < -0.5 && !scrolledWithin(element) && !element.closest('.visually-hidden');
+    });
+    if (cutOff.length > 0) problems.push(`cut off at the left edge: ${cutOff.slice(0, 5).map(name).join(', ')}`);
+    return problems;
   });
 }
 

@@ -13,7 +13,7 @@ import { formatMoney } from '../../domain/money.ts';
 import { opportunityListFlow } from '../../wiring/opportunity-list.ts';
 import { Pager } from '../kit/Pager.tsx';
 import { SearchBox } from '../kit/SearchBox.tsx';
-import { SortHeader } from '../kit/SortHeader.tsx';
+import { EmptyRow, ListSortHeader } from '../kit/ListTable.tsx';
 import { YearNotice } from '../kit/StateNotices.tsx';
 import { YearSelect } from '../kit/YearSelect.tsx';
 import { SaveViewButton } from '../kit/saved-views/SaveViewButton.tsx';
@@ -147,18 +147,6 @@ const COLUMNS: readonly { key: OpportunitySortKey; label: string; numeric?: bool
   { key: 'revenue', label: 'Revenue', numeric: true },
 ];
 
-function ListSortHeader({ list, column }: { list: ListActor; column: { key: OpportunitySortKey; label: string; numeric?: boolean } }) {
-  const direction = useSelector(list, (state) => (state.context.sort.key === column.key ? state.context.sort.direction : 'none'));
-  return (
-    <SortHeader
-      label={column.label}
-      numeric={column.numeric}
-      direction={direction}
-      onToggle={() => list.send({ type: 'sort.toggle', key: column.key })}
-    />
-  );
-}
-
 function OpportunityTable({ list }: { list: ListActor }) {
   const currency = useCurrency();
   const rows = useSelector(list, (state) => state.context.answer?.rows ?? []);
@@ -169,22 +157,18 @@ function OpportunityTable({ list }: { list: ListActor }) {
         <thead>
           <tr>
             {COLUMNS.map((column) => (
-              <ListSortHeader key={column.key} list={list} column={column} />
+              <ListSortHeader key={column.key} list={list} column={column.key} label={column.label} numeric={column.numeric} />
             ))}
             <th scope="col" className="numeric">
               Probability
             </th>
-            <ListSortHeader list={list} column={{ key: 'weighted', label: 'Weighted', numeric: true }} />
+            <ListSortHeader list={list} column="weighted" label="Weighted" numeric />
             <SelectPageHeader ids={rows.map((row) => row.id)} label="Choose every opportunity of this page" />
           </tr>
         </thead>
         <tbody>
           {rows.length === 0 ? (
-            <tr>
-              <td colSpan={8} className="table-empty">
-                No opportunities match the search and filters.
-              </td>
-            </tr>
+            <EmptyRow columns={8}>No opportunities match the search and filters.</EmptyRow>
           ) : (
             rows.map((row) => (
               <tr key={row.id}>
