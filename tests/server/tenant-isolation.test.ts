@@ -264,6 +264,8 @@ const probes: Record<string, Probe> = {
   // CSV (x-crm-extension: csv): the victim's tenant id is not found; the victim's ids export, change and delete nothing.
   'get /api/csv/export/{kind}/{tenant_id}': (victim) => [
     ...['opportunities', 'customers', 'activities', 'users'].map((kind) => ({ method: 'GET' as const, url: `/api/csv/export/${kind}/${victim.id}`, expect: 'not found' as const })),
+    // With the list's filters too (a stage, 'Mine'): still not found.
+    { method: 'GET' as const, url: `/api/csv/export/opportunities/${victim.id}?stage=proposal&mine=true`, expect: 'not found' as const },
   ],
   'post /api/csv/import/opportunities': (victim) =>
     victim.salespersonIds.map((id) => ({ method: 'POST', url: '/api/csv/import/opportunities', payload: { rows: [opportunityBody(id)] }, expect: 'no victim data' })),

@@ -9,10 +9,9 @@ import type { Activity, activityListMachine, ActivitySortKey } from '../../machi
 import { activityListFlow } from '../../wiring/activity-list.ts';
 import { useFlow } from '../kit/services.tsx';
 import { LoadNotice } from '../kit/LoadNotice.tsx';
-import { EmptyRow } from '../kit/EmptyRow.tsx';
+import { EmptyRow, ListSortHeader } from '../kit/ListTable.tsx';
 import { ListPager } from '../kit/Pager.tsx';
 import { SearchBox } from '../kit/SearchBox.tsx';
-import { SortHeader } from '../kit/SortHeader.tsx';
 import { SaveViewButton } from '../kit/saved-views/SaveViewButton.tsx';
 import { BulkBar, BulkSelection } from '../kit/bulk/Bulk.tsx';
 import { pageSlice } from '../../domain/lists/paging.ts';
@@ -96,11 +95,6 @@ function ExportBar({ list }: { list: ListActor }) {
   return <BulkBar filters={{ view, search }} />;
 }
 
-/** The kit's sort header, its order read from the list machine. */
-function ActivitySortHeader({ list, column, label }: { list: ListActor; column: ActivitySortKey; label: string }) {
-  const direction = useSelector(list, (state) => (state.context.sort?.key === column ? state.context.sort.direction : 'none'));
-  return <SortHeader label={label} direction={direction} onToggle={() => list.send({ type: 'sort.toggle', key: column })} />;
-}
 
 function ActivityTable({ list }: { list: ListActor }) {
   const rows = useSelector(list, (state) => pageSlice(state.context.visible, state.context.page), sameRows);
@@ -110,10 +104,10 @@ function ActivityTable({ list }: { list: ListActor }) {
         <thead>
           <tr>
             <th scope="col">Done</th>
-            <ActivitySortHeader list={list} column="kind" label="Kind" />
-            <ActivitySortHeader list={list} column="subject" label="Subject" />
-            <ActivitySortHeader list={list} column="due" label="Due" />
-            <ActivitySortHeader list={list} column="salesperson" label="Salesperson" />
+            <ListSortHeader list={list} column="kind" label="Kind" />
+            <ListSortHeader list={list} column="subject" label="Subject" />
+            <ListSortHeader list={list} column="due" label="Due" />
+            <ListSortHeader list={list} column="salesperson" label="Salesperson" />
             <th scope="col">Opportunity</th>
           </tr>
         </thead>

@@ -11,10 +11,9 @@ import type { customerListMachine } from '../../machines/customer-list.ts';
 import { useCurrency, useFlow } from '../kit/services.tsx';
 import { customerLabel, formatDay, formatUnits } from '../kit/format.ts';
 import { customerListFlow } from '../../wiring/customer-list.ts';
-import { EmptyRow } from '../kit/EmptyRow.tsx';
+import { EmptyRow, ListSortHeader } from '../kit/ListTable.tsx';
 import { ListPager } from '../kit/Pager.tsx';
 import { SearchBox } from '../kit/SearchBox.tsx';
-import { SortHeader } from '../kit/SortHeader.tsx';
 import { YearNotice } from '../kit/StateNotices.tsx';
 import { YearSelect } from '../kit/YearSelect.tsx';
 import { SaveViewButton } from '../kit/saved-views/SaveViewButton.tsx';
@@ -86,18 +85,6 @@ const COLUMNS: readonly { key: CustomerSortKey; label: string; numeric?: boolean
   { key: 'latest', label: 'Latest opportunity' },
 ];
 
-function CustomerSortHeader({ list, column }: { list: CustomerListActor; column: (typeof COLUMNS)[number] }) {
-  const direction = useSelector(list, (state) => (state.context.sort?.key === column.key ? state.context.sort.direction : 'none'));
-  return (
-    <SortHeader
-      label={column.label}
-      numeric={column.numeric}
-      direction={direction}
-      onToggle={() => list.send({ type: 'sort.toggle', key: column.key })}
-    />
-  );
-}
-
 const sameRows = (a: readonly CustomerSummary[], b: readonly CustomerSummary[]) => a.length === b.length && a.every((row, i) => row === b[i]);
 
 function CustomerTable({ list, year }: { list: CustomerListActor; year: number }) {
@@ -110,14 +97,14 @@ function CustomerTable({ list, year }: { list: CustomerListActor; year: number }
         </caption>
         <thead>
           <tr>
-            <CustomerSortHeader list={list} column={COLUMNS[0]!} />
+            <ListSortHeader list={list} column={COLUMNS[0]!.key} label={COLUMNS[0]!.label} />
             <th scope="col">Company</th>
-            <CustomerSortHeader list={list} column={COLUMNS[1]!} />
+            <ListSortHeader list={list} column={COLUMNS[1]!.key} label={COLUMNS[1]!.label} />
             <th scope="col" className="numeric">
               Won
             </th>
             {COLUMNS.slice(2).map((column) => (
-              <CustomerSortHeader key={column.key} list={list} column={column} />
+              <ListSortHeader key={column.key} list={list} column={column.key} label={column.label} numeric={column.numeric} />
             ))}
             <SelectPageHeader ids={customers.flatMap((customer) => (customer.id === null ? [] : [customer.id]))} label="Choose every customer" />
           </tr>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import type { AnyActorRef } from 'xstate';
 import { SortHeader } from './SortHeader.tsx';
@@ -15,7 +16,7 @@ export function ListSortHeader<Key extends string>({ list, column, label, numeri
 }
 
 /** The one row of a table with nothing to show, across all its columns. */
-export function EmptyRow({ columns, children = 'No data available' }: { columns: number; children?: string }) {
+export function EmptyRow({ columns, children = 'No data available' }: { columns: number; children?: ReactNode }) {
   return (
     <tr>
       <td colSpan={columns} className="table-empty">

@@ -8,6 +8,7 @@ import { useFlow } from '../kit/services.tsx';
 import { ListPager } from '../kit/Pager.tsx';
 import { SearchBox } from '../kit/SearchBox.tsx';
 import { EmptyRow, ListSortHeader } from '../kit/ListTable.tsx';
+import { SaveViewButton } from '../kit/saved-views/SaveViewButton.tsx';
 import { Spinner } from '../kit/Spinner.tsx';
 import { BulkBar, BulkSelection } from '../kit/bulk/Bulk.tsx';
 import { CreateUserModal } from './CreateUserModal.tsx';
@@ -42,7 +43,10 @@ export default function UserListScreen() {
         </button>
       </div>
       <div className="card users__card">
-        <SearchBox list={list} label="Search users" className="users__search" />
+        <div className="list-toolbar">
+          <SearchBox list={list} label="Search users" />
+          <SaveViewButton list="user" />
+        </div>
         {loading ? <Spinner label="Loading users" /> : null}
         {failed ? (
           <div role="alert" className="users__failed">

@@ -89,7 +89,9 @@ describe('the address', () => {
     await loaded(actor);
     expect(seen.written.at(-1)).toBe('');
     actor.send({ type: 'search.change', value: 'user' });
+    expect(seen.written.at(-1)).toBe('search=user');
     actor.send({ type: 'sort.toggle', key: 'email' });
+    expect(seen.written.at(-1)).toBe('search=user&sort=email&dir=asc');
     actor.send({ type: 'page.next' });
     expect(seen.written.at(-1)).toBe('search=user&sort=email&dir=asc&page=2');
   });
