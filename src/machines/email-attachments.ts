@@ -3,14 +3,12 @@ import type { Attachment } from '../api/client.ts';
 
 /** The attachment record the library shows, as the API sends it. */
 export type { Attachment };
-import type { OpportunityChoice } from '../domain/attachments/choices.ts';
 import { uploadProblem } from '../domain/attachments/rules.ts';
 import { searchAttachments } from '../domain/attachments/search.ts';
 
-/** What the library opens with: the tenant's files and the opportunities one can be linked to. */
+/** What the library opens with: the tenant's files (the opportunity to link one to is searched as it is chosen). */
 export interface AttachmentLibrary {
   attachments: readonly Attachment[];
-  opportunities: readonly OpportunityChoice[];
 }
 
 /** The upload form: the chosen file (not yet read), the optional opportunity and note. */
@@ -29,7 +27,6 @@ export interface UploadRequest {
 export interface EmailAttachmentsContext {
   tenantId: number;
   attachments: readonly Attachment[];
-  opportunities: readonly OpportunityChoice[];
   search: string;
   /** `attachments` filtered by the search text. */
   visible: readonly Attachment[];
@@ -93,7 +90,6 @@ export const emailAttachmentsMachine = setup({
     logError: (_, _params: { error: unknown }) => {},
     acceptLibrary: assign(({ context }, params: { library: AttachmentLibrary }) => ({
       attachments: params.library.attachments,
-      opportunities: params.library.opportunities,
       visible: searchAttachments(params.library.attachments, context.search),
     })),
     search: assign(({ context, event }) => {
@@ -144,7 +140,6 @@ export const emailAttachmentsMachine = setup({
   context: ({ input }) => ({
     tenantId: input.tenantId,
     attachments: [],
-    opportunities: [],
     search: '',
     visible: [],
     draft: blankDraft,

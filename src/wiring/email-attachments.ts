@@ -1,6 +1,5 @@
 import { fromPromise } from 'xstate';
 import { found } from '../api/client.ts';
-import { opportunityChoices } from '../domain/attachments/choices.ts';
 import { emailAttachmentsMachine } from '../machines/email-attachments.ts';
 import { readAsBase64, saveBytes } from '../platform/browser-files.ts';
 import { feedback, type Wiring } from './wiring.ts';
@@ -8,13 +7,9 @@ import { feedback, type Wiring } from './wiring.ts';
 export const emailAttachmentsFlow: Wiring<typeof emailAttachmentsMachine> = ({ api }) =>
   emailAttachmentsMachine.provide({
     actors: {
-      loadLibrary: fromPromise(async ({ input }) => {
-        const [attachments, opportunities] = await Promise.all([
-          found(api.GET('/api/attachments/getAllData/{tenant_id}', { params: { path: { tenant_id: input.tenantId } } })),
-          found(api.GET('/api/opportunities/getAllData/{tenant_id}', { params: { path: { tenant_id: input.tenantId }, query: { year: new Date().getFullYear() } } })),
-        ]);
-        return { attachments, opportunities: opportunityChoices(opportunities) };
-      }),
+      loadLibrary: fromPromise(async ({ input }) => ({
+        attachments: await found(api.GET('/api/attachments/getAllData/{tenant_id}', { params: { path: { tenant_id: input.tenantId } } })),
+      })),
       uploadAttachment: fromPromise(async ({ input }) =>
         found(
           api.POST('/api/attachments', {

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { browserForFile, signInAndOpen, toast } from '../support/browser.ts';
+import { browserForFile, combobox, signInAndOpen, toast } from '../support/browser.ts';
 
 const browser = browserForFile();
 
@@ -21,10 +21,11 @@ describe('E-mail attachments (/email-attachment)', () => {
     const bytes = Buffer.concat([Buffer.from(Array.from({ length: 256 }, (_, i) => i)), randomBytes(2048)]);
     await page.getByLabel('Choose a file').setInputFiles({ name: fileName, mimeType: 'application/octet-stream', buffer: bytes });
     await page.getByText(`${fileName}`, { exact: true }).waitFor();
-    const opportunity = page.getByLabel('Linked opportunity (optional)');
-    const firstChoice = await opportunity.locator('option').nth(1).textContent();
-    await opportunity.selectOption({ index: 1 });
-    const opportunityId = await opportunity.inputValue();
+    // The choice asks the server once opened: this year's newest deals, 'None' first.
+    await combobox(page, 'Linked opportunity (optional)').click();
+    const offered = page.getByRole('listbox', { name: 'Choices' }).getByRole('option').nth(1);
+    const firstChoice = await offered.textContent();
+    await offered.click();
     await page.getByLabel('Note (optional)').fill('Signed by the customer');
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
     await toast(page, 'Attachment uploaded successfully').waitFor();
@@ -33,13 +34,13 @@ describe('E-mail attachments (/email-attachment)', () => {
     await row.waitFor();
     await expect(row.textContent()).resolves.toContain('Riley Rep');
     await expect(row.textContent()).resolves.toContain('2.3 KB');
-    await expect(row.textContent()).resolves.toContain(firstChoice!.split(' · ')[0]);
+    await expect(row.textContent()).resolves.toContain(firstChoice!.split(' — ')[0]);
     await expect(row.textContent()).resolves.toContain('Signed by the customer');
 
     // The linked opportunity, named by its customer, opens the deal's page; Back returns to the library.
-    const customer = firstChoice!.split(' · ')[0]!;
+    const customer = firstChoice!.split(' — ')[0]!;
     await row.getByRole('link', { name: customer, exact: true }).click();
-    await page.waitForURL(`**/opportunity/${opportunityId}`);
+    await page.waitForURL(/\/opportunity\/\d+$/);
     await page.getByRole('heading', { name: customer, level: 1 }).waitFor();
     await page.goBack();
     await row.waitFor();

@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { browserForFile, signInAndOpen, toast } from '../support/browser.ts';
+import { browserForFile, combobox, signInAndOpen, toast } from '../support/browser.ts';
 
 const browser = browserForFile();
 
 /** The first opportunity of this year's list: its page's address and id. */
-async function firstOpportunity(page: Page): Promise<{ href: string; id: string }> {
-  const link = page.getByRole('main').locator('a[href^="/opportunity/"]').first();
+/** The first opportunity `scope` links to (a page's main part, an attachment's row). */
+async function firstOpportunity(scope: Locator): Promise<{ href: string; id: string }> {
+  const link = scope.locator('a[href^="/opportunity/"]').first();
   await link.waitFor({ timeout: 20_000 });
   const href = (await link.getAttribute('href'))!;
   return { href, id: href.split('/').pop()! };
@@ -21,17 +22,17 @@ async function openPage(page: Page, href: string): Promise<void> {
 describe('record pages (issue 16)', () => {
   test('the opportunity page shows an activity, an event, an attachment, a note and a field change made through the app, newest first', async () => {
     const { page, context, pageErrors } = await browser.newPage();
-    await signInAndOpen(page, 'rep@demo.test', '/opportunity');
-    const deal = await firstOpportunity(page);
+    await signInAndOpen(page, 'rep@demo.test', '/email-attachment');
     const run = randomBytes(3).toString('hex');
 
-    // An e-mail attachment, linked to the deal in the library.
-    await page.goto('/email-attachment');
+    // An e-mail attachment, linked in the library to the newest deal the choice offers: the deal of this test.
     const fileName = `Offer ${run}.txt`;
     await page.getByLabel('Choose a file').setInputFiles({ name: fileName, mimeType: 'text/plain', buffer: Buffer.from('offer') });
-    await page.getByLabel('Linked opportunity (optional)').selectOption(deal.id);
+    await combobox(page, 'Linked opportunity (optional)').click();
+    await page.getByRole('listbox', { name: 'Choices' }).getByRole('option').nth(1).click();
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
     await toast(page, 'Attachment uploaded successfully').waitFor();
+    const deal = await firstOpportunity(page.getByRole('row').filter({ hasText: fileName }));
 
     // An activity, an event and a note, each added on the deal's page without leaving it.
     await openPage(page, deal.href);
@@ -77,7 +78,7 @@ describe('record pages (issue 16)', () => {
   test('leaving a changed form asks first: a link, Back, closing a dialog; discarding then leaves', async () => {
     const { page, context, pageErrors } = await browser.newPage();
     await signInAndOpen(page, 'rep@demo.test', '/opportunity');
-    const deal = await firstOpportunity(page);
+    const deal = await firstOpportunity(page.getByRole('main'));
     // Into the editor within the app, so Back stays within it too.
     await openPage(page, deal.href);
     await page.getByRole('main').getByRole('link', { name: 'Edit' }).click();

@@ -3,16 +3,16 @@ import { useSelector } from '@xstate/react';
 import { formatFileSize } from '../../domain/attachments/format.ts';
 import { MAX_NOTE_LENGTH } from '../../domain/attachments/rules.ts';
 import { FileDrop } from '../kit/FileDrop.tsx';
+import { OpportunityChoice } from '../kit/choices/OpportunityChoice.tsx';
 import type { LibraryActor } from './library.ts';
 
 /** Choosing a file (by its button or by dropping it), the optional link and note, and Upload. */
 export function UploadForm({ library }: { library: LibraryActor }) {
-  const ids = { title: useId(), opportunity: useId(), note: useId() };
+  const ids = { title: useId(), note: useId() };
   const file = useSelector(library, (state) => state.context.draft.file);
   const opportunityId = useSelector(library, (state) => state.context.draft.opportunityId);
   const note = useSelector(library, (state) => state.context.draft.note);
   const problem = useSelector(library, (state) => state.context.problem);
-  const opportunities = useSelector(library, (state) => state.context.opportunities);
   const uploading = useSelector(library, (state) => state.matches({ library: { work: 'uploading' } }));
   const canEdit = useSelector(library, (state) => state.can({ type: 'upload.clear' }));
   return (
@@ -40,24 +40,13 @@ export function UploadForm({ library }: { library: LibraryActor }) {
           </p>
         ) : null}
         <div className="attachments__fields">
-          <div className="field">
-            <label htmlFor={ids.opportunity}>Linked opportunity (optional)</label>
-            <select
-              id={ids.opportunity}
-              value={opportunityId ?? ''}
-              disabled={!canEdit}
-              onChange={(event) =>
-                library.send({ type: 'upload.change', patch: { opportunityId: event.target.value === '' ? null : Number(event.target.value) } })
-              }
-            >
-              <option value="">None</option>
-              {opportunities.map((choice) => (
-                <option key={choice.id} value={choice.id}>
-                  {choice.label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <OpportunityChoice
+            label="Linked opportunity (optional)"
+            none="None"
+            value={opportunityId === null ? '' : String(opportunityId)}
+            disabled={!canEdit}
+            onChange={(value) => library.send({ type: 'upload.change', patch: { opportunityId: value === '' ? null : Number(value) } })}
+          />
           <div className="field">
             <label htmlFor={ids.note}>Note (optional)</label>
             <input

@@ -30,7 +30,6 @@ function attachment(id: number, file_name: string, extra: Partial<Attachment> = 
 
 const library: AttachmentLibrary = {
   attachments: [attachment(2, 'Quote Q-1001.pdf', { opportunity_id: 9, opportunity_customer: 'Acme Corp' }), attachment(1, 'Price list.csv')],
-  opportunities: [{ id: 9, label: 'Acme Corp · proposal · 2026-03-01' }],
 };
 
 /** A file of that many bytes, without allocating them: only its name and size are read before an upload. */
@@ -76,16 +75,15 @@ function start(fakes: Fakes = {}) {
 const idle = (state: { matches(value: object): boolean }) => state.matches({ library: { work: 'idle' } });
 
 describe('the e-mail attachment library', () => {
-  test('loads the files and the opportunities to link to, and lists them', async () => {
+  test('loads the files and lists them', async () => {
     const { actor } = start();
     expect(actor.getSnapshot().hasTag('loading')).toBe(true);
     const state = await waitFor(actor, (s) => s.matches({ library: { list: 'ready' } }));
     expect(state.context.visible).toEqual(library.attachments);
-    expect(state.context.opportunities).toEqual(library.opportunities);
   });
 
   test('a tenant without files is empty, yet can upload one, which makes the list ready', async () => {
-    const { actor } = start({ load: async () => ({ attachments: [], opportunities: [] }) });
+    const { actor } = start({ load: async () => ({ attachments: [] }) });
     await waitFor(actor, (s) => s.matches({ library: { list: 'empty' } }));
     actor.send({ type: 'upload.choose', file: fileOf('Contract.pdf', 10) });
     actor.send({ type: 'upload.submit' });

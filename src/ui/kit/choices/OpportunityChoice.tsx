@@ -23,6 +23,7 @@ interface OpportunityChoiceProps {
   hint?: string;
   problem?: string | undefined;
   wide?: boolean;
+  disabled?: boolean;
 }
 
 /** Choosing an opportunity by typing part of its customer's (or salesperson's) name. */

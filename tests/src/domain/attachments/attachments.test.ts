@@ -1,7 +1,6 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
 import type { Attachment } from '../../../../src/api/client';
-import { opportunityChoices } from '../../../../src/domain/attachments/choices';
 import { formatFileSize } from '../../../../src/domain/attachments/format';
 import {
   FILE_TOO_LARGE_MESSAGE,
@@ -120,28 +119,4 @@ describe('searchAttachments', () => {
       expect(searchAttachments(attachments, search)).toEqual(expected);
     },
   );
-});
-
-describe('opportunityChoices', () => {
-  test('orders by customer, then newest first, labelled with customer, stage and UTC day', () => {
-    const opportunity = (id: number, customer: string, created_date: string) => ({
-      id,
-      customer,
-      created_date,
-      stage: 'proposal',
-      revenue: 100,
-      probability: 50,
-      salesperson_id: 1,
-    });
-    const choices = opportunityChoices([
-      opportunity(1, 'Initech', '2026-02-01T00:00:00Z'),
-      opportunity(2, 'Acme Corp', '2026-01-01T00:00:00Z'),
-      opportunity(3, 'Acme Corp', '2026-03-01T23:30:00-05:00'),
-    ]);
-    expect(choices).toEqual([
-      { id: 3, label: 'Acme Corp · proposal · 2026-03-02' },
-      { id: 2, label: 'Acme Corp · proposal · 2026-01-01' },
-      { id: 1, label: 'Initech · proposal · 2026-02-01' },
-    ]);
-  });
 });

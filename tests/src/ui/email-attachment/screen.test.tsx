@@ -21,7 +21,6 @@ function render(answers: Record<string, Answer>) {
   return { release };
 }
 
-const opportunities = json([{ id: 9, created_date: '2026-03-01T10:00:00Z', revenue: 100, probability: 50, salesperson_id: 1, customer: 'Acme Corp', stage: 'proposal' }]);
 const quote = {
   id: 4,
   file_name: 'Quote Q-1001.pdf',
@@ -37,8 +36,8 @@ const quote = {
 };
 
 describe('the e-mail attachment screen', () => {
-  test('says it is loading, then lists each file with its size, type, opportunity and uploader, and offers the opportunities to link', async () => {
-    const { release } = render({ '/api/attachments/getAllData/1': json([quote]), '/api/opportunities/getAllData/1': opportunities });
+  test('says it is loading, then lists each file with its size, type, opportunity and uploader, and offers to link an opportunity, searched as it is typed', async () => {
+    const { release } = render({ '/api/attachments/getAllData/1': json([quote]) });
     expect(screen.container.querySelector('[role="status"]')?.textContent).toBe('Loading e-mail attachments');
     await release();
     await until(() => text().includes('Quote Q-1001.pdf'));
@@ -47,11 +46,14 @@ describe('the e-mail attachment screen', () => {
     expect(row[0]).toContain('Acme Corp');
     expect(row[0]).toContain('Riley Rep');
     expect(screen.container.querySelector('button[aria-label="Download Quote Q-1001.pdf"]')).not.toBeNull();
-    expect([...screen.container.querySelectorAll('select option')].map((option) => option.textContent)).toEqual(['None', 'Acme Corp · proposal · 2026-03-01']);
+    // No year of opportunities is loaded for the choice: it asks the server once it is opened.
+    const choice = screen.container.querySelector<HTMLInputElement>('input[role="combobox"]')!;
+    expect(screen.container.querySelector(`label[for="${choice.id}"]`)?.textContent).toBe('Linked opportunity (optional)');
+    expect(screen.container.querySelector('select')).toBeNull();
   });
 
   test('a tenant without files says so, and still offers the upload', async () => {
-    const { release } = render({ '/api/attachments/getAllData/1': json([]), '/api/opportunities/getAllData/1': opportunities });
+    const { release } = render({ '/api/attachments/getAllData/1': json([]) });
     await release();
     await until(() => text().includes('There are no e-mail attachments yet.'));
     expect(text()).toContain('Choose a file');
@@ -65,7 +67,6 @@ describe('the e-mail attachment screen', () => {
         attempts += 1;
         return attempts === 1 ? json({ message: 'Database unavailable' }, 503)() : json([quote])();
       },
-      '/api/opportunities/getAllData/1': opportunities,
     });
     await release();
     await until(() => text().includes('The e-mail attachments could not be loaded.'));
