@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
+import { instant } from '../answers/instant.ts';
 import { defineRoute, type RouteContext } from '../http/define-route.ts';
 import { containing, zoneOf } from '../http/list-query.ts';
 import { attachmentDisposition } from '../http/content-disposition.ts';
@@ -51,7 +52,6 @@ interface ExportSource {
   parameters(query: ExportQuery, caller: ExportCaller): unknown[];
 }
 
-const ISO_INSTANT = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 const chosen = (alias: string) => `($5::int[] is null or ${alias}.id = any($5::int[]))`;
 
 // With ids, the list's filters do not apply: the rows were chosen in it.
@@ -86,7 +86,7 @@ const SOURCES: Record<ExportKind, ExportSource> = {
   activities: {
     header: ACTIVITY_HEADER,
     cells: activityCells,
-    sql: `select a.id, to_char(a.due_at at time zone 'UTC', ${ISO_INSTANT}) as due_at, a.kind, a.subject, a.done, a.duration_minutes,
+    sql: `select a.id, ${instant('a.due_at')} as due_at, a.kind, a.subject, a.done, a.duration_minutes,
                  s.name as salesperson_name, o.customer, a.notes
           from activities a
           join salespersons s on s.id = a.salesperson_id and s.tenant_id = a.tenant_id

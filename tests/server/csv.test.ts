@@ -1,3 +1,4 @@
+import { ANSWER_INSTANT } from '../../server/answers/instant.ts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { exportPieces } from '../../server/routes/csv-export.ts';
 import { IMPORT_BATCH_ROWS } from '../../server/routes/csv-import.ts';
@@ -134,6 +135,8 @@ describe('CSV export', () => {
     const done = parseCsv((await call('rep@demo.test', 'GET', `/api/csv/export/activities/${demo}?view=done`)).body).slice(1);
     expect(done.length).toBe(await count('select count(*)::int as n from activities where tenant_id = $1 and done', [demo]));
     expect(done.every((row) => row[3] === 'yes')).toBe(true);
+    // Due is written as every answer writes an instant.
+    expect(done.filter((row) => !ANSWER_INSTANT.test(row[0]!))).toEqual([]);
     expect((await call('rep@demo.test', 'GET', `/api/csv/export/users/${demo}`)).statusCode).toBe(403);
     const users = parseCsv((await call('manager@demo.test', 'GET', `/api/csv/export/users/${demo}`)).body);
     expect(users[0]).toEqual(['Name', 'Email', 'Role', 'Phone', 'Mobile']);
