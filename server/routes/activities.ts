@@ -3,14 +3,12 @@ import type { Queryable } from '../db/database.ts';
 import { defineRoute, type RouteContext } from '../http/define-route.ts';
 import { notFound, refusal } from '../http/refusals.ts';
 import type { RequestBody } from '../http/contract-types.ts';
-import { ACTIVITY_MESSAGES } from '../../src/domain/rules/index.ts';
+import { ACTIVITY_MESSAGES, isKeptInstant } from '../../src/domain/rules/index.ts';
 import type { AnswerOf } from '../answers/projection.ts';
 import { ACTIVITY } from '../answers/projections.ts';
 
 type ActivityWrite = RequestBody<'ActivityWrite'>;
 
-const FIRST_YEAR = 1970;
-const LAST_YEAR = 9999;
 
 type ActivityAnswer = AnswerOf<typeof ACTIVITY>;
 
@@ -25,12 +23,8 @@ async function activityOfTenant(db: Queryable, tenantId: number, id: number) {
  * the instant is taken by JavaScript and bounded to the years the app shows.
  */
 function dueInstant(dueAt: string): string {
-  const instant = new Date(dueAt);
-  const year = instant.getUTCFullYear();
-  if (Number.isNaN(instant.getTime()) || year < FIRST_YEAR || year > LAST_YEAR) {
-    throw refusal('due_at', ACTIVITY_MESSAGES.dueInvalid);
-  }
-  return instant.toISOString();
+  if (!isKeptInstant(dueAt)) throw refusal('due_at', ACTIVITY_MESSAGES.dueInvalid);
+  return new Date(dueAt).toISOString();
 }
 
 /** Refuses, naming the field, a body that is valid by the document but not by the tenant's data. */

@@ -3,7 +3,7 @@ import type { Queryable } from '../db/database.ts';
 import { defineRoute, type RouteContext } from '../http/define-route.ts';
 import { notFound, refusal } from '../http/refusals.ts';
 import type { RequestBody } from '../http/contract-types.ts';
-import { EVENT_MESSAGES } from '../../src/domain/rules/index.ts';
+import { EVENT_MESSAGES, isKeptInstant } from '../../src/domain/rules/index.ts';
 import type { AnswerOf } from '../answers/projection.ts';
 import { CALENDAR_EVENT } from '../answers/projections.ts';
 
@@ -12,18 +12,11 @@ type CalendarEventWrite = RequestBody<'CalendarEventWrite'>;
 type CalendarEventAnswer = AnswerOf<typeof CALENDAR_EVENT>;
 
 const DAY_MS = 86_400_000;
-// What the window of the year list and the app's date inputs can show.
-const FIRST_YEAR = 1970;
-const LAST_YEAR = 9999;
 
 /** The instant of a date-time the document has already checked for shape, within the years the app shows. */
 function instantOf(text: string, field: string): number {
-  const ms = Date.parse(text);
-  const year = new Date(ms).getUTCFullYear();
-  if (!Number.isFinite(ms) || year < FIRST_YEAR || year > LAST_YEAR) {
-    throw refusal(field, field === 'starts_at' ? EVENT_MESSAGES.startInvalid : EVENT_MESSAGES.endInvalid);
-  }
-  return ms;
+  if (!isKeptInstant(text)) throw refusal(field, field === 'starts_at' ? EVENT_MESSAGES.startInvalid : EVENT_MESSAGES.endInvalid);
+  return Date.parse(text);
 }
 
 /** The rules the document's schema cannot say; the database checks them again. */

@@ -3,7 +3,7 @@ import type { Queryable } from '../db/database.ts';
 import { defineRoute, type RouteContext } from '../http/define-route.ts';
 import { notFound, refusal } from '../http/refusals.ts';
 import type { RequestBody } from '../http/contract-types.ts';
-import { amountValueProblem, OPPORTUNITY_MESSAGES } from '../../src/domain/rules/index.ts';
+import { amountValueProblem, isKeptInstant, OPPORTUNITY_MESSAGES } from '../../src/domain/rules/index.ts';
 import { recordHistory, snapshotRecords, withHistory, type ChangeAuthor } from '../records/history.ts';
 import type { AnswerOf } from '../answers/projection.ts';
 import { OPPORTUNITY } from '../answers/projections.ts';
@@ -11,8 +11,6 @@ import { OPPORTUNITY } from '../answers/projections.ts';
 type OpportunityWrite = RequestBody<'OpportunityWrite'>;
 
 const SALESPERSON_NOT_OF_TENANT = 'Salesperson must be a salesperson of your tenant.';
-const FIRST_YEAR = 1970;
-const LAST_YEAR = 9999;
 
 type OpportunityAnswer = AnswerOf<typeof OPPORTUNITY>;
 
@@ -23,12 +21,8 @@ type OpportunityAnswer = AnswerOf<typeof OPPORTUNITY>;
  * date-time format allows (year 0).
  */
 function createdInstant(createdDate: string): string {
-  const instant = Date.parse(createdDate);
-  const year = new Date(instant).getUTCFullYear();
-  if (Number.isNaN(instant) || year < FIRST_YEAR || year > LAST_YEAR) {
-    throw refusal('created_date', OPPORTUNITY_MESSAGES.dateInvalid);
-  }
-  return new Date(instant).toISOString();
+  if (!isKeptInstant(createdDate)) throw refusal('created_date', OPPORTUNITY_MESSAGES.dateInvalid);
+  return new Date(createdDate).toISOString();
 }
 
 /** numeric(14,2) would round a third decimal away silently; a client sending one has made a mistake. */
