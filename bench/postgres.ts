@@ -16,8 +16,12 @@ export interface BenchCluster {
 
 export async function startBenchCluster(): Promise<BenchCluster> {
   let adminUrl = '';
-  // The cluster's setup reports its address the way Vitest's global setups do.
-  const provider = { provide: (_key: string, url: string) => (adminUrl = url) } as unknown as TestProject;
+  // The cluster's setup reports its address the way Vitest's global setups do (among what else it provides).
+  const provider = {
+    provide: (key: string, value: string) => {
+      if (key === 'databaseUrl') adminUrl = value;
+    },
+  } as unknown as TestProject;
   const stopCluster = await startPostgresCluster(provider);
   try {
     const { default: pg } = await import('pg');
