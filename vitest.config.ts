@@ -55,6 +55,7 @@ export default defineConfig({
       },
       {
         test: {
+          // `npm test` runs this project in a vitest run of its own, alongside the others (scripts/test.ts).
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
