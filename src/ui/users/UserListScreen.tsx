@@ -29,7 +29,7 @@ export default function UserListScreen() {
   useEffect(() => list.send({ type: 'address.open', address }), [list, address]);
 
   const loading = useSelector(list, (state) => state.hasTag('loading'));
-  const failed = useSelector(list, (state) => state.hasTag('failed'));
+  const failed = useSelector(list, (state) => state.matches({ list: 'failed' }));
   const createModal = useSelector(list, (state) => state.children.createUserModal);
   const updateModal = useSelector(list, (state) => state.children.updateUserModal);
   const canCreate = useSelector(list, (state) => state.can({ type: 'modal.create.open' }));
@@ -129,7 +129,7 @@ const UserTableRow = memo(function UserTableRow({ list, user, selected }: { list
           type="checkbox"
           aria-label={`Select ${user.name}`}
           checked={selected}
-          onChange={() => list.send({ type: 'selection.toggle', userId: user.id })}
+          onChange={() => list.send({ type: 'selection.toggle', id: user.id })}
         />
       </td>
       <td>
