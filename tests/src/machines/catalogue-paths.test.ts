@@ -601,7 +601,7 @@ const MODELS: Record<string, PathModel> = {
       { type: 'currency.change', value: 'ABC' },
       { type: 'probability.change', stage: 'negotiation', value: '101' },
       { type: 'settings.save' },
-      { type: 'settings.retry' },
+      { type: 'retry' },
       done(machine, 'loadSettings', { currency: 'EUR', stage_probabilities: DEFAULT_STAGE_PROBABILITIES }),
       done(machine, 'saveSettings', { currency: 'USD', stage_probabilities: DEFAULT_STAGE_PROBABILITIES }),
       failed(machine, 'loadSettings'),
