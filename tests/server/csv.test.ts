@@ -228,6 +228,15 @@ describe('CSV import', () => {
     expect([await opportunitiesOf(globex), await opportunitiesOf(demo)]).toEqual([before, victimBefore]);
   });
 
+  test("the database itself refuses an opportunity naming another tenant's salesperson", async () => {
+    const theirs = await salespersonOf(demo);
+    const written = server.db.query(
+      `insert into opportunities (tenant_id, salesperson_id, customer, stage, created_date, revenue, probability) values ($1, $2, 'Cross', 'proposal', now(), 1, 10)`,
+      [globex, theirs.id],
+    );
+    await expect(written).rejects.toMatchObject({ code: '23503' });
+  });
+
   test('a failure while writing rolls every batch back: nothing is half-imported', async () => {
     const { id } = await salespersonOf(globex);
     const before = await opportunitiesOf(globex);
