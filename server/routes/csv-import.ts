@@ -94,7 +94,7 @@ async function recordOpportunitiesCreated(tx: Queryable, author: ChangeAuthor, c
   if (written.length !== created.length) throw new Error(`user ${author.userId} of tenant ${author.tenantId} cannot be named in a record's history`);
 }
 
-async function insertOpportunities(tx: Queryable, author: ChangeAuthor, rows: readonly OpportunityImportRow[], progress: (done: number) => void): Promise<void> {
+async function insertOpportunities(tx: Queryable, author: ChangeAuthor, rows: readonly OpportunityImportRow[], progress: (done: number) => Promise<void>): Promise<void> {
   // Every customer an opportunity names is in the directory (as the single writes keep it); an existing name in any case stays.
   const names = new Map(rows.map((row) => [row.customer.trim().toLowerCase(), row.customer.trim()]));
   const { tenantId } = author;
@@ -121,11 +121,11 @@ async function insertOpportunities(tx: Queryable, author: ChangeAuthor, rows: re
     );
     await recordOpportunitiesCreated(tx, author, created);
     done += batch.length;
-    progress(done);
+    await progress(done);
   }
 }
 
-async function insertCustomers(tx: Queryable, author: ChangeAuthor, rows: readonly CustomerWrite[], progress: (done: number) => void): Promise<void> {
+async function insertCustomers(tx: Queryable, author: ChangeAuthor, rows: readonly CustomerWrite[], progress: (done: number) => Promise<void>): Promise<void> {
   const { tenantId } = author;
   let done = 0;
   for (const batch of batches(rows)) {
@@ -143,7 +143,7 @@ async function insertCustomers(tx: Queryable, author: ChangeAuthor, rows: readon
     );
     await recordCreated(tx, author, 'customer', created);
     done += batch.length;
-    progress(done);
+    await progress(done);
   }
 }
 
@@ -152,13 +152,18 @@ async function insertCustomers(tx: Queryable, author: ChangeAuthor, rows: readon
  * answer has started by then, so the outcome is its last line: what was imported, or
  * why nothing was (the transaction rolled back).
  */
-function streamImport(db: Database, reply: FastifyReply, total: number, write: (tx: Queryable, progress: (done: number) => void) => Promise<void>): FastifyReply {
+function streamImport(db: Database, reply: FastifyReply, total: number, write: (tx: Queryable, progress: (done: number) => Promise<void>) => Promise<void>): FastifyReply {
   const lines = new PassThrough();
   const line = (value: object) => lines.write(`${JSON.stringify(value)}\n`);
   void (async () => {
     try {
-      line({ done: 0, total });
-      await db.transaction((tx) => write(tx, (done) => line({ done, total })));
+      const progress = async (done: number) => {
+        line({ done, total });
+        // PGlite works on this thread: without a turn of the event loop the answer's head and lines would wait for the commit.
+        await new Promise((resolve) => setImmediate(resolve));
+      };
+      await progress(0);
+      await db.transaction((tx) => write(tx, progress));
       line({ imported: total });
     } catch (error) {
       line({ failed: isUniqueViolation(error) ? 'Another row with one of these names was saved meanwhile; nothing was imported.' : 'The import failed; nothing was imported.' });
@@ -191,7 +196,8 @@ export function registerCsvImportRoutes(app: FastifyInstance, context: RouteCont
       await checkSalespersons(db, caller.tenantId, rows);
       return streamImport(db, reply, rows.length, (tx, progress) => insertOpportunities(tx, caller, rows, progress));
     },
-    { bodyLimit: IMPORT_BODY_BYTES },
+    // Uncompressed, so that each progress line leaves when written rather than when the compressor's buffer fills.
+    { bodyLimit: IMPORT_BODY_BYTES, compress: false },
   );
 
   defineRoute(
@@ -207,6 +213,7 @@ export function registerCsvImportRoutes(app: FastifyInstance, context: RouteCont
       await checkNewCustomers(db, caller.tenantId, rows);
       return streamImport(db, reply, rows.length, (tx, progress) => insertCustomers(tx, caller, rows, progress));
     },
-    { bodyLimit: IMPORT_BODY_BYTES },
+    // Uncompressed, so that each progress line leaves when written rather than when the compressor's buffer fills.
+    { bodyLimit: IMPORT_BODY_BYTES, compress: false },
   );
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { exportPieces } from '../../server/routes/csv-export.ts';
 import { IMPORT_BATCH_ROWS } from '../../server/routes/csv-import.ts';
 import { BYTE_ORDER_MARK, parseCsv } from '../../src/domain/csv/csv.ts';
+import { readJsonLines } from '../../src/api/json-lines.ts';
 import { OPPORTUNITY_HEADER } from '../../src/domain/csv/exports.ts';
 import type { Queryable } from '../../server/db/database.ts';
 import { startTestServer, type TestServer } from '../support/server-harness.ts';
@@ -193,6 +194,28 @@ describe('CSV import', () => {
     expect(stored).toEqual({ created: '2025-03-04 12:00', revenue: 0.5 });
   });
 
+  test('over HTTP, each progress line reaches the client as its batch is written, not with the commit', async () => {
+    const { id } = await salespersonOf(globex);
+    const address = await server.app.listen({ host: '127.0.0.1', port: 0 });
+    const rows = Array.from({ length: 2 * IMPORT_BATCH_ROWS }, (_, at) => opportunityRow(id, 'Progress', at));
+    // As the browser asks: compression accepted (the lines would wait in the compressor's buffer).
+    const response = await fetch(`${address}/api/csv/import/opportunities`, {
+      method: 'POST',
+      headers: { ...(await server.as('admin@globex.test')), 'content-type': 'application/json', 'accept-encoding': 'gzip, deflate, br' },
+      body: JSON.stringify({ rows }),
+    });
+    const arrived: { line: unknown; at: number }[] = [];
+    await readJsonLines(response.body!, (line) => arrived.push({ line, at: performance.now() }));
+    expect(arrived.map((entry) => entry.line)).toEqual([
+      { done: 0, total: rows.length },
+      { done: IMPORT_BATCH_ROWS, total: rows.length },
+      { done: rows.length, total: rows.length },
+      { imported: rows.length },
+    ]);
+    // The second batch (thousands of rows) was written between the first batch's line and the outcome.
+    expect(arrived[3]!.at - arrived[1]!.at).toBeGreaterThan(50);
+  });
+
   test("an imported opportunity's history entry is the one a single create writes", async () => {
     const { id } = await salespersonOf(globex);
     const customer = `History ${Date.now()}`;
@@ -226,6 +249,15 @@ describe('CSV import', () => {
     const response = await call('admin@globex.test', 'POST', '/api/csv/import/opportunities', { rows: [opportunityRow(theirs.id, 'Probe')] });
     expect(response.statusCode).toBe(400);
     expect([await opportunitiesOf(globex), await opportunitiesOf(demo)]).toEqual([before, victimBefore]);
+  });
+
+  test("the database itself refuses an opportunity naming another tenant's salesperson", async () => {
+    const theirs = await salespersonOf(demo);
+    const written = server.db.query(
+      `insert into opportunities (tenant_id, salesperson_id, customer, stage, created_date, revenue, probability) values ($1, $2, 'Cross', 'proposal', now(), 1, 10)`,
+      [globex, theirs.id],
+    );
+    await expect(written).rejects.toMatchObject({ code: '23503' });
   });
 
   test('a failure while writing rolls every batch back: nothing is half-imported', async () => {
