@@ -104,14 +104,8 @@ async function page(db: Queryable, caller: { tenantId: number; userId: number },
   const order = `${SORT_COLUMNS[query.sort ?? 'date']} ${query.direction === 'ascending' ? 'asc' : 'desc'}, page_rows.id asc`;
   const parameters = [caller.tenantId, query.year, zone, pattern, query.stage || null, query.mine === true, caller.userId];
   return refusingUnknownZones(zone, async () => {
-    const [totals] =
-      pattern === null && query.mine !== true
-        ? await yearTotals(db, caller.tenantId, query.year, zone, query.stage || null)
-        : await db.query<Totals>(
-            `with ${yearRows(search)}, ${pageRows}
-             select count(*)::int as total, coalesce(sum(revenue), 0)::float8 as revenue, coalesce(sum(weighted), 0)::float8 as weighted from page_rows`,
-            parameters,
-          );
+    if (pattern !== null || query.mine === true) return foundPage(db, search, parameters, order, query.page ?? 1);
+    const [totals] = await yearTotals(db, caller.tenantId, query.year, zone, query.stage || null);
     const lastPage = Math.max(1, Math.ceil(totals!.total / PAGE_SIZE));
     const pageNumber = Math.min(query.page ?? 1, lastPage);
     const rows = await db.query<AnswerOf<typeof OPPORTUNITY_LIST_ROW>>(
@@ -121,6 +115,25 @@ async function page(db: Queryable, caller: { tenantId: number; userId: number },
     );
     return { page: pageNumber, total: totals!.total, revenue: totals!.revenue, weighted: totals!.weighted, rows };
   });
+}
+
+/**
+ * A searched page, or one of the caller's own: its opportunities are found once, in one
+ * statement, for the totals and the page (the last page when asked for one after it).
+ */
+async function foundPage(db: Queryable, search: string, parameters: unknown[], order: string, requested: number): Promise<Answer<'OpportunityPage'>> {
+  const [answer] = await db.query<Answer<'OpportunityPage'>>(
+    `with ${yearRows(search)}, ${pageRows},
+     found as materialized (select * from page_rows),
+     totals as (select count(*)::int as total, coalesce(sum(revenue), 0)::float8 as revenue, coalesce(sum(weighted), 0)::float8 as weighted from found),
+     shown as (select least($8::int, greatest(1, ceil(total / ${PAGE_SIZE}.0)::int)) as page from totals)
+     select shown.page, totals.total, totals.revenue, totals.weighted,
+            coalesce((select json_agg(${OPPORTUNITY_LIST_ROW.json} order by ${order})
+                      from (select * from found as page_rows order by ${order} limit ${PAGE_SIZE} offset (shown.page - 1) * ${PAGE_SIZE}) as page_rows), '[]') as rows
+     from totals, shown`,
+    [...parameters, requested],
+  );
+  return answer!;
 }
 
 /**
