@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
 import { defineRoute, type RouteContext } from '../http/define-route.ts';
+import { YEAR_STAGE_SUMS } from './opportunity-year-sums.ts';
 import { containing, refusingUnknownZones, zoneOf } from '../http/list-query.ts';
 import { yearOpportunitiesJson } from './opportunities.ts';
 import { createAnswerCache } from '../caching/answer-cache.ts';
@@ -8,7 +9,6 @@ import { notFound } from '../http/refusals.ts';
 import type { AnswerOf } from '../answers/projection.ts';
 import type { Answer } from '../http/contract-types.ts';
 import { OPPORTUNITY_LIST_ROW } from '../answers/projections.ts';
-import { YEAR_STAGE_SUMS } from './opportunity-year-sums.ts';
 
 /** A year of 100,000 opportunities is about 2 MB as brotli, 3 MB as gzip. */
 const YEAR_CACHE_BYTES = 32 * 1024 * 1024;

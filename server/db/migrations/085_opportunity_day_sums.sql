@@ -4,7 +4,7 @@
 -- UTC day and stage, kept by statement triggers in the writing transaction, so every
 -- route, every server process and plain SQL keep them right. A year in any zone is then
 -- its whole UTC days from this table plus the rows of the two part days at its ends
--- (opportunity_year_sums in server/routes/opportunity-year-sums.ts).
+-- (YEAR_STAGE_SUMS in server/routes/opportunity-year-sums.ts).
 -- weight is the sum of revenue × probability (percent), exact as numeric.
 create table opportunity_day_sums (
   tenant_id integer not null references tenants (id) on delete cascade,
