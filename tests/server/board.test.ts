@@ -201,6 +201,8 @@ describe('the column sums and list totals the database keeps per day (migration 
     );
     const ids = inserted.map((row) => row.id);
     await server.db.query(`update opportunities set stage = 'negotiation', created_date = created_date - interval '9 hours', revenue = revenue + 1 where id = any($1::int[]) and id % 2 = 0`, [ids]);
+    // What most saves are: the amount changed, the day and stage kept.
+    await server.db.query('update opportunities set revenue = revenue + 0.5, probability = 77 where id = any($1::int[]) and id % 2 = 1', [ids]);
     await expectKeptSums();
     await server.db.query('delete from opportunities where id = any($1::int[]) and id % 5 = 0', [ids]);
 

@@ -16,17 +16,20 @@ create table opportunity_day_sums (
   primary key (tenant_id, day, stage)
 );
 
--- tg_argv[0] is 1 for the rows written and -1 for the rows gone (an update is both).
--- Keys are upserted in order so that two writers of the same days never wait on each
--- other in a cycle; a day's stage that no longer holds any opportunity is removed.
+-- Each statement's rows are summed per key and upserted in key order, so that two
+-- writers of the same days take their locks in one order and never wait on each other in
+-- a cycle; an update does its rows gone and written in one upsert for that reason, and
+-- leaves the keys whose sums it does not change untouched. A day's stage that no longer
+-- holds any opportunity is removed. tg_argv[0] is 1 for rows written, -1 for rows gone.
 -- Kept on one line each: migrations are split into statements at a semicolon ending a line.
 create function add_opportunity_day_sums() returns trigger language plpgsql as $$ declare sign integer := tg_argv[0]::integer; begin insert into opportunity_day_sums as sums (tenant_id, day, stage, count, revenue, weight) select tenant_id, (created_date at time zone 'UTC')::date, stage, sign * count(*), sign * sum(revenue), sign * sum(revenue * probability) from changed_rows group by 1, 2, 3 order by 1, 2, 3 on conflict (tenant_id, day, stage) do update set count = sums.count + excluded.count, revenue = sums.revenue + excluded.revenue, weight = sums.weight + excluded.weight; if sign < 0 then delete from opportunity_day_sums as sums using (select distinct tenant_id, (created_date at time zone 'UTC')::date as day, stage from changed_rows) as gone where sums.tenant_id = gone.tenant_id and sums.day = gone.day and sums.stage = gone.stage and sums.count = 0; end if; return null; end $$;
+
+create function move_opportunity_day_sums() returns trigger language plpgsql as $$ begin insert into opportunity_day_sums as sums (tenant_id, day, stage, count, revenue, weight) select tenant_id, day, stage, sum(count), sum(revenue), sum(weight) from (select tenant_id, (created_date at time zone 'UTC')::date as day, stage, 1 as count, revenue, revenue * probability as weight from new_rows union all select tenant_id, (created_date at time zone 'UTC')::date, stage, -1, -revenue, -(revenue * probability) from old_rows) as changes group by 1, 2, 3 having sum(count) <> 0 or sum(revenue) <> 0 or sum(weight) <> 0 order by 1, 2, 3 on conflict (tenant_id, day, stage) do update set count = sums.count + excluded.count, revenue = sums.revenue + excluded.revenue, weight = sums.weight + excluded.weight; delete from opportunity_day_sums as sums using (select distinct tenant_id, (created_date at time zone 'UTC')::date as day, stage from old_rows) as gone where sums.tenant_id = gone.tenant_id and sums.day = gone.day and sums.stage = gone.stage and sums.count = 0; return null; end $$;
 
 create function forget_opportunity_day_sums() returns trigger language plpgsql as $$ begin delete from opportunity_day_sums; return null; end $$;
 
 create trigger opportunities_inserted_day_sums after insert on opportunities referencing new table as changed_rows for each statement execute function add_opportunity_day_sums('1');
-create trigger opportunities_updated_old_day_sums after update on opportunities referencing old table as changed_rows for each statement execute function add_opportunity_day_sums('-1');
-create trigger opportunities_updated_new_day_sums after update on opportunities referencing new table as changed_rows for each statement execute function add_opportunity_day_sums('1');
+create trigger opportunities_updated_day_sums after update on opportunities referencing old table as old_rows new table as new_rows for each statement execute function move_opportunity_day_sums();
 create trigger opportunities_deleted_day_sums after delete on opportunities referencing old table as changed_rows for each statement execute function add_opportunity_day_sums('-1');
 create trigger opportunities_truncated_day_sums after truncate on opportunities for each statement execute function forget_opportunity_day_sums();
 
