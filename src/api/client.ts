@@ -18,6 +18,7 @@ export type OpportunityWrite = Schemas['OpportunityWrite'];
 export type OpportunityImportRow = Schemas['OpportunityImportRow'];
 export type Customer = Schemas['Customer'];
 export type CustomerWrite = Schemas['CustomerWrite'];
+export type CustomerYearSums = Schemas['CustomerSummary'];
 export type Activity = Schemas['Activity'];
 export type ActivityWrite = Schemas['ActivityWrite'];
 export type ActivityKind = Schemas['ActivityKind'];

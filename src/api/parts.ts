@@ -37,6 +37,9 @@ export const API_PART_OPERATIONS = {
     'POST /api/csv/import/customers',
     'POST /api/csv/import/opportunities',
   ],
+  'customer-summaries': [
+    'GET /api/customers/summaries/{tenant_id}',
+  ],
   'customers': [
     'GET /api/customers/getAllData/{tenant_id}',
     'GET /api/customers/{id}',

@@ -14,7 +14,7 @@ export const SCREEN_PARTS: Readonly<Record<string, { title: string; parts: reado
   '/add-Opportunity': { title: 'Add Opportunity', parts: ['opportunity-records', 'customers'] },
   '/edit-Opportunity/:id': { title: 'Edit Opportunity', parts: ['opportunity-records', 'customers'] },
   '/opportunity/:id': { title: 'Opportunity', parts: ['records', 'opportunity-records'] },
-  '/customer': { title: 'Customers', parts: ['customers', 'opportunity-list'] },
+  '/customer': { title: 'Customers', parts: ['customers', 'customer-summaries'] },
   '/customer/:id': { title: 'Customer', parts: ['records', 'customers'] },
   '/add-Customer': { title: 'Add Customer', parts: ['customers'] },
   '/edit-Customer/:id': { title: 'Edit Customer', parts: ['customers'] },
