@@ -73,6 +73,14 @@ export const CUSTOMER_SUMMARY = projection('CustomerSummary', {
   latest_date: "to_char(s.latest_date, 'YYYY-MM-DD')",
 });
 
+/** A day of the calendar with its opportunities counted and summed, over the days (d) opportunity-views.ts groups. */
+export const OPPORTUNITY_DAY = projection('OpportunityDay', {
+  date: "to_char(d.date, 'YYYY-MM-DD')",
+  opportunities: 'd.opportunities',
+  revenue: 'd.revenue::float8',
+  weighted: 'd.weighted::float8',
+});
+
 // numeric(14,2) read as a double, which holds its 14 digits exactly enough to print back.
 export const OPPORTUNITY = projection(
   'Opportunity',

@@ -3,6 +3,9 @@ import { defineRoute, type RouteContext } from '../http/define-route.ts';
 import { notFound } from '../http/refusals.ts';
 import { createYearAnswers, wholeYearJson, type PieceReader } from '../caching/year-answers.ts';
 import type { Queryable } from '../db/database.ts';
+import { refusingUnknownZones, zoneOf } from '../http/list-query.ts';
+import type { AnswerOf } from '../answers/projection.ts';
+import { OPPORTUNITY_DAY } from '../answers/projections.ts';
 
 const ANALYSIS_CACHE_BYTES = 32 * 1024 * 1024;
 /** A year of 100,000 opportunities is about 2 MB as brotli, 3 MB as gzip. */
@@ -48,6 +51,36 @@ export function registerOpportunityRoutes(app: FastifyInstance, context: RouteCo
       return years.send(request, reply, { tenantId: caller.tenantId, year: query.year, key: `year-${query.year}` });
     },
     { compress: false },
+  );
+
+  // The calendar's days (x-crm-extension: day-totals): what it shows of a year, a few
+  // kilobytes, where the year's opportunities are megabytes.
+  defineRoute(
+    app,
+    context,
+    'get',
+    '/api/opportunities/days/{tenant_id}',
+    async (request: FastifyRequest<{ Params: { tenant_id: number }; Querystring: { year: number; zone?: string } }>) => {
+      const { caller, params, query } = request;
+      if (params.tenant_id !== caller.tenantId) throw notFound();
+      const zone = zoneOf(query);
+      return refusingUnknownZones(zone, () =>
+        db.query<AnswerOf<typeof OPPORTUNITY_DAY>>(
+          `select ${OPPORTUNITY_DAY.select}
+           from (
+             select (created_date at time zone $3::text)::date as date, count(*)::int as opportunities,
+                    sum(revenue) as revenue, sum(revenue * probability / 100) as weighted
+             from opportunities
+             where tenant_id = $1
+               and created_date >= make_timestamptz($2::int, 1, 1, 0, 0, 0, $3::text)
+               and created_date < make_timestamptz($2::int + 1, 1, 1, 0, 0, 0, $3::text)
+             group by 1
+           ) as d
+           order by d.date`,
+          [caller.tenantId, query.year, zone],
+        ),
+      );
+    },
   );
 }
 

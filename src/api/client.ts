@@ -32,6 +32,7 @@ export type TimelineEntry = Schemas['TimelineEntry'];
 export type Timeline = Schemas['Timeline'];
 export type FieldChange = Schemas['FieldChange'];
 export type OpportunityListRow = Schemas['OpportunityListRow'];
+export type OpportunityDay = Schemas['OpportunityDay'];
 
 export type CrmClient = Client<paths>;
 

@@ -46,6 +46,9 @@ export const API_PART_OPERATIONS = {
     'POST /api/customers',
     'PUT /api/customers/{id}',
   ],
+  'day-totals': [
+    'GET /api/opportunities/days/{tenant_id}',
+  ],
   'opportunity-list': [
     'GET /api/opportunities/getAllData/{tenant_id}',
     'GET /api/opportunities/page/{tenant_id}',

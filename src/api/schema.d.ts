@@ -420,6 +420,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/opportunities/days/{tenant_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The opportunities created each day of a year, counted and summed.
+         * @description What the calendar shows of the opportunities, so that it need not load the year's: for each day of the given year in the given time zone (the browser's) on which the caller's tenant created any, how many, their revenue and their weighted revenue. Days without any are left out. By date.
+         */
+        get: operations["opportunityDays"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/opportunities/board/{tenant_id}": {
         parameters: {
             query?: never;
@@ -1309,6 +1329,19 @@ export interface components {
             /** @description Their revenue times probability / 100, summed. */
             weighted: number;
             rows: components["schemas"]["OpportunityListRow"][];
+        };
+        OpportunityDay: {
+            /**
+             * Format: date
+             * @description The day in the time zone asked for.
+             */
+            date: string;
+            /** @description How many were created that day. */
+            opportunities: number;
+            /** @description Their revenue, summed. */
+            revenue: number;
+            /** @description Their revenue times probability / 100, summed. */
+            weighted: number;
         };
         BoardColumn: {
             stage: string;
@@ -2405,6 +2438,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OpportunityPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    opportunityDays: {
+        parameters: {
+            query: {
+                year: components["parameters"]["Year"];
+                /** @description The IANA time zone whose calendar year is meant, e.g. Europe/Berlin. */
+                zone?: components["parameters"]["TimeZone"];
+            };
+            header?: never;
+            path: {
+                /** @description Must be the caller's own tenant; another tenant's id answers 404. */
+                tenant_id: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The days. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpportunityDay"][];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -204,6 +204,7 @@ const probes: Record<string, Probe> = {
     { method: 'GET', url: `/api/opportunities/getAllData/${victim.id}?year=2025`, expect: 'not found' },
   ],
   'get /api/opportunities/page/{tenant_id}': (victim) => [{ method: 'GET', url: `/api/opportunities/page/${victim.id}?year=2025`, expect: 'not found' }],
+  'get /api/opportunities/days/{tenant_id}': (victim) => [{ method: 'GET', url: `/api/opportunities/days/${victim.id}?year=2025`, expect: 'not found' }],
   'get /api/opportunities/board/{tenant_id}': (victim) => [
     { method: 'GET', url: `/api/opportunities/board/${victim.id}?year=2025`, expect: 'not found' },
   ],

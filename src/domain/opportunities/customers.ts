@@ -1,6 +1,6 @@
 import type { CustomerYearSums } from '../../api/client';
 import type { ListSort } from '../lists/sort.ts';
-import { dayNumberOfLocalDate } from '../revenue/calendar.ts';
+import { dayNumberOfDateText } from '../revenue/calendar.ts';
 import { UNITS_PER_CURRENCY_UNIT } from '../revenue/prepare.ts';
 import type { OpportunityRow } from './rows.ts';
 
@@ -45,14 +45,8 @@ export function customersOfSums(sums: readonly CustomerYearSums[]): CustomerSumm
     revenueUnits: Math.round(sum.revenue * 100) * (UNITS_PER_CURRENCY_UNIT / 100),
     weightedUnits: Math.round(sum.weighted * UNITS_PER_CURRENCY_UNIT),
     won: sum.won,
-    latestDay: sum.latest_date === null ? null : dayNumberOfDate(sum.latest_date),
+    latestDay: sum.latest_date === null ? null : dayNumberOfDateText(sum.latest_date),
   }));
-}
-
-/** The day number of a calendar date written YYYY-MM-DD. */
-function dayNumberOfDate(date: string): number {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return dayNumberOfLocalDate(year, month - 1, day);
 }
 
 export const WON_STAGE = 'closed won';

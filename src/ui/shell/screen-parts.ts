@@ -18,7 +18,7 @@ export const SCREEN_PARTS: Readonly<Record<string, { title: string; parts: reado
   '/customer/:id': { title: 'Customer', parts: ['records', 'customers'] },
   '/add-Customer': { title: 'Add Customer', parts: ['customers'] },
   '/edit-Customer/:id': { title: 'Edit Customer', parts: ['customers'] },
-  '/calendar': { title: 'Calendar', parts: ['calendar', 'opportunity-list'] },
+  '/calendar': { title: 'Calendar', parts: ['calendar', 'day-totals'] },
   '/add-Calendar': { title: 'Add Event', parts: ['calendar'] },
   '/edit-Calendar/:id': { title: 'Edit Event', parts: ['calendar'] },
   '/activity': { title: 'Activities', parts: ['activities'] },
