@@ -3,15 +3,10 @@ import type { Queryable } from '../db/database.ts';
 import { defineRoute, type RouteContext } from '../http/define-route.ts';
 import { YEAR_STAGE_SUMS } from './opportunity-year-sums.ts';
 import { containing, refusingUnknownZones, zoneOf } from '../http/list-query.ts';
-import { yearOpportunitiesJson } from './opportunities.ts';
-import { createAnswerCache } from '../caching/answer-cache.ts';
 import { notFound } from '../http/refusals.ts';
 import type { AnswerOf } from '../answers/projection.ts';
 import type { Answer } from '../http/contract-types.ts';
 import { OPPORTUNITY_LIST_ROW } from '../answers/projections.ts';
-
-/** A year of 100,000 opportunities is about 2 MB as brotli, 3 MB as gzip. */
-const YEAR_CACHE_BYTES = 32 * 1024 * 1024;
 
 /** The opportunity list's page size (spec section 9: list page size 10). */
 export const PAGE_SIZE = 10;
@@ -149,26 +144,4 @@ export function registerOpportunityViewRoutes(app: FastifyInstance, context: Rou
     if (request.params.tenant_id !== request.caller.tenantId) throw notFound();
     return page(db, request.caller, request.query);
   });
-
-  // The customer list, the calendar and the activity editor load a whole year: kept as
-  // the analysis is, until the tenant's opportunities change (server/caching/README.md).
-  const years = createAnswerCache(db, { maxBytes: YEAR_CACHE_BYTES });
-  defineRoute(
-    app,
-    context,
-    'get',
-    '/api/opportunities/getAllData/{tenant_id}',
-    async (request: Request<{ year: number }>, reply) => {
-      const { caller, params, query } = request;
-      if (params.tenant_id !== caller.tenantId) throw notFound();
-      return years.send(request, reply, {
-        tenantId: caller.tenantId,
-        subject: 'opportunities',
-        key: `year-${query.year}`,
-        produce: () => yearOpportunitiesJson(db, caller.tenantId, query.year),
-      });
-    },
-    // The answer cache compresses once per version; the compress plugin would only look.
-    { compress: false },
-  );
 }
