@@ -4,6 +4,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './free-port.ts';
+import { START_FROM_SOURCES } from './start-command.ts';
 
 /**
  * A CRM server process of a test's own, for tests that stop and start the server
@@ -29,7 +30,7 @@ export async function startOwnStack(env: Record<string, string> = {}): Promise<O
   const baseUrl = `http://127.0.0.1:${port}`;
   const lines: string[] = [];
   const launch = () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
+    const child = spawn(process.execPath, START_FROM_SOURCES, {
       env: {
         ...process.env,
         PORT: String(port),

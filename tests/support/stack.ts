@@ -9,6 +9,7 @@ import { openDatabase } from '../../server/db/open.ts';
 import { seedDemoData } from '../../server/db/seed.ts';
 import { chromiumPath } from './chromium.ts';
 import { freePort } from './free-port.ts';
+import { START_FROM_SOURCES } from './start-command.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -38,7 +39,7 @@ export default async function startStack(project: TestProject): Promise<() => Pr
   const appDir = join(dataDir, 'app');
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
+  const server = spawn(process.execPath, START_FROM_SOURCES, {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', CRM_DATA_DIR: join(dataDir, 'db'), CRM_APP_DIR: appDir, CRM_RATE_LIMIT: '1000', NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
