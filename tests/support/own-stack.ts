@@ -1,14 +1,15 @@
 import { inject } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './free-port.ts';
+import { START_FROM_SOURCES } from './start-command.ts';
 
 /**
  * A CRM server process of a test's own, for tests that stop and start the server
  * (the shared stack of tests/support/stack.ts must stay up for the others). It
- * serves the build the shared stack made, on its own data directory and port,
+ * serves the build the shared stack made, on its own copy of its data and its own port,
  * and restarts on the same directory and port: what a deployment does.
  */
 export interface OwnStack {
@@ -23,11 +24,13 @@ export interface OwnStack {
 
 export async function startOwnStack(env: Record<string, string> = {}): Promise<OwnStack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'crm-own-stack-'));
+  // The demo data the shared stack made, as a new `npm start` would make it (and then finds made).
+  cpSync(inject('stackDataTemplate'), dataDir, { recursive: true });
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const lines: string[] = [];
   const launch = () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
+    const child = spawn(process.execPath, START_FROM_SOURCES, {
       env: {
         ...process.env,
         PORT: String(port),

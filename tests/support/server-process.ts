@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './free-port.ts';
+import { START_FROM_SOURCES } from './start-command.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -27,7 +28,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const port = await freePort();
   const appDir = mkdtempSync(join(tmpdir(), 'crm-app-'));
   writeFileSync(join(appDir, 'index.html'), '<!doctype html><title>CRM</title>');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
+  const child = spawn(process.execPath, START_FROM_SOURCES, {
     cwd: root,
     env: {
       ...process.env,
