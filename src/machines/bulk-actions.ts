@@ -33,8 +33,8 @@ export interface BulkActionsContext {
 }
 
 export type BulkActionsEvent =
-  | { type: 'row.toggle'; id: number }
-  | { type: 'page.toggle'; ids: readonly number[] }
+  | { type: 'selection.toggle'; id: number }
+  | { type: 'selection.page.toggle'; ids: readonly number[] }
   | { type: 'selection.replace'; ids: readonly number[] }
   | { type: 'selection.clear' }
   | { type: 'export.selected'; filters: ExportFilters }
@@ -83,12 +83,12 @@ export const bulkActionsMachine = setup({
     logError: (_, _params: { error: unknown }) => {},
     notifySuccess: (_, _params: { message: string }) => {},
     toggleRow: assign(({ context, event }) => {
-      assertEvent(event, 'row.toggle');
+      assertEvent(event, 'selection.toggle');
       const selected = context.selected.includes(event.id) ? context.selected.filter((id) => id !== event.id) : [...context.selected, event.id];
       return { selected };
     }),
     togglePage: assign(({ context, event }) => {
-      assertEvent(event, 'page.toggle');
+      assertEvent(event, 'selection.page.toggle');
       const all = event.ids.length > 0 && event.ids.every((id) => context.selected.includes(id));
       const selected = all ? context.selected.filter((id) => !event.ids.includes(id)) : [...new Set([...context.selected, ...event.ids])];
       return { selected };
@@ -118,8 +118,8 @@ export const bulkActionsMachine = setup({
   states: {
     idle: {
       on: {
-        'row.toggle': { actions: 'toggleRow' },
-        'page.toggle': { actions: 'togglePage' },
+        'selection.toggle': { actions: 'toggleRow' },
+        'selection.page.toggle': { actions: 'togglePage' },
         'selection.replace': { actions: 'replaceSelection' },
         'selection.clear': { actions: 'clearSelection' },
         'export.selected': { guard: 'anySelected', target: 'exporting' },
