@@ -1,16 +1,10 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import type { ExportQuery } from '../api/client.ts';
 import type { ExportKind } from '../domain/csv/exports.ts';
 import { BULK_CHANGES } from '../domain/csv/permissions.ts';
 
-/** The list's filters as the export takes them (query parameters of GET /api/csv/export). */
-export interface ExportFilters {
-  year?: number;
-  zone?: string;
-  search?: string;
-  stage?: string;
-  mine?: boolean;
-  view?: 'todo' | 'overdue' | 'done' | 'all';
-}
+/** The list's filters as the export takes them (the query of GET /api/csv/export, but the chosen ids). */
+export type ExportFilters = Omit<ExportQuery, 'ids'>;
 
 export interface ExportRequest {
   kind: ExportKind;
