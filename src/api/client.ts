@@ -31,6 +31,8 @@ export type AttachmentUpload = Schemas['AttachmentUpload'];
 export type TimelineEntry = Schemas['TimelineEntry'];
 export type Timeline = Schemas['Timeline'];
 export type FieldChange = Schemas['FieldChange'];
+/** The query of GET /api/csv/export: a list's filters, and the chosen rows' ids. */
+export type ExportQuery = NonNullable<paths['/api/csv/export/{kind}/{tenant_id}']['get']['parameters']['query']>;
 export type OpportunityListRow = Schemas['OpportunityListRow'];
 export type OpportunityDay = Schemas['OpportunityDay'];
 

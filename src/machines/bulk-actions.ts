@@ -1,16 +1,10 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import type { ExportQuery } from '../api/client.ts';
 import type { ExportKind } from '../domain/csv/exports.ts';
 import { BULK_CHANGES } from '../domain/csv/permissions.ts';
 
-/** The list's filters as the export takes them (query parameters of GET /api/csv/export). */
-export interface ExportFilters {
-  year?: number;
-  zone?: string;
-  search?: string;
-  stage?: string;
-  mine?: boolean;
-  view?: 'todo' | 'overdue' | 'done' | 'all';
-}
+/** The list's filters as the export takes them (the query of GET /api/csv/export, but the chosen ids). */
+export type ExportFilters = Omit<ExportQuery, 'ids'>;
 
 export interface ExportRequest {
   kind: ExportKind;
@@ -33,8 +27,8 @@ export interface BulkActionsContext {
 }
 
 export type BulkActionsEvent =
-  | { type: 'row.toggle'; id: number }
-  | { type: 'page.toggle'; ids: readonly number[] }
+  | { type: 'selection.toggle'; id: number }
+  | { type: 'selection.page.toggle'; ids: readonly number[] }
   | { type: 'selection.replace'; ids: readonly number[] }
   | { type: 'selection.clear' }
   | { type: 'export.selected'; filters: ExportFilters }
@@ -83,12 +77,12 @@ export const bulkActionsMachine = setup({
     logError: (_, _params: { error: unknown }) => {},
     notifySuccess: (_, _params: { message: string }) => {},
     toggleRow: assign(({ context, event }) => {
-      assertEvent(event, 'row.toggle');
+      assertEvent(event, 'selection.toggle');
       const selected = context.selected.includes(event.id) ? context.selected.filter((id) => id !== event.id) : [...context.selected, event.id];
       return { selected };
     }),
     togglePage: assign(({ context, event }) => {
-      assertEvent(event, 'page.toggle');
+      assertEvent(event, 'selection.page.toggle');
       const all = event.ids.length > 0 && event.ids.every((id) => context.selected.includes(id));
       const selected = all ? context.selected.filter((id) => !event.ids.includes(id)) : [...new Set([...context.selected, ...event.ids])];
       return { selected };
@@ -118,8 +112,8 @@ export const bulkActionsMachine = setup({
   states: {
     idle: {
       on: {
-        'row.toggle': { actions: 'toggleRow' },
-        'page.toggle': { actions: 'togglePage' },
+        'selection.toggle': { actions: 'toggleRow' },
+        'selection.page.toggle': { actions: 'togglePage' },
         'selection.replace': { actions: 'replaceSelection' },
         'selection.clear': { actions: 'clearSelection' },
         'export.selected': { guard: 'anySelected', target: 'exporting' },

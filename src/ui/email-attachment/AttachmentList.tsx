@@ -1,18 +1,16 @@
-import { useId } from 'react';
 import { useSelector } from '@xstate/react';
 import { format } from 'date-fns';
 import { Link } from 'wouter';
 import type { Attachment } from '../../machines/email-attachments.ts';
 import { formatFileSize } from '../../domain/attachments/format.ts';
 import { Dialog } from '../kit/Dialog.tsx';
+import { SearchBox } from '../kit/SearchBox.tsx';
 import { customerLabel } from '../kit/format.ts';
 import type { LibraryActor } from './library.ts';
 
 /** The search and the table of files, each with Download and Delete, and the delete confirmation. */
 export function AttachmentList({ library }: { library: LibraryActor }) {
-  const searchId = useId();
   const empty = useSelector(library, (state) => state.matches({ library: { list: 'empty' } }));
-  const search = useSelector(library, (state) => state.context.search);
   const visible = useSelector(library, (state) => state.context.visible);
   const total = useSelector(library, (state) => state.context.attachments.length);
 
@@ -25,18 +23,8 @@ export function AttachmentList({ library }: { library: LibraryActor }) {
   }
   return (
     <section className="attachments__library" aria-label="Attachments">
-      <div className="search">
-        <label htmlFor={searchId} className="visually-hidden">
-          Search attachments by file name, note, customer, uploader or type
-        </label>
-        <input
-          id={searchId}
-          type="search"
-          className="input"
-          placeholder="Search..."
-          value={search}
-          onChange={(event) => library.send({ type: 'search.change', value: event.target.value })}
-        />
+      <div className="list-toolbar attachments__toolbar">
+        <SearchBox list={library} label="Search attachments by file name, note, customer, uploader or type" />
         <span className="attachments__muted" aria-live="polite">
           {visible.length === total ? `${total} ${total === 1 ? 'file' : 'files'}` : `${visible.length} of ${total} files`}
         </span>

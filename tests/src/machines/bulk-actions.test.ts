@@ -33,10 +33,10 @@ function start(input: { kind: 'opportunities' | 'customers' | 'users'; mayChange
 describe('bulk actions on chosen rows', () => {
   test('rows are chosen one by one or a page at a time, and the page box lets them all go again', () => {
     const { actor } = start({ kind: 'opportunities', mayChange: true });
-    actor.send({ type: 'row.toggle', id: 3 });
-    actor.send({ type: 'page.toggle', ids: [1, 2, 3] });
+    actor.send({ type: 'selection.toggle', id: 3 });
+    actor.send({ type: 'selection.page.toggle', ids: [1, 2, 3] });
     expect(actor.getSnapshot().context.selected).toEqual([3, 1, 2]);
-    actor.send({ type: 'page.toggle', ids: [1, 2, 3] });
+    actor.send({ type: 'selection.page.toggle', ids: [1, 2, 3] });
     expect(actor.getSnapshot().context.selected).toEqual([]);
   });
 
@@ -56,7 +56,7 @@ describe('bulk actions on chosen rows', () => {
 
   test('deleting asks first; confirmed, the chosen rows go together and the list is told to load again', async () => {
     const { actor, deleted, notifySuccess } = start({ kind: 'customers', mayChange: true });
-    actor.send({ type: 'page.toggle', ids: [1, 2] });
+    actor.send({ type: 'selection.page.toggle', ids: [1, 2] });
     actor.send({ type: 'delete.open' });
     actor.send({ type: 'delete.cancel' });
     expect(deleted).toEqual([]);
@@ -70,7 +70,7 @@ describe('bulk actions on chosen rows', () => {
 
   test('reassigning needs a salesperson chosen', async () => {
     const { actor, reassigned, notifySuccess } = start({ kind: 'opportunities', mayChange: true });
-    actor.send({ type: 'row.toggle', id: 9 });
+    actor.send({ type: 'selection.toggle', id: 9 });
     actor.send({ type: 'reassign.open' });
     await waitFor(actor, (state) => state.matches({ reassigning: 'choosing' }));
     expect(actor.getSnapshot().can({ type: 'reassign.confirm' })).toBe(false);
@@ -83,17 +83,17 @@ describe('bulk actions on chosen rows', () => {
 
   test('a User, and the user list, cannot reassign or delete', () => {
     const rep = start({ kind: 'opportunities', mayChange: false }).actor;
-    rep.send({ type: 'row.toggle', id: 1 });
+    rep.send({ type: 'selection.toggle', id: 1 });
     expect(rep.getSnapshot().can({ type: 'delete.open' })).toBe(false);
     expect(rep.getSnapshot().can({ type: 'reassign.open' })).toBe(false);
     const users = start({ kind: 'users', mayChange: true }).actor;
-    users.send({ type: 'row.toggle', id: 1 });
+    users.send({ type: 'selection.toggle', id: 1 });
     expect(users.getSnapshot().can({ type: 'delete.open' })).toBe(false);
   });
 
   test('a refused delete keeps the choice', async () => {
     const { actor } = start({ kind: 'opportunities', mayChange: true }, { deleteRows: () => Promise.reject(new Error('409')) });
-    actor.send({ type: 'row.toggle', id: 1 });
+    actor.send({ type: 'selection.toggle', id: 1 });
     actor.send({ type: 'delete.open' });
     actor.send({ type: 'delete.confirm' });
     await waitFor(actor, (state) => state.matches('idle'));

@@ -859,8 +859,8 @@ const MODELS: Record<string, PathModel> = {
       { kind: 'opportunities', tenantId: 1, mayChange: false },
     ],
     events: (machine) => [
-      { type: 'row.toggle', id: 1 },
-      { type: 'page.toggle', ids: [1, 2] },
+      { type: 'selection.toggle', id: 1 },
+      { type: 'selection.page.toggle', ids: [1, 2] },
       { type: 'selection.replace', ids: [2] },
       { type: 'selection.clear' },
       { type: 'export.selected', filters: {} },

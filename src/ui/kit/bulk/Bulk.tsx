@@ -64,7 +64,7 @@ export function SelectPageHeader({ ids, label }: { ids: readonly number[]; label
   if (!bulk) return null;
   return (
     <th scope="col" className="bulk__select">
-      <input type="checkbox" aria-label={label} checked={all} disabled={ids.length === 0} onChange={() => bulk.send({ type: 'page.toggle', ids })} />
+      <input type="checkbox" aria-label={label} checked={all} disabled={ids.length === 0} onChange={() => bulk.send({ type: 'selection.page.toggle', ids })} />
     </th>
   );
 }
@@ -76,7 +76,7 @@ export function SelectRowCell({ id, label }: { id: number | null; label: string 
   if (!bulk) return null;
   return (
     <td className="bulk__select">
-      {id === null ? null : <input type="checkbox" aria-label={`Select ${label}`} checked={checked} onChange={() => bulk.send({ type: 'row.toggle', id })} />}
+      {id === null ? null : <input type="checkbox" aria-label={`Select ${label}`} checked={checked} onChange={() => bulk.send({ type: 'selection.toggle', id })} />}
     </td>
   );
 }
