@@ -2,11 +2,12 @@ import { fromPromise } from 'xstate';
 import { found } from '../api/client.ts';
 import { dashboardMachine } from '../machines/dashboard.ts';
 import { searchOfFilters } from '../domain/dashboard/address.ts';
+import { afterNextPaint } from '../platform/after-paint.ts';
 import type { Wiring } from './wiring.ts';
 
 /** The dashboard's flow; its calls fail quietly (the screen shows the failure), and the address follows the filters. */
 export const dashboardFlow: Wiring<typeof dashboardMachine> = ({ quietApi, navigate }) => {
-  let pendingAddress = 0;
+  let cancelAddress = () => {};
   return dashboardMachine.provide({
     actors: {
       loadOpportunities: fromPromise(({ input }) =>
@@ -21,8 +22,8 @@ export const dashboardFlow: Wiring<typeof dashboardMachine> = ({ quietApi, navig
       // The address follows after the new chart has painted: writing it is not
       // free, and the person is waiting for the chart, not for the address bar.
       publishFilters: (_, { filters }) => {
-        cancelAnimationFrame(pendingAddress);
-        pendingAddress = requestAnimationFrame(() => setTimeout(() => navigate(`/dashboard?${searchOfFilters(filters)}`, { replace: true })));
+        cancelAddress();
+        cancelAddress = afterNextPaint(() => navigate(`/dashboard?${searchOfFilters(filters)}`, { replace: true }));
       },
     },
   });

@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
-import { memo, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
+import { afterNextPaint } from '../../platform/after-paint.ts';
 import { useSearch } from 'wouter';
 import { dateRangeLabel, selectableYears } from '../../domain/revenue/index.ts';
 import { filtersFromSearch } from '../../domain/dashboard/address.ts';
@@ -51,6 +52,7 @@ export function DashboardView({
   const buckets = useSelector(dashboard, (state) => state.context.buckets);
   const headline = useSelector(dashboard, (state) => state.context.headline);
   const noRevenue = buckets.every((bucket) => bucket.revenue === 0);
+  const tableBuckets = useAfterNextPaint(buckets);
 
   return (
     <section aria-labelledby="dashboard-title" className="dashboard" aria-busy={phase === 'loading'}>
@@ -80,12 +82,22 @@ export function DashboardView({
             {headline ? <Headline headline={headline} year={year} currency={currency} /> : null}
             {noRevenue ? <p className="dashboard__no-revenue">No revenue in this period</p> : null}
             <RevenueChart buckets={buckets} currency={currency} />
-            <RevenueTable buckets={buckets} currency={currency} />
+            <RevenueTable buckets={tableBuckets} currency={currency} />
           </>
         ) : null}
       </div>
     </section>
   );
+}
+
+/**
+ * The value as it was until the frame showing the rest of the change has been
+ * painted: the table below the chart follows the chart the person is looking at.
+ */
+function useAfterNextPaint<T>(value: T): T {
+  const [shown, setShown] = useState(value);
+  useEffect(() => (shown === value ? undefined : afterNextPaint(() => setShown(value))), [shown, value]);
+  return shown;
 }
 
 /** Says plainly which figures the chart shows (spec section 9: month with All adds raw revenue, every other view weighs it). */

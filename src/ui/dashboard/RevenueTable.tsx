@@ -1,8 +1,9 @@
+import { memo } from 'react';
 import type { Bucket } from '../../domain/revenue/index.ts';
 import { formatMoney } from '../../domain/money.ts';
 
-/** The chart's numbers as an accessible table, one row per bucket. */
-export function RevenueTable({ buckets, currency }: { buckets: readonly Bucket[]; currency: string }) {
+/** The chart's numbers as an accessible table, one row per bucket; drawn again only when they change. */
+export const RevenueTable = memo(function RevenueTable({ buckets, currency }: { buckets: readonly Bucket[]; currency: string }) {
   return (
     <div className="table-scroll revenue-table" tabIndex={0} aria-labelledby="revenue-table-caption">
       <table className="table">
@@ -31,4 +32,4 @@ export function RevenueTable({ buckets, currency }: { buckets: readonly Bucket[]
       </table>
     </div>
   );
-}
+});
