@@ -1,5 +1,6 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { ExportKind } from '../domain/csv/exports.ts';
+import type { OpportunitySortKey } from '../domain/opportunities/list-view.ts';
 import { BULK_CHANGES } from '../domain/csv/permissions.ts';
 
 /** The list's filters as the export takes them (query parameters of GET /api/csv/export). */
@@ -10,6 +11,9 @@ export interface ExportFilters {
   stage?: string;
   mine?: boolean;
   view?: 'todo' | 'overdue' | 'done' | 'all';
+  /** The opportunity list's sort: the file's rows come in the order the list shows them. */
+  sort?: OpportunitySortKey;
+  direction?: 'ascending' | 'descending';
 }
 
 export interface ExportRequest {
