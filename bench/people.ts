@@ -260,9 +260,6 @@ const analysis = (p: Person, year: number, base?: string) =>
   p.call('analysis of a year (dashboard)', 'POST', '/api/opportunities/anlaysis', { body: { year, tenantId: tenantPath(p) }, ...(base ? { base } : {}) });
 const salespersons = (p: Person) => p.call('salesperson list', 'GET', `/api/salespersons/getAllData/${tenantPath(p)}`);
 const customers = (p: Person) => p.call('customer list', 'GET', `/api/customers/getAllData/${tenantPath(p)}`);
-/** The whole year's opportunities: what the customer list and the calendar load (src/wiring/customer-list.ts, load-year.ts). */
-const yearOpportunities = (p: Person) =>
-  p.call('opportunities of a year (customer list, calendar)', 'GET', `/api/opportunities/getAllData/${tenantPath(p)}?year=${p.catalogue.currentYear}`);
 /** Asked whenever a year choice appears (src/platform/data-years.ts). */
 const dataYears = (p: Person) => p.call('years holding opportunities', 'GET', `/api/opportunities/years/${tenantPath(p)}?zone=UTC`);
 const listPage = (p: Person, query: Record<string, string> = {}, base?: string) =>
@@ -327,8 +324,9 @@ async function editOpportunity(p: Person): Promise<void> {
   await p.checkRead('analysis after a save', () => analysis(p, p.catalogue.currentYear, base), (answer) => decoded(answer).toString('utf8').includes(entry));
 }
 
-/** /customer (src/wiring/customer-list.ts), with its year choice. */
-const customerList = (p: Person) => all(dataYears(p), customers(p), yearOpportunities(p), salespersons(p));
+/** /customer (src/wiring/customer-list.ts), with its year choice: each customer's sums of the year, summed by the server. */
+const customerList = (p: Person) =>
+  all(dataYears(p), p.call('customer sums of a year (customer list)', 'GET', `/api/customers/summaries/${tenantPath(p)}?year=${p.catalogue.currentYear}&zone=UTC`));
 
 /** A customer's record page (src/wiring/customer-page.ts). */
 async function customerPage(p: Person, id: number): Promise<void> {
@@ -377,9 +375,9 @@ async function editActivity(p: Person): Promise<void> {
   await activityList(p);
 }
 
-/** The calendar (src/wiring/calendar.ts): the year's opportunities and salespersons, and its events. */
+/** The calendar (src/wiring/calendar.ts): the opportunities of each day of the year, counted and summed, and its events. */
 const calendar = (p: Person) =>
-  all(yearOpportunities(p), salespersons(p), p.call('calendar of a year', 'GET', `/api/calendar/getAllData/${tenantPath(p)}?year=${p.catalogue.currentYear}`));
+  all(p.call('days of a year (calendar)', 'GET', `/api/opportunities/days/${tenantPath(p)}?year=${p.catalogue.currentYear}&zone=UTC`), p.call('calendar of a year', 'GET', `/api/calendar/getAllData/${tenantPath(p)}?year=${p.catalogue.currentYear}`));
 
 /** The pipeline board (src/wiring/pipeline-board.ts), with its year choice. */
 const board = (p: Person) =>

@@ -28,6 +28,11 @@ export interface AnswerName {
 export interface CachedAnswerRequest extends AnswerName {
   /** The answer as JSON (text or its UTF-8 bytes), from the database as it is when called. */
   produce: () => Promise<string | Buffer>;
+  /**
+   * The version the answer is kept under, when it is not the subject's data version (a year's
+   * answers: the newest of its months', server/caching/year-answers.ts). Undefined: keep nothing.
+   */
+  readVersion?: () => Promise<string | undefined>;
 }
 
 export interface AnswerCache {
@@ -149,7 +154,7 @@ export function createAnswerCache(db: Queryable, { maxBytes }: { maxBytes: numbe
       next = current.entry.then(nothing, nothing).then(async () => {
         following.delete(name);
         // Read again, so at least as new as what every request waiting here read.
-        const newest = await currentDataVersion(db, answer.tenantId, answer.subject);
+        const newest = await versionOf(answer);
         return newest === undefined ? unkeptEntry(name, await answer.produce()) : entryFor(name, answer, newest);
       });
       following.set(name, next);
@@ -221,8 +226,10 @@ export function createAnswerCache(db: Queryable, { maxBytes }: { maxBytes: numbe
     return reply.headers(answerHeaders(entry, body, encoding)).send(body);
   };
 
+  const versionOf = (answer: CachedAnswerRequest) => answer.readVersion?.() ?? currentDataVersion(db, answer.tenantId, answer.subject);
+
   const send = async (request: FastifyRequest, reply: FastifyReply, answer: CachedAnswerRequest): Promise<FastifyReply> => {
-    const version = await currentDataVersion(db, answer.tenantId, answer.subject);
+    const version = await versionOf(answer);
     if (version === undefined) {
       // Its size is known only once made: a client taking no compression waits its turn first.
       if (!acceptedEncoding(request.headers['accept-encoding'])) await plainTurns.take(reply);

@@ -5,7 +5,10 @@ import type { RequestBody } from '../http/contract-types.ts';
 import { notFound, refusal, refusingDuplicates, type Refusal } from '../http/refusals.ts';
 import { recordHistory, snapshotRecords, withHistory } from '../records/history.ts';
 import type { AnswerOf } from '../answers/projection.ts';
-import { CUSTOMER } from '../answers/projections.ts';
+import { CUSTOMER, CUSTOMER_SUMMARY } from '../answers/projections.ts';
+import { refusingUnknownZones, zoneOf } from '../http/list-query.ts';
+import { sqlText } from '../answers/projection.ts';
+import { WON_STAGE } from '../../src/domain/opportunities/customers.ts';
 
 type CustomerAnswer = AnswerOf<typeof CUSTOMER>;
 
@@ -44,6 +47,38 @@ export function registerCustomerRoutes(app: FastifyInstance, context: RouteConte
       [caller.tenantId],
     );
   });
+
+  // The customer list's rows (x-crm-extension: customer-summaries), so that it need not load
+  // the year's opportunities: the year in the browser's zone, as the opportunity list's.
+  defineRoute(
+    app,
+    context,
+    'get',
+    '/api/customers/summaries/{tenant_id}',
+    async (request: FastifyRequest<{ Params: { tenant_id: number }; Querystring: { year: number; zone?: string } }>) => {
+      const { caller, params, query } = request;
+      if (params.tenant_id !== caller.tenantId) throw notFound();
+      const zone = zoneOf(query);
+      return refusingUnknownZones(zone, () =>
+        db.query<AnswerOf<typeof CUSTOMER_SUMMARY>>(
+          `select ${CUSTOMER_SUMMARY.select}
+           from (select id, name, company from customers where tenant_id = $1) as c
+           full join (
+             select lower(customer) as key, min(customer) as name, count(*)::int as opportunities,
+                    sum(revenue) as revenue, sum(revenue * probability / 100) as weighted,
+                    (count(*) filter (where stage = ${sqlText(WON_STAGE)}))::int as won,
+                    max((created_date at time zone $3::text)::date) as latest_date
+             from opportunities
+             where tenant_id = $1
+               and created_date >= make_timestamptz($2::int, 1, 1, 0, 0, 0, $3::text)
+               and created_date < make_timestamptz($2::int + 1, 1, 1, 0, 0, 0, $3::text)
+             group by lower(customer)
+           ) as s on s.key = lower(c.name)`,
+          [caller.tenantId, query.year, zone],
+        ),
+      );
+    },
+  );
 
   defineRoute(app, context, 'get', '/api/customers/{id}', async (request: FastifyRequest<{ Params: { id: number } }>) => {
     const customer = await customerOfTenant(db, request.caller.tenantId, request.params.id);

@@ -7,6 +7,7 @@ import { refusingUnknownZones, zoneOf } from '../http/list-query.ts';
 import type { AnswerOf } from '../answers/projection.ts';
 import type { Answer } from '../http/contract-types.ts';
 import { OPPORTUNITY_LIST_ROW } from '../answers/projections.ts';
+import { YEAR_STAGE_SUMS } from './opportunity-year-sums.ts';
 
 /** Cards per column in the board's first answer and per further page. */
 export const BOARD_PAGE_SIZE = 40;
@@ -52,25 +53,8 @@ async function stageProbabilities(db: Queryable, tenantId: number): Promise<Stag
 async function board(db: Queryable, tenantId: number, query: BoardQuery): Promise<Answer<'BoardColumn'>[]> {
   const zone = zoneOf(query);
   return refusingUnknownZones(zone, async () => {
-    const parameters = [tenantId, query.year, zone, query.salesperson ?? null];
-    const [sums, cards, probabilities] = await Promise.all([
-      db.query<{ stage: string; count: number; revenue: number; weighted: number }>(
-        `with ${boardRows}
-         select stage, count(*)::int as count, sum(revenue)::float8 as revenue, (sum(weight) / 100)::float8 as weighted
-         from board_rows group by stage`,
-        parameters,
-      ),
-      db.query<AnswerOf<typeof OPPORTUNITY_LIST_ROW>>(
-        `with ${boardRows}
-         select ${OPPORTUNITY_LIST_ROW.select} from (
-           select *, row_number() over (partition by stage order by ${CARD_ORDER}) as rank from board_rows
-         ) as ranked
-         where rank <= ${BOARD_PAGE_SIZE}
-         order by stage, rank`,
-        parameters,
-      ),
-      stageProbabilities(db, tenantId),
-    ]);
+    const { sums, cards } = query.salesperson === undefined ? await wholeBoard(db, tenantId, query.year, zone) : await salespersonBoard(db, tenantId, query.year, zone, query.salesperson);
+    const probabilities = await stageProbabilities(db, tenantId);
     const others = sums.map((sum) => sum.stage).filter((stage) => !PIPELINE_STAGES.includes(stage)).sort();
     return [...PIPELINE_STAGES, ...others].map((stage) => {
       const sum = sums.find((candidate) => candidate.stage === stage);
@@ -84,6 +68,68 @@ async function board(db: Queryable, tenantId: number, query: BoardQuery): Promis
       };
     });
   });
+}
+
+interface StageSum {
+  stage: string;
+  count: number;
+  revenue: number;
+  weighted: number;
+}
+
+type Card = AnswerOf<typeof OPPORTUNITY_LIST_ROW>;
+
+/**
+ * The whole tenant's board without reading its year: the sums from the days the
+ * database keeps summed (opportunity-year-sums.ts), and each column's first cards from
+ * the (tenant_id, stage, weight, id) index, in the column's order (migration 085).
+ */
+async function wholeBoard(db: Queryable, tenantId: number, year: number, zone: string): Promise<{ sums: StageSum[]; cards: Card[] }> {
+  const sums = await db.query<StageSum>(
+    `with ${YEAR_STAGE_SUMS}
+     select stage, count, revenue::float8 as revenue, (weight / 100)::float8 as weighted from year_sums`,
+    [tenantId, year, zone],
+  );
+  const cards = await db.query<Card>(
+    `select ${OPPORTUNITY_LIST_ROW.select} from (
+       select card.*, coalesce(s.name, '') as salesperson_name
+       from unnest($4::text[]) as board_column(stage)
+       cross join lateral (
+         select o.id, o.created_date, o.customer, o.stage, o.revenue, o.probability, o.salesperson_id
+         from opportunities o
+         where o.tenant_id = $1 and o.stage = board_column.stage
+           and o.created_date >= make_timestamptz($2::int, 1, 1, 0, 0, 0, $3::text)
+           and o.created_date < make_timestamptz($2::int + 1, 1, 1, 0, 0, 0, $3::text)
+         order by o.revenue * o.probability desc, o.id asc
+         limit ${BOARD_PAGE_SIZE}
+       ) as card
+       left join salespersons s on s.id = card.salesperson_id
+     ) as cards
+     order by stage, revenue * probability desc, id asc`,
+    [tenantId, year, zone, sums.map((sum) => sum.stage)],
+  );
+  return { sums, cards };
+}
+
+/** One salesperson's board: their few hundred opportunities of the year, read through the (tenant_id, salesperson_id) index. */
+async function salespersonBoard(db: Queryable, tenantId: number, year: number, zone: string, salesperson: number): Promise<{ sums: StageSum[]; cards: Card[] }> {
+  const parameters = [tenantId, year, zone, salesperson];
+  const sums = await db.query<StageSum>(
+    `with ${boardRows}
+     select stage, count(*)::int as count, sum(revenue)::float8 as revenue, (sum(weight) / 100)::float8 as weighted
+     from board_rows group by stage`,
+    parameters,
+  );
+  const cards = await db.query<Card>(
+    `with ${boardRows}
+     select ${OPPORTUNITY_LIST_ROW.select} from (
+       select *, row_number() over (partition by stage order by ${CARD_ORDER}) as rank from board_rows
+     ) as ranked
+     where rank <= ${BOARD_PAGE_SIZE}
+     order by stage, rank`,
+    parameters,
+  );
+  return { sums, cards };
 }
 
 /** The next page of one column, after the card named by the cursor's weight and id. */

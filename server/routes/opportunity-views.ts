@@ -1,16 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
 import { defineRoute, type RouteContext } from '../http/define-route.ts';
+import { YEAR_STAGE_SUMS } from './opportunity-year-sums.ts';
 import { containing, refusingUnknownZones, zoneOf } from '../http/list-query.ts';
-import { yearOpportunitiesJson } from './opportunities.ts';
-import { createAnswerCache } from '../caching/answer-cache.ts';
 import { notFound } from '../http/refusals.ts';
 import type { AnswerOf } from '../answers/projection.ts';
 import type { Answer } from '../http/contract-types.ts';
 import { OPPORTUNITY_LIST_ROW } from '../answers/projections.ts';
-
-/** A year of 100,000 opportunities is about 2 MB as brotli, 3 MB as gzip. */
-const YEAR_CACHE_BYTES = 32 * 1024 * 1024;
 
 /** The opportunity list's page size (spec section 9: list page size 10). */
 export const PAGE_SIZE = 10;
@@ -80,6 +76,22 @@ const pageRows = `page_rows as (
     and (not $6::boolean or salesperson_id in (select id from salespersons where tenant_id = $1 and user_id = $7))
 )`;
 
+interface Totals {
+  total: number;
+  revenue: number;
+  weighted: number;
+}
+
+/** The totals of the year (or of one stage of it) unsearched, from the sums the database keeps (opportunity-year-sums.ts). */
+function yearTotals(db: Queryable, tenantId: number, year: number, zone: string, stage: string | null): Promise<Totals[]> {
+  return db.query<Totals>(
+    `with ${YEAR_STAGE_SUMS}
+     select coalesce(sum(count), 0)::int as total, coalesce(sum(revenue), 0)::float8 as revenue, coalesce(sum(weight) / 100, 0)::float8 as weighted
+     from year_sums where $4::text is null or stage = $4`,
+    [tenantId, year, zone, stage],
+  );
+}
+
 async function page(db: Queryable, caller: { tenantId: number; userId: number }, query: PageQuery): Promise<Answer<'OpportunityPage'>> {
   const zone = zoneOf(query);
   const search = (query.search ?? '').trim();
@@ -87,11 +99,8 @@ async function page(db: Queryable, caller: { tenantId: number; userId: number },
   const order = `${SORT_COLUMNS[query.sort ?? 'date']} ${query.direction === 'ascending' ? 'asc' : 'desc'}, page_rows.id asc`;
   const parameters = [caller.tenantId, query.year, zone, pattern, query.stage || null, query.mine === true, caller.userId];
   return refusingUnknownZones(zone, async () => {
-    const [totals] = await db.query<{ total: number; revenue: number; weighted: number }>(
-      `with ${yearRows(search)}, ${pageRows}
-       select count(*)::int as total, coalesce(sum(revenue), 0)::float8 as revenue, coalesce(sum(weighted), 0)::float8 as weighted from page_rows`,
-      parameters,
-    );
+    if (pattern !== null || query.mine === true) return foundPage(db, search, parameters, order, query.page ?? 1);
+    const [totals] = await yearTotals(db, caller.tenantId, query.year, zone, query.stage || null);
     const lastPage = Math.max(1, Math.ceil(totals!.total / PAGE_SIZE));
     const pageNumber = Math.min(query.page ?? 1, lastPage);
     const rows = await db.query<AnswerOf<typeof OPPORTUNITY_LIST_ROW>>(
@@ -101,6 +110,25 @@ async function page(db: Queryable, caller: { tenantId: number; userId: number },
     );
     return { page: pageNumber, total: totals!.total, revenue: totals!.revenue, weighted: totals!.weighted, rows };
   });
+}
+
+/**
+ * A searched page, or one of the caller's own: its opportunities are found once, in one
+ * statement, for the totals and the page (the last page when asked for one after it).
+ */
+async function foundPage(db: Queryable, search: string, parameters: unknown[], order: string, requested: number): Promise<Answer<'OpportunityPage'>> {
+  const [answer] = await db.query<Answer<'OpportunityPage'>>(
+    `with ${yearRows(search)}, ${pageRows},
+     found as materialized (select * from page_rows),
+     totals as (select count(*)::int as total, coalesce(sum(revenue), 0)::float8 as revenue, coalesce(sum(weighted), 0)::float8 as weighted from found),
+     shown as (select least($8::int, greatest(1, ceil(total / ${PAGE_SIZE}.0)::int)) as page from totals)
+     select shown.page, totals.total, totals.revenue, totals.weighted,
+            coalesce((select json_agg(${OPPORTUNITY_LIST_ROW.json} order by ${order})
+                      from (select * from found as page_rows order by ${order} limit ${PAGE_SIZE} offset (shown.page - 1) * ${PAGE_SIZE}) as page_rows), '[]') as rows
+     from totals, shown`,
+    [...parameters, requested],
+  );
+  return answer!;
 }
 
 /**
@@ -116,26 +144,4 @@ export function registerOpportunityViewRoutes(app: FastifyInstance, context: Rou
     if (request.params.tenant_id !== request.caller.tenantId) throw notFound();
     return page(db, request.caller, request.query);
   });
-
-  // The customer list, the calendar and the activity editor load a whole year: kept as
-  // the analysis is, until the tenant's opportunities change (server/caching/README.md).
-  const years = createAnswerCache(db, { maxBytes: YEAR_CACHE_BYTES });
-  defineRoute(
-    app,
-    context,
-    'get',
-    '/api/opportunities/getAllData/{tenant_id}',
-    async (request: Request<{ year: number }>, reply) => {
-      const { caller, params, query } = request;
-      if (params.tenant_id !== caller.tenantId) throw notFound();
-      return years.send(request, reply, {
-        tenantId: caller.tenantId,
-        subject: 'opportunities',
-        key: `year-${query.year}`,
-        produce: () => yearOpportunitiesJson(db, caller.tenantId, query.year),
-      });
-    },
-    // The answer cache compresses once per version; the compress plugin would only look.
-    { compress: false },
-  );
 }

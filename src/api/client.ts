@@ -18,6 +18,7 @@ export type OpportunityWrite = Schemas['OpportunityWrite'];
 export type OpportunityImportRow = Schemas['OpportunityImportRow'];
 export type Customer = Schemas['Customer'];
 export type CustomerWrite = Schemas['CustomerWrite'];
+export type CustomerYearSums = Schemas['CustomerSummary'];
 export type Activity = Schemas['Activity'];
 export type ActivityWrite = Schemas['ActivityWrite'];
 export type ActivityKind = Schemas['ActivityKind'];
@@ -31,6 +32,7 @@ export type TimelineEntry = Schemas['TimelineEntry'];
 export type Timeline = Schemas['Timeline'];
 export type FieldChange = Schemas['FieldChange'];
 export type OpportunityListRow = Schemas['OpportunityListRow'];
+export type OpportunityDay = Schemas['OpportunityDay'];
 
 export type CrmClient = Client<paths>;
 

@@ -37,11 +37,17 @@ export const API_PART_OPERATIONS = {
     'POST /api/csv/import/customers',
     'POST /api/csv/import/opportunities',
   ],
+  'customer-summaries': [
+    'GET /api/customers/summaries/{tenant_id}',
+  ],
   'customers': [
     'GET /api/customers/getAllData/{tenant_id}',
     'GET /api/customers/{id}',
     'POST /api/customers',
     'PUT /api/customers/{id}',
+  ],
+  'day-totals': [
+    'GET /api/opportunities/days/{tenant_id}',
   ],
   'opportunity-list': [
     'GET /api/opportunities/getAllData/{tenant_id}',

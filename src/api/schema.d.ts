@@ -253,6 +253,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/customers/summaries/{tenant_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every customer of the caller's tenant with its opportunities of a year, summed.
+         * @description What the customer list shows, so that it need not load the year's opportunities: one entry per stored customer (with zeros when it had no opportunity in the year) and per other name the year's opportunities use, a customer being its name regardless of case (the stored customer's spelling; else that of its earliest opportunity). The year is the calendar year in the given time zone (the browser's). In no particular order.
+         */
+        get: operations["summariseCustomers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/customers": {
         parameters: {
             query?: never;
@@ -392,6 +412,26 @@ export interface paths {
          * @description The opportunities of the caller's tenant created in the given year in the given time zone (the browser's), whose customer, salesperson's name or stage contains the search text (regardless of case), in the order asked for (ties by id), ten to a page. A page past the last answers the last. The totals are of every opportunity the search finds, not only the page's.
          */
         get: operations["pageOpportunities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/opportunities/days/{tenant_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The opportunities created each day of a year, counted and summed.
+         * @description What the calendar shows of the opportunities, so that it need not load the year's: for each day of the given year in the given time zone (the browser's) on which the caller's tenant created any, how many, their revenue and their weighted revenue. Days without any are left out. By date.
+         */
+        get: operations["opportunityDays"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1210,6 +1250,26 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
+        CustomerSummary: {
+            /** @description The stored customer's id; null for a name only opportunities use. */
+            id: number | null;
+            customer: string;
+            /** @description The stored customer's company; empty for a name only opportunities use. */
+            company: string;
+            /** @description How many opportunities it had in the year. */
+            opportunities: number;
+            /** @description Their revenue, summed. */
+            revenue: number;
+            /** @description Their revenue times probability / 100, summed. */
+            weighted: number;
+            /** @description How many of them are in the stage 'closed won'. */
+            won: number;
+            /**
+             * Format: date
+             * @description The date (in the time zone asked for) of its latest opportunity of the year; null when it had none.
+             */
+            latest_date: string | null;
+        };
         CustomerWrite: {
             /** @description Leading and trailing spaces are dropped; must not be empty then. */
             name: string;
@@ -1269,6 +1329,19 @@ export interface components {
             /** @description Their revenue times probability / 100, summed. */
             weighted: number;
             rows: components["schemas"]["OpportunityListRow"][];
+        };
+        OpportunityDay: {
+            /**
+             * Format: date
+             * @description The day in the time zone asked for.
+             */
+            date: string;
+            /** @description How many were created that day. */
+            opportunities: number;
+            /** @description Their revenue, summed. */
+            revenue: number;
+            /** @description Their revenue times probability / 100, summed. */
+            weighted: number;
         };
         BoardColumn: {
             stage: string;
@@ -2012,6 +2085,37 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    summariseCustomers: {
+        parameters: {
+            query: {
+                year: components["parameters"]["Year"];
+                /** @description The IANA time zone whose calendar year is meant, e.g. Europe/Berlin. */
+                zone?: components["parameters"]["TimeZone"];
+            };
+            header?: never;
+            path: {
+                /** @description Must be the caller's own tenant; another tenant's id answers 404. */
+                tenant_id: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customers, summed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerSummary"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     createCustomer: {
         parameters: {
             query?: never;
@@ -2334,6 +2438,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OpportunityPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    opportunityDays: {
+        parameters: {
+            query: {
+                year: components["parameters"]["Year"];
+                /** @description The IANA time zone whose calendar year is meant, e.g. Europe/Berlin. */
+                zone?: components["parameters"]["TimeZone"];
+            };
+            header?: never;
+            path: {
+                /** @description Must be the caller's own tenant; another tenant's id answers 404. */
+                tenant_id: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The days. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpportunityDay"][];
                 };
             };
             400: components["responses"]["BadRequest"];

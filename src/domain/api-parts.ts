@@ -21,6 +21,8 @@ const PART_DESCRIPTIONS: Record<string, string> = {
   attachments: 'e-mail attachments',
   'opportunity-records': 'opportunity records',
   'opportunity-list': 'the opportunity list',
+  'customer-summaries': "the customers' totals of a year",
+  'day-totals': "the opportunities' totals of each day",
   'tenant-settings': 'tenant settings (the currency and stage probabilities)',
   csv: 'CSV import and export and bulk actions on list rows',
   records: 'record pages (timelines, notes, history and deleting)',

@@ -39,5 +39,6 @@ export const activityListMachine = browserListMachine<Activity, ActivitySortKey>
   filters: { view: { initial: () => 'todo', accepts: isView } },
   shows: (activity, filters, now) => matchesFilter(activity, filters.view as ActivityFilter, now),
   idOf: (activity) => activity.id,
+  savesRows: true,
   ticks: true,
 });

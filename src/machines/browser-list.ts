@@ -1,6 +1,6 @@
 import { assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate';
 import { readListAddress, writeListAddress } from '../domain/lists/address.ts';
-import { clampPage, pageCount } from '../domain/lists/paging.ts';
+import { clampPage, pageCount, pageSlice } from '../domain/lists/paging.ts';
 import { nextSort, type ListSort } from '../domain/lists/sort.ts';
 
 /** A list's filter by name, as its address keeps it (a year, a view). */
@@ -33,8 +33,14 @@ export interface BrowserListConfig<Row, Key extends string> {
   filters?: Readonly<Record<string, ListFilter>>;
   /** Whether a row is in the view the filters choose, at the clock's time (filters that load are the loading's business). */
   shows?: (row: Row, filters: ListFilters, now: number) => boolean;
-  /** Rows are changed in place (a done mark) and saved one at a time: rows are told apart by this id. */
+  /** What tells rows apart, for the lists that save or choose rows. */
   idOf?: (row: Row) => number;
+  /** Rows are changed in place (a done mark) and saved one at a time. */
+  savesRows?: boolean;
+  /** Rows can be chosen, one by one or a page at a time. */
+  choosesRows?: boolean;
+  /** `retry` on a shown list loads it again behind the rows on screen; a failed reload keeps them and is only logged. */
+  reloadsInPlace?: boolean;
   /** A clock moves `now` (what "overdue" is measured against), so the view follows the time. */
   ticks?: boolean;
 }
@@ -56,6 +62,8 @@ export interface BrowserListContext<Row, Key extends string> {
   kept: readonly number[];
   /** The row being saved as it was before, put back if the save fails. */
   pending: Row | null;
+  /** The ids of the chosen rows (those still loaded). */
+  selected: ReadonlySet<number>;
 }
 
 export type BrowserListEvent<Row, Key extends string> =
@@ -69,7 +77,9 @@ export type BrowserListEvent<Row, Key extends string> =
   | { type: 'page.next' }
   | { type: 'address.open'; address: string }
   | { type: 'clock.tick'; now: number }
-  | { type: 'row.save'; row: Row };
+  | { type: 'row.save'; row: Row }
+  | { type: 'selection.toggle'; id: number }
+  | { type: 'selection.page.toggle' };
 
 export interface BrowserListInput {
   tenantId: number;
@@ -91,6 +101,17 @@ export type ListPhase = 'loading' | 'ready' | 'empty' | 'failed';
 /** The list's phase from its state, whether `ready` has substates or not. */
 export function listPhase(state: { value: unknown }): ListPhase {
   return (typeof state.value === 'string' ? state.value : Object.keys(state.value as object)[0]) as ListPhase;
+}
+
+/** The rows of the page shown. */
+export function currentPageRows<Row>(context: Pick<BrowserListContext<Row, string>, 'visible' | 'page'>): readonly Row[] {
+  return pageSlice(context.visible, context.page);
+}
+
+/** Whether every row of the page shown is chosen (and there is at least one). */
+export function pageIsSelected<Row>(context: Pick<BrowserListContext<Row, string>, 'visible' | 'page' | 'selected'>, idOf: (row: Row) => number): boolean {
+  const rows = currentPageRows(context);
+  return rows.length > 0 && rows.every((row) => context.selected.has(idOf(row)));
 }
 
 /** What a list shows, as its address keeps it. */
@@ -134,6 +155,11 @@ export function listAddressing<Key extends string>(config: Pick<BrowserListConfi
   return { fromAddress, addressOf };
 }
 
+/** Those of `states` that are named (their type still names them all, as `ready`'s substates do). */
+function only<States extends object>(names: readonly string[], states: States): States {
+  return Object.fromEntries(Object.entries(states).filter(([name]) => names.includes(name))) as States;
+}
+
 /**
  * The list kit's machine for lists loaded whole (salespersons, teams, customers,
  * activities): loaded once per visit (and again for another value of a filter
@@ -141,7 +167,8 @@ export function listAddressing<Key extends string>(config: Pick<BrowserListConfi
  * browser, all of it kept in the address (written on every change, read when the
  * list opens or the address changes under it), so reload and share keep it. A
  * tenant without rows is its own state. A list that changes rows in place saves
- * one change at a time and puts a row back when its save fails.
+ * one change at a time and puts a row back when its save fails; a list may let
+ * rows be chosen, and load again behind the rows it shows.
  */
 export function browserListMachine<Row, Key extends string>(config: BrowserListConfig<Row, Key>) {
   const filterSpecs = config.filters ?? {};
@@ -206,7 +233,11 @@ export function browserListMachine<Row, Key extends string>(config: BrowserListC
       logError: (_, _params: { error: unknown }) => {},
       /** Replaces the address's query (no new history entry) with the list's. */
       writeAddress: (_, _params: { query: string }) => {},
-      acceptRows: assign(({ context }, params: { rows: readonly Row[] }) => withVisible(context, { rows: params.rows, kept: [] })),
+      acceptRows: assign(({ context }, params: { rows: readonly Row[] }) => {
+        if (context.selected.size === 0) return withVisible(context, { rows: params.rows, kept: [] });
+        const ids = new Set(params.rows.map(idOf));
+        return withVisible(context, { rows: params.rows, kept: [], selected: new Set([...context.selected].filter((id) => ids.has(id))) });
+      }),
       search: assign(({ context, event }) => {
         assertEvent(event, 'search.change');
         return withVisible(context, { search: event.value, kept: [], page: 1 });
@@ -250,6 +281,19 @@ export function browserListMachine<Row, Key extends string>(config: BrowserListC
       acceptSaved: assign(({ context }, params: { row: Row }) =>
         withVisible(context, { rows: context.rows.map((row) => (idOf(row) === idOf(params.row) ? params.row : row)), pending: null }),
       ),
+      toggleSelection: assign(({ context, event }) => {
+        assertEvent(event, 'selection.toggle');
+        const selected = new Set(context.selected);
+        if (!selected.delete(event.id)) selected.add(event.id);
+        return { selected };
+      }),
+      togglePageSelection: assign(({ context }) => {
+        const chosen = pageIsSelected(context, idOf);
+        const selected = new Set(context.selected);
+        for (const row of currentPageRows(context)) if (chosen) selected.delete(idOf(row));
+        else selected.add(idOf(row));
+        return { selected };
+      }),
       restoreRow: assign(({ context }) => {
         const before = context.pending!;
         return withVisible(context, { rows: context.rows.map((row) => (idOf(row) === idOf(before) ? before : row)), pending: null });
@@ -283,11 +327,36 @@ export function browserListMachine<Row, Key extends string>(config: BrowserListC
     },
   });
 
+  const loadInput = ({ context }: { context: BrowserListContext<Row, Key> }): ListLoadRequest => ({
+    tenantId: context.tenantId,
+    filters: Object.fromEntries(loadingNames.map((name) => [name, context.filters[name]!])),
+  });
+  const logError = { type: 'logError', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) } as const;
+  const acceptRows = { type: 'acceptRows', params: ({ event }: { event: { output: readonly Row[] } }) => ({ rows: event.output }) } as const;
+
+  const idle = machineSetup.createStateConfig({
+    on: { 'row.save': config.savesRows ? { guard: 'isListed', target: 'saving', actions: 'changeRow' } : [] },
+  });
+  // One save at a time: changes wait, so two saves of one row never race.
+  const saving = machineSetup.createStateConfig({
+    tags: ['saving'],
+    invoke: {
+      src: 'saveRow',
+      input: ({ context }) => ({ row: context.rows.find((row) => idOf(row) === idOf(context.pending!))! }),
+      onDone: { target: 'idle', actions: { type: 'acceptSaved', params: ({ event }) => ({ row: event.output }) } },
+      onError: { target: 'idle', actions: ['restoreRow', logError] },
+    },
+  });
+  const reloading = machineSetup.createStateConfig({
+    invoke: { src: 'loadRows', input: loadInput, onDone: { target: 'idle', actions: acceptRows }, onError: { target: 'idle', actions: logError } },
+  });
+  const substates = ['idle', ...(config.savesRows ? ['saving'] : []), ...(config.reloadsInPlace ? ['reloading'] : [])];
+
   return machineSetup.createMachine({
     id: config.id,
     context: ({ input }) => {
       const now = input.now ?? 0;
-      return { tenantId: input.tenantId, now, rows: [], sorted: [], visible: [], kept: [], pending: null, ...fromAddress(input.address, now) };
+      return { tenantId: input.tenantId, now, rows: [], sorted: [], visible: [], kept: [], pending: null, selected: new Set<number>(), ...fromAddress(input.address, now) };
     },
     invoke: config.ticks ? { src: 'clock' } : [],
     on: {
@@ -300,20 +369,18 @@ export function browserListMachine<Row, Key extends string>(config: BrowserListC
         tags: ['loading'],
         invoke: {
           src: 'loadRows',
-          input: ({ context }) => ({
-            tenantId: context.tenantId,
-            filters: Object.fromEntries(loadingNames.map((name) => [name, context.filters[name]!])),
-          }),
+          input: loadInput,
           onDone: [
             { guard: { type: 'isEmpty', params: ({ event }) => ({ rows: event.output }) }, target: 'empty' },
-            { target: 'ready', actions: [{ type: 'acceptRows', params: ({ event }) => ({ rows: event.output }) }, writeAddress] },
+            { target: 'ready', actions: [acceptRows, writeAddress] },
           ],
-          onError: { target: 'failed', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+          onError: { target: 'failed', actions: logError },
         },
       },
       ready: {
         on: {
-          retry: 'loading',
+          // A reload behind the rows starts over when asked again: the answer on its way may predate a change.
+          retry: config.reloadsInPlace ? { target: '.reloading', reenter: true } : 'loading',
           'search.change': { actions: ['search', writeAddress] },
           'sort.toggle': { actions: ['sort', writeAddress] },
           'sort.change': { actions: ['chooseSort', writeAddress] },
@@ -325,28 +392,40 @@ export function browserListMachine<Row, Key extends string>(config: BrowserListC
           'page.go': { actions: ['goToPage', writeAddress] },
           'page.previous': { guard: 'hasPreviousPage', actions: ['previousPage', writeAddress] },
           'page.next': { guard: 'hasNextPage', actions: ['nextPage', writeAddress] },
+          'selection.toggle': config.choosesRows ? { actions: 'toggleSelection' } : [],
+          'selection.page.toggle': config.choosesRows ? { actions: 'togglePageSelection' } : [],
         },
-        // A change of row is saved from `idle`; a list that changes no row has no substates
-        // (its type still names them: `listPhase` reads either).
-        initial: config.idOf ? 'idle' : undefined,
-        states: (config.idOf
-          ? {
-              idle: { on: { 'row.save': { guard: 'isListed', target: 'saving', actions: 'changeRow' } } },
-              // One save at a time: changes wait, so two saves of one row never race.
-              saving: {
-                tags: ['saving'],
-                invoke: {
-                  src: 'saveRow',
-                  input: ({ context }) => ({ row: context.rows.find((row) => idOf(row) === idOf(context.pending!))! }),
-                  onDone: { target: 'idle', actions: { type: 'acceptSaved', params: ({ event }) => ({ row: event.output }) } },
-                  onError: { target: 'idle', actions: ['restoreRow', { type: 'logError', params: ({ event }) => ({ error: event.error }) }] },
-                },
-              },
-            }
-          : undefined)!,
+        // A list that saves rows (or else reloads in place) does so from `idle`; any other has
+        // no substates (its type still names them: `listPhase` reads either).
+        initial: config.savesRows || config.reloadsInPlace ? 'idle' : undefined,
+        states: (config.savesRows || config.reloadsInPlace ? only(substates, { idle, saving, reloading }) : undefined)!,
       },
       empty: { on: { retry: 'loading' } },
       failed: { on: { retry: 'loading' } },
     },
   });
+}
+
+/** The states of a list machine's chart, as a larger machine's type knows them. */
+interface ListChart {
+  initial: 'loading';
+  states: { loading: object; ready: { initial: 'idle'; states: { idle: object; saving: object; reloading: object } }; empty: object; failed: object };
+}
+
+/**
+ * A list machine as one region of a larger machine (the user list beside its
+ * modals): its chart, how its context starts, and its implementations for the
+ * larger machine's `setup`, which declares again, typed, the ones its wiring provides.
+ */
+export function listRegion<Row, Key extends string>(machine: ReturnType<typeof browserListMachine<Row, Key>>) {
+  const { id, invoke, on, initial, states } = machine.config;
+  const start = machine.config.context as (args: { input: BrowserListInput }) => BrowserListContext<Row, Key>;
+  return {
+    // The region's transitions name the list's own actions, guards and actors, handed over below.
+    chart: { id, invoke, on, initial, states } as unknown as ListChart,
+    context: start,
+    actors: machine.implementations.actors as Record<string, never>,
+    actions: machine.implementations.actions as Record<string, never>,
+    guards: machine.implementations.guards as Record<string, never>,
+  };
 }

@@ -1,8 +1,11 @@
 import { and, assertEvent, assign, fromCallback, fromPromise, not, setup } from 'xstate';
 import type { CalendarEvent } from '../api/client';
 import { toEventRows, type EventRow } from '../domain/calendar/events';
-import { addMonths, calendarSpan, clampToSpan, inSpan, isCalendarMonth, monthOf, type Month, type MonthSpan } from '../domain/opportunities/calendar';
-import { toOpportunityRows, type OpportunityRow, type YearData, type YearRequest } from '../domain/opportunities/rows';
+import { addMonths, calendarSpan, clampToSpan, inSpan, isCalendarMonth, monthOf, type DayTotal, type Month, type MonthSpan } from '../domain/opportunities/calendar';
+import type { YearRequest } from '../domain/opportunities/rows';
+
+/** The opportunities of a year's days, counted and summed, by local day number. */
+export type YearDays = ReadonlyMap<number, DayTotal>;
 
 export interface CalendarInput {
   tenantId: number;
@@ -13,8 +16,8 @@ export interface CalendarInput {
 
 export interface CalendarContext extends Omit<CalendarInput, 'month'> {
   month: Month;
-  /** The opportunities of the shown month's year: moving within the year loads nothing. */
-  rows: readonly OpportunityRow[];
+  /** The opportunities of each day of the shown month's year, counted and summed: moving within the year loads nothing. */
+  days: YearDays;
   /** The calendar events of the shown month's year, loaded with its opportunities. */
   events: readonly EventRow[];
   /** The years holding the tenant's deals or events, as the API last said (none until it has). */
@@ -38,8 +41,8 @@ export function spanOf(context: Pick<CalendarContext, 'today' | 'dataYears' | 'm
 /**
  * The calendar (/calendar): a month at a time, from January 2025 to a year after
  * the current month and every year holding data (watched from the API while the
- * calendar is open), with the opportunities created and the events (meetings,
- * appointments) of each day. A year is loaded when the calendar first shows one of
+ * calendar is open), with the opportunities created (counted and summed) and the
+ * events (meetings, appointments) of each day. A year is loaded when the calendar first shows one of
  * its months, its opportunities and its events side by side; moving to a month of
  * another year loads that year. Either load failing fails the year.
  */
@@ -51,7 +54,7 @@ export const calendarMachine = setup({
     tags: {} as 'loading',
   },
   actors: {
-    loadYear: fromPromise<YearData, YearRequest>(async () => {
+    loadYear: fromPromise<YearDays, YearRequest>(async () => {
       throw new Error('loadYear must be provided');
     }),
     loadEvents: fromPromise<readonly CalendarEvent[], YearRequest>(async () => {
@@ -80,9 +83,9 @@ export const calendarMachine = setup({
       assertEvent(event, 'years.change');
       return { dataYears: event.years };
     }),
-    acceptYear: assign(({ context }, params: { data: YearData }) => ({ rows: toOpportunityRows(params.data, context.month.year) })),
+    acceptYear: assign((_, params: { days: YearDays }) => ({ days: params.days })),
     acceptEvents: assign(({ context }, params: { events: readonly CalendarEvent[] }) => ({ events: toEventRows(params.events, context.month.year) })),
-    forgetYear: assign({ rows: [], events: [] }),
+    forgetYear: assign({ days: new Map(), events: [] }),
   },
   guards: {
     hasPreviousMonth: ({ context }) => inSpan(addMonths(context.month, -1), spanOf(context)),
@@ -110,7 +113,7 @@ export const calendarMachine = setup({
     tenantId: input.tenantId,
     today: input.today,
     month: input.month && isCalendarMonth(input.month) ? input.month : monthOf(input.today),
-    rows: [],
+    days: new Map(),
     events: [],
     dataYears: [],
   }),
@@ -147,7 +150,7 @@ export const calendarMachine = setup({
               invoke: {
                 src: 'loadYear',
                 input: ({ context }) => ({ tenantId: context.tenantId, year: context.month.year }),
-                onDone: { target: 'loaded', actions: { type: 'acceptYear', params: ({ event }) => ({ data: event.output }) } },
+                onDone: { target: 'loaded', actions: { type: 'acceptYear', params: ({ event }) => ({ days: event.output }) } },
                 onError: { target: '#calendar.failed', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
               },
             },

@@ -62,7 +62,7 @@ export const machineCatalogue: readonly CatalogueEntry[] = [
   entry(activityListMachine, 'The activity list: loading, the four views, search, sort and pages kept in the address, the clock that makes activities overdue, and marking one done.'),
   entry(activityEditorMachine, 'Add and Edit Activity: loading the activity and its choices, the form, the save, leaving a changed form, and a delete with Undo.'),
   entry(opportunityChoicesMachine, 'A form\'s opportunity choice: nothing asked until its list opens, then the server searched once the typing pauses, the latest text only.'),
-  entry(userListMachine, 'The user list: loading and refetching, search, sort and pages kept in the address, selection, and which modal is open.'),
+  entry(userListMachine, 'The user list: the list kit\'s machine (loading, reloading behind the rows after a save, search, sort and pages kept in the address, chosen rows) beside which modal is open.'),
   entry(createUserMachine, 'The Create User modal: the form, the roles the signed-in user may give, and the two saves.'),
   entry(updateUserMachine, 'The Update User modal: the form, the roles that may be assigned, and the save.'),
   entry(salespersonListMachine, 'The salesperson list: loading the tenant\'s salespersons, the empty and failed states, and reloading.'),

@@ -2,7 +2,7 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { RoleId, Salesperson, SalespersonCreate, User, UserCreate } from '../api/client';
 import { newUserProblems, type NewUserField, type NewUserFields } from '../domain/rules/people.ts';
 import { creatableRoles, initialNewUserRole } from '../domain/rules/roles.ts';
-import { formChanged, NO_PROBLEMS, presentProblems, presentRefusal, problemsOfFailure, type FormProblems } from './form-problems.ts';
+import { formChanged, NO_PROBLEMS, presentProblems, isFieldRefusal, presentRefusal, saveFailed, type FormProblems } from './form-problems.ts';
 import { leavingGuards, leavingStates, leavingTransitions, openedWith, type LeavingContext, type LeavingEvent } from './modal-leaving.ts';
 
 export type CreateUserTextField = 'name' | 'email' | 'password' | 'phone' | 'mobile';
@@ -94,7 +94,7 @@ export const createUserMachine = setup({
       return creatableRoles(context.currentRoleId).includes(event.roleId as RoleId);
     },
     formIsInvalid: ({ context }) => newUserProblems(context.form, context.existingEmails).length > 0,
-    isFieldRefusal: (_, params: { error: unknown }) => problemsOfFailure(params.error).length > 0,
+    isFieldRefusal,
   },
 }).createMachine({
   id: 'createUser',
@@ -125,14 +125,7 @@ export const createUserMachine = setup({
           status: 1 as const,
         }),
         onDone: 'creatingSalesperson',
-        onError: [
-          {
-            guard: { type: 'isFieldRefusal', params: ({ event }) => ({ error: event.error }) },
-            target: 'editing',
-            actions: { type: 'showRefusal', params: ({ event }) => ({ error: event.error }) },
-          },
-          { target: 'editing', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
-        ],
+        onError: saveFailed,
       },
     },
     creatingSalesperson: {

@@ -59,8 +59,10 @@ export interface DashboardContext {
 /** The figures over the chart: the range's totals both ways, and the same range last year. */
 export interface Headline {
   totals: RangeTotals;
-  /** Null when last year's opportunities could not be loaded. */
+  /** Null while last year's opportunities load (see `comparing`) or when they could not be loaded. */
   lastYear: RangeTotals | null;
+  /** Whether last year's opportunities are still on their way: they are asked for once the chart is drawn. */
+  comparing: boolean;
   /** Whether the chart's bars (and so the comparison) weigh revenue by probability (spec section 9). */
   weighted: boolean;
 }
@@ -93,13 +95,18 @@ function bucketsOf(context: Pick<DashboardContext, 'opportunities' | 'filters' |
   return bucketRevenue(context.opportunities, { ...context.filters, today: context.today });
 }
 
-function headlineOf(context: Pick<DashboardContext, 'opportunities' | 'lastYear' | 'filters' | 'today'>): Headline | null {
+function weightedFor(filters: DashboardFilters): boolean {
+  return !sumsRawRevenue(filters.granularity, filters.salespersonId);
+}
+
+function headlineOf(context: Pick<DashboardContext, 'opportunities' | 'lastYear' | 'lastYearSettled' | 'filters' | 'today'>): Headline | null {
   if (context.opportunities === null) return null;
   const range = { year: context.filters.year, salespersonId: context.filters.salespersonId, today: context.today };
   return {
     totals: rangeTotals(context.opportunities, range),
     lastYear: context.lastYear === null ? null : rangeTotals(context.lastYear, sameRangeLastYear(range)),
-    weighted: !sumsRawRevenue(context.filters.granularity, context.filters.salespersonId),
+    comparing: !context.lastYearSettled,
+    weighted: weightedFor(context.filters),
   };
 }
 
@@ -108,9 +115,9 @@ function headlineOf(context: Pick<DashboardContext, 'opportunities' | 'lastYear'
  * and salesperson are open-ended values rather than a few states, and all
  * three feed one computation and one address, so they travel together.
  *
- * Loading fetches the year's opportunities, the year before's (for the
- * headline's comparison) and the salespersons side by side on start and on
- * every year change. A year change re-enters `loading`, which
+ * Loading fetches the year's opportunities and the salespersons side by side
+ * on start and on every year change; the year before's (for the headline's
+ * comparison) follows once the chart is ready. A year change re-enters `loading`, which
  * stops the running loads, so a late answer for the previous year is dropped.
  * Granularity and salesperson changes only recompute the buckets from the data
  * already loaded. A failed load is logged only (spec section 8).
@@ -160,9 +167,16 @@ export const dashboardMachine = setup({
     })),
     showAllSalespersons: assign(({ context }) => ({ filters: { ...context.filters, salespersonId: ALL_SALESPERSONS } })),
     recompute: assign(({ context }) => ({ buckets: bucketsOf(context), headline: headlineOf(context) })),
+    /** Last year's answer changes the comparison only: the chart's bars stay as they are. */
+    recomputeHeadline: assign(({ context }) => ({ headline: headlineOf(context) })),
+    /** A granularity change moves no opportunity into or out of the range: the totals stay, only the weighting may change. */
+    rebucket: assign(({ context }) => ({
+      buckets: bucketsOf(context),
+      headline: context.headline === null ? null : { ...context.headline, weighted: weightedFor(context.filters) },
+    })),
   },
   guards: {
-    everythingLoaded: ({ context }) => context.opportunities !== null && context.salespersons !== null && context.lastYearSettled,
+    everythingLoaded: ({ context }) => context.opportunities !== null && context.salespersons !== null,
     noOpportunities: ({ context }) => context.opportunities?.count === 0,
     /** An address can name a salesperson who is not (or no longer) in the list. */
     selectedSalespersonMissing: ({ context }, params: { salespersons: readonly SalespersonOption[] }) =>
@@ -187,7 +201,7 @@ export const dashboardMachine = setup({
     'filters.granularity.change': {
       actions: [
         'setGranularity',
-        'recompute',
+        'rebucket',
         { type: 'publishFilters', params: ({ context }) => ({ filters: context.filters }) },
       ],
     },
@@ -223,19 +237,6 @@ export const dashboardMachine = setup({
           },
         },
         {
-          // The same call for the year before: the headline compares the same range last year.
-          id: 'loadLastYear',
-          src: 'loadOpportunities',
-          input: ({ context }) => ({ year: context.filters.year - 1, tenantId: context.tenantId }),
-          onDone: {
-            actions: [{ type: 'acceptLastYear', params: ({ event }) => ({ records: event.output }) }, 'recompute'],
-          },
-          // Without last year the chart still tells this year's truth; the comparison is left out.
-          onError: {
-            actions: ['doWithoutLastYear', { type: 'logError', params: ({ event }) => ({ error: event.error }) }],
-          },
-        },
-        {
           id: 'loadSalespersons',
           src: 'loadSalespersons',
           input: ({ context }) => ({ tenantId: context.tenantId }),
@@ -265,6 +266,20 @@ export const dashboardMachine = setup({
     },
     ready: {
       tags: ['ready'],
+      // Only now, not beside this year's: on a slow line the two answers would share it and the
+      // chart would wait for both. The comparison is not worth holding the chart for.
+      invoke: {
+        id: 'loadLastYear',
+        src: 'loadOpportunities',
+        input: ({ context }) => ({ year: context.filters.year - 1, tenantId: context.tenantId }),
+        onDone: {
+          actions: [{ type: 'acceptLastYear', params: ({ event }) => ({ records: event.output }) }, 'recomputeHeadline'],
+        },
+        // Without last year the chart still tells this year's truth; the comparison is left out.
+        onError: {
+          actions: ['doWithoutLastYear', 'recomputeHeadline', { type: 'logError', params: ({ event }) => ({ error: event.error }) }],
+        },
+      },
     },
     empty: {
       tags: ['empty'],

@@ -78,3 +78,18 @@ export function presentRefusal<Field extends string>(
 function nextShowing(current: FormProblems<string>): number {
   return current.problemsShown === 1 ? 2 : 1;
 }
+
+const errorOf = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
+
+/** Whether a failed save was refused about fields (the guard `saveFailed` names). */
+export const isFieldRefusal = (_: unknown, params: { error: unknown }) => problemsOfFailure(params.error).length > 0;
+
+/**
+ * A form's failed save, back to `editing` with everything typed: a refusal about
+ * fields lands under them (`showRefusal`), anything else is only logged (`logError`:
+ * the API client has shown its message).
+ */
+export const saveFailed = [
+  { guard: { type: 'isFieldRefusal', params: errorOf }, target: 'editing', actions: { type: 'showRefusal', params: errorOf } },
+  { target: 'editing', actions: { type: 'logError', params: errorOf } },
+] as const;

@@ -1,6 +1,6 @@
 import { and, assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { Problem } from '../domain/rules/problems.ts';
-import { NO_PROBLEMS, presentProblems, presentRefusal, problemsAfterChange, problemsOfFailure, type FormProblems } from './form-problems.ts';
+import { NO_PROBLEMS, presentProblems, isFieldRefusal, presentRefusal, problemsAfterChange, saveFailed, type FormProblems } from './form-problems.ts';
 
 export interface RecordEditorInput {
   /** The record being edited, from the last segment of /edit-…/:id; null when adding one. */
@@ -143,7 +143,7 @@ export function createRecordEditorMachine<Form extends object, Choices>(options:
     },
     guards: {
       formHasProblem: ({ context }) => problemsOf(context.form).length > 0,
-      isFieldRefusal: (_, params: { error: unknown }) => problemsOfFailure(params.error).length > 0,
+      isFieldRefusal,
       isNotFound: (_, params: { error: unknown }) => isNotFoundError(params.error),
       isNew: ({ context }) => context.recordId === null,
       formChanged: ({ context }) => formChanged(context),
@@ -265,14 +265,7 @@ export function createRecordEditorMachine<Form extends object, Choices>(options:
             { target: 'saved', actions: { type: 'notifySuccess', params: { message: messages.updated } } },
           ],
           // Everything typed stays; a refusal about fields lands under them.
-          onError: [
-            {
-              guard: { type: 'isFieldRefusal', params: ({ event }) => ({ error: event.error }) },
-              target: 'editing',
-              actions: { type: 'showRefusal', params: ({ event }) => ({ error: event.error }) },
-            },
-            { target: 'editing', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
-          ],
+          onError: saveFailed,
         },
       },
       saved: {

@@ -2,7 +2,7 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { Salesperson, SalespersonUpdate, Team } from '../api/client';
 import { salespersonProblems, type SalespersonField as SalespersonRuleField } from '../domain/rules/people.ts';
 import type { Problem } from '../domain/rules/problems.ts';
-import { formChanged, NO_PROBLEMS, presentProblems, presentRefusal, problemsOfFailure, type FormProblems } from './form-problems.ts';
+import { formChanged, NO_PROBLEMS, presentProblems, isFieldRefusal, presentRefusal, saveFailed, type FormProblems } from './form-problems.ts';
 
 export interface SalespersonEditorInput {
   /** From the last segment of /edit-Salesperson/:id. */
@@ -86,7 +86,7 @@ export const salespersonEditorMachine = setup({
   },
   guards: {
     formIsInvalid: ({ context }) => problemsOf(context).length > 0,
-    isFieldRefusal: (_, params: { error: unknown }) => problemsOfFailure(params.error).length > 0,
+    isFieldRefusal,
     answerHasNoId: (_, params: { answer: SaveSalespersonAnswer }) => typeof params.answer?.id !== 'number',
   },
 }).createMachine({
@@ -144,14 +144,7 @@ export const salespersonEditorMachine = setup({
               { target: 'saved' },
             ],
             // What was typed stays; a refusal about fields lands under them.
-            onError: [
-              {
-                guard: { type: 'isFieldRefusal', params: ({ event }) => ({ error: event.error }) },
-                target: 'editing',
-                actions: { type: 'showRefusal', params: ({ event }) => ({ error: event.error }) },
-              },
-              { target: 'editing', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
-            ],
+            onError: saveFailed,
           },
         },
         saved: {

@@ -29,7 +29,7 @@ export type TenantSettingsEvent =
   | { type: 'currency.change'; value: string }
   | { type: 'probability.change'; stage: string; value: string }
   | { type: 'settings.save' }
-  | { type: 'settings.retry' };
+  | { type: 'retry' };
 
 /**
  * /settings: the tenant's currency and its stages' default probabilities, read for
@@ -92,7 +92,7 @@ export const tenantSettingsMachine = setup({
         onError: { target: 'failed', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
-    failed: { on: { 'settings.retry': 'loading' } },
+    failed: { on: { 'retry': 'loading' } },
     editing: {
       on: {
         'currency.change': { actions: 'edit' },

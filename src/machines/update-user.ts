@@ -5,7 +5,7 @@ import { updateAccess, type Caller, type UpdateAccess, type UserChangeableField 
 import type { Problem } from '../domain/rules/problems.ts';
 import { userUpdateRequest, type UserUpdateRequest } from '../domain/users/update-route';
 import type { ModalOutput } from './create-user';
-import { formChanged, NO_PROBLEMS, presentProblems, presentRefusal, problemsOfFailure, type FormProblems } from './form-problems.ts';
+import { formChanged, NO_PROBLEMS, presentProblems, isFieldRefusal, presentRefusal, saveFailed, type FormProblems } from './form-problems.ts';
 import { leavingGuards, leavingStates, leavingTransitions, openedWith, type LeavingContext, type LeavingEvent } from './modal-leaving.ts';
 
 export type UpdateUserTextField = 'name' | 'email' | 'newPassword';
@@ -105,7 +105,7 @@ export const updateUserMachine = setup({
     },
     mayChangeAnything: ({ context }) => context.access.editable.size > 0,
     formIsInvalid: ({ context }) => problemsOf(context).length > 0,
-    isFieldRefusal: (_, params: { error: unknown }) => problemsOfFailure(params.error).length > 0,
+    isFieldRefusal,
   },
 }).createMachine({
   id: 'updateUser',
@@ -145,14 +145,7 @@ export const updateUserMachine = setup({
             newPassword: context.form.newPassword,
           }),
         onDone: 'updated',
-        onError: [
-          {
-            guard: { type: 'isFieldRefusal', params: ({ event }) => ({ error: event.error }) },
-            target: 'editing',
-            actions: { type: 'showRefusal', params: ({ event }) => ({ error: event.error }) },
-          },
-          { target: 'editing', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
-        ],
+        onError: saveFailed,
       },
     },
     updated: {

@@ -1,17 +1,24 @@
 import { fromCallback, fromPromise } from 'xstate';
 import { found, type CalendarEvent, type CrmClient } from '../api/client.ts';
+import { dayTotalsOfDays } from '../domain/opportunities/calendar.ts';
 import type { YearRequest } from '../domain/opportunities/rows.ts';
-import { calendarMachine, type CalendarMachineEvent } from '../machines/calendar.ts';
+import { calendarMachine, type CalendarMachineEvent, type YearDays } from '../machines/calendar.ts';
 import type { DataYears } from '../platform/data-years.ts';
-import { loadYearFrom } from './load-year.ts';
 import { logError, type Wiring } from './wiring.ts';
 
 export const calendarFlow: Wiring<typeof calendarMachine> = ({ api, dataYears }) =>
   calendarMachine.provide({
-    actors: { loadYear: loadYearFrom(api), loadEvents: loadEventsFrom(api), watchYears: watchYearsOf(dataYears) },
+    actors: { loadYear: loadDaysFrom(api), loadEvents: loadEventsFrom(api), watchYears: watchYearsOf(dataYears) },
     actions: { logError },
   });
 
+/** The calendar's loadYear actor: the opportunities of each day of the year, counted and summed by the server, in the browser's time zone. */
+function loadDaysFrom(api: CrmClient) {
+  return fromPromise<YearDays, YearRequest>(async ({ input }) => {
+    const query = { year: input.year, zone: Intl.DateTimeFormat().resolvedOptions().timeZone };
+    return dayTotalsOfDays(await found(api.GET('/api/opportunities/days/{tenant_id}', { params: { path: { tenant_id: input.tenantId }, query } })));
+  });
+}
 
 /** The calendar's loadEvents actor: the events that touch the year, as the API sends them. */
 export function loadEventsFrom(api: CrmClient) {

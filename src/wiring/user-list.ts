@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import { found, type CrmClient, type User } from '../api/client.ts';
+import { toRows } from '../domain/users/list-view.ts';
 import type { UserUpdateRequest } from '../domain/users/update-route.ts';
 import { createUserMachine } from '../machines/create-user.ts';
 import { updateUserMachine } from '../machines/update-user.ts';
@@ -27,8 +28,8 @@ export const userListFlow: Wiring<typeof userListMachine> = (services) => {
   const feedback = feedbackWithNavigation(services);
   return userListMachine.provide({
     actors: {
-      loadUsers: fromPromise(({ input }) =>
-        found(api.GET('/api/users/getAllData/{tenant_id}', { params: { path: { tenant_id: input.tenantId } } })),
+      loadRows: fromPromise(async ({ input }) =>
+        toRows(await found(api.GET('/api/users/getAllData/{tenant_id}', { params: { path: { tenant_id: input.tenantId } } }))),
       ),
       createUserModal: createUserMachine.provide({
         actors: {

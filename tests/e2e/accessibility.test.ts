@@ -1,7 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { axeViolations } from '../support/axe.ts';
 import { browserForFile, signIn } from '../support/browser.ts';
+import { PROTECTED_ROUTES } from '../support/spec-routes.ts';
 
 const browser = browserForFile();
 
@@ -10,7 +11,9 @@ const browser = browserForFile();
  * screen is reached the way a person moves through the app (the address changes
  * without a reload), scanned with axe (every rule, any impact) with its dialog
  * open where it has one, and checked for focus on its heading and a spoken
- * announcement of it. Then again at phone width.
+ * announcement of it. Then again at phone width. On the way, each of section 2's
+ * protected routes is checked to be its screen (its own heading, not the fallback
+ * page) in the default layout.
  */
 /** How a screen's dialog opens: a button of the screen (after choosing its first row, where the action needs one), the first button in its table (a user's name), or keys. */
 type DialogOpener =
@@ -70,6 +73,9 @@ const SCREENS: Screen[] = [
   { path: '/no-such-page', heading: 'Page Not Found' },
 ];
 
+/** The screens of section 2's protected routes, whose pages have the default layout. */
+const PROTECTED_PATHS = new Set<string>(PROTECTED_ROUTES.map((route) => route.replace('{id}', ':id')));
+
 /** Moves to `path` as a link would: the app's router follows the history, no reload. */
 async function go(page: Page, path: string): Promise<void> {
   await page.evaluate((to) => {
@@ -81,13 +87,6 @@ async function go(page: Page, path: string): Promise<void> {
 /** Waits until nothing on the page says it is loading. */
 async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .spinner'), undefined, { timeout: 20_000 });
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id} (${violation.impact}): ${node.target.join(' ')} — ${violation.help}`),
-  );
 }
 
 /**
@@ -153,6 +152,11 @@ async function visitEveryRoute(page: Page, ids: Map<string, string>, width: stri
       .toMatch(screen.heading);
     await expect.poll(() => page.getByRole('status', { name: 'Page announcements' }).innerText()).toMatch(screen.heading);
 
+    if (width === 'desktop' && PROTECTED_PATHS.has(screen.path)) {
+      // The default layout: the navigation and the signed-in person's 'Log out'.
+      if (!(await page.getByRole('navigation').first().isVisible())) problems.push(`${width} ${path}: no navigation (not the default layout)`);
+      if (!(await page.getByRole('button', { name: 'Log out' }).isVisible())) problems.push(`${width} ${path}: no 'Log out' (not the default layout)`);
+    }
     problems.push(...(await axeViolations(page)).map((problem) => `${width} ${path}: ${problem}`));
     if (width === 'phone') problems.push(...(await sidewaysScroll(page)).map((problem) => `${width} ${path}: ${problem}`));
     for (const opener of screen.dialogs ?? []) {
@@ -198,12 +202,14 @@ describe('accessibility on every route', () => {
   let tracked: Awaited<ReturnType<typeof browser.newPage>> | undefined;
   const ids = new Map<string, string>();
 
-  test('as a Super Admin at desktop width: axe finds nothing, focus moves to each heading and each change is announced', async () => {
+  test('as a Super Admin at desktop width: each protected route is its screen in the default layout, axe finds nothing, focus moves to each heading and each change is announced', async () => {
+    expect(SCREENS.map((screen) => screen.path)).toEqual(expect.arrayContaining([...PROTECTED_PATHS]));
     tracked = await browser.newPage({ width: 1280, height: 800 });
     await signIn(tracked.page, 'admin@demo.test');
     await tracked.page.getByRole('heading', { name: 'Total Revenue', level: 1 }).waitFor({ timeout: 30_000 });
     expect(await visitEveryRoute(tracked.page, ids, 'desktop')).toEqual([]);
     expect(tracked.pageErrors).toEqual([]);
+    expect(tracked.cspViolations).toEqual([]);
     // About thirty screens and their dialogs, each scanned with every axe rule: minutes on two shared cores.
   }, 300_000);
 
@@ -218,6 +224,7 @@ describe('accessibility on every route', () => {
     problems.push(...(await sidewaysScroll(tracked.page)).map((problem) => `phone signed out: ${problem}`));
     expect(problems).toEqual([]);
     expect(tracked.pageErrors).toEqual([]);
+    expect(tracked.cspViolations).toEqual([]);
     await tracked.context.close();
   }, 300_000);
 

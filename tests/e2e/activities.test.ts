@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
+import { axeViolations } from '../support/axe.ts';
 import { browserForFile, chooseIn, combobox, expectNoDeveloperWords, problemsShown, signInAndOpen, toast } from '../support/browser.ts';
 
 const browser = browserForFile();
@@ -42,7 +42,7 @@ describe('Activities (/activity, /add-Activity, /edit-Activity/:id)', () => {
     // Open, the choice passes axe like the rest of the form.
     await combobox(page, 'Opportunity').click();
     await page.getByRole('listbox', { name: 'Choices' }).getByRole('option').nth(1).waitFor();
-    expect((await new AxeBuilder({ page }).analyze()).violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     // One of this year's many opportunities, found on the server by part of its customer's name.
     const customer = (await chooseIn(page, 'Opportunity', 'wonk', /^Wonka/)).split(' — ')[0]!;
     expect(customer).toBe('Wonka');

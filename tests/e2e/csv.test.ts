@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { parseCsv } from '../../src/domain/csv/csv.ts';
+import { axeViolations } from '../support/axe.ts';
 import { browserForFile, chooseIn, signInAndOpen } from '../support/browser.ts';
 
 const browser = browserForFile();
@@ -19,11 +19,6 @@ async function listFigures(page: Page, address: string): Promise<number[]> {
   await page.getByRole('heading', { name: 'Opportunities', level: 1 }).waitFor();
   await page.getByRole('table').waitFor();
   return figures(page);
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} — ${violation.help}`));
 }
 
 describe('CSV export and import (issue 17)', () => {

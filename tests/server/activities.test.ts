@@ -3,6 +3,7 @@ import { expectRefusal } from '../support/refusals.ts';
 import { ACTIVITY_MESSAGES, RECORD_LIMITS } from '../../src/domain/rules/records.ts';
 import { lengthProblem } from '../../src/domain/rules/fields.ts';
 import { SEED_TODAY, startTestServer, type TestServer } from '../support/server-harness.ts';
+import { ACTIVITY } from '../../server/answers/projections.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -51,6 +52,32 @@ async function body(change: Record<string, unknown> = {}) {
 }
 
 describe('GET /api/activities/getAllData/{tenant_id}', () => {
+  test('each entry is the Activity projection of its row, kept with the row (migration 086) and current after renames and writes of every kind', async () => {
+    /** The list against each activity's own answer, made field by field by the projection (GET /api/activities/{id}'s statement). */
+    const expectListIsProjection = async () => {
+      const list = (await call('rep@demo.test', 'GET', '/api/activities/getAllData/1')).json() as Array<Record<string, unknown>>;
+      const projected = await q(`select ${ACTIVITY.select} from ${ACTIVITY.from} where a.tenant_id = 1 order by a.due_at, a.id`);
+      expect(list).toEqual(projected);
+      return list;
+    };
+    const rep = await salespersonOf('rep@demo.test');
+    const opportunity = await opportunityOf(rep.id);
+    const created = await call('rep@demo.test', 'POST', '/api/activities', await body({ opportunity_id: opportunity.id, notes: 'Quote "Ä\\b" ✓', duration_minutes: null }));
+    expect(created.statusCode).toBe(201);
+    const id = (created.json() as { id: number }).id;
+    expect((await expectListIsProjection()).find((entry) => entry.id === id)).toMatchObject({ customer: opportunity.customer, notes: 'Quote "Ä\\b" ✓', duration_minutes: null });
+
+    await q('update salespersons set name = $2 where id = $1', [rep.id, 'Renamed Rep']);
+    await q('update opportunities set customer = $2 where id = $1', [opportunity.id, 'Renamed Customer AG']);
+    await q("update activities set done = true, due_at = due_at - interval '1 day', kind = 'meeting' where id = $1", [id]);
+    expect((await expectListIsProjection()).find((entry) => entry.id === id)).toMatchObject({ salesperson_name: 'Renamed Rep', customer: 'Renamed Customer AG', done: true, kind: 'meeting' });
+
+    await q('delete from opportunities where id = $1', [opportunity.id]);
+    expect((await expectListIsProjection()).find((entry) => entry.id === id)).toMatchObject({ opportunity_id: null, customer: null });
+    await q('update salespersons set name = $2 where id = $1', [rep.id, rep.name]);
+    await q('delete from activities where id = $1', [id]);
+  });
+
   test("answers every activity of the caller's tenant by due time, with the salesperson's name and the linked opportunity's customer", async () => {
     const response = await call('rep@demo.test', 'GET', '/api/activities/getAllData/1');
     expect(response.statusCode).toBe(200);

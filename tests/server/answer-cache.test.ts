@@ -2,6 +2,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
 import { createAnswerCache } from '../../server/caching/answer-cache.ts';
+import { createYearAnswers } from '../../server/caching/year-answers.ts';
+import { analysisJson, analysisPieceOf } from '../../server/routes/opportunities.ts';
 import type { Database } from '../../server/db/database.ts';
 import { OPPORTUNITY } from '../../server/answers/projections.ts';
 import { startTestServer, type TestServer } from '../support/server-harness.ts';
@@ -218,6 +220,86 @@ describe("a year's opportunities (the customer list's, the calendar's) is never 
       await server.db.query('update opportunities set customer = $2, revenue = $3 where id = $1', [first!.id, customer, first!.revenue]);
     });
     expect((await yearOpportunities(server)).find((o) => o.id === first!.id)?.customer).toBe('Renamed in SQL');
+  });
+});
+
+describe('a year is kept in months: a write makes anew only the months it touched', () => {
+  // A route of its own on the test database, recording the statements each answer runs.
+  async function recordedYearRoute() {
+    const statements: { sql: string; params: readonly unknown[] | undefined }[] = [];
+    const db: Database = {
+      ...server.db,
+      query: <Row>(sql: string, params?: readonly unknown[]) => {
+        statements.push({ sql, params });
+        return server.db.query<Row>(sql, params);
+      },
+    };
+    const years = createYearAnswers(db, (from, tenantId, year, piece) => analysisPieceOf(from, tenantId, year, piece), { maxBytes: 16 * 1024 * 1024 });
+    const app = Fastify();
+    app.get('/year/:year', (request, reply) => {
+      const year = Number((request.params as { year: string }).year);
+      return years.send(request, reply, { tenantId: 1, year, key: `analysis-${year}` });
+    });
+    await app.ready();
+    const answer = async (year: number) => {
+      statements.length = 0;
+      const response = await app.inject({ method: 'GET', url: `/year/${year}` });
+      expect(response.statusCode).toBe(200);
+      return response.body;
+    };
+    // The pieces of the year read from the table (the version reads name no opportunities).
+    const piecesRead = () => [...new Set(statements.filter(({ sql }) => /from opportunities/u.test(sql)).map(({ params }) => params![2]))];
+    return { answer, piecesRead };
+  }
+  const addOpportunity = async (createdDate: string) => {
+    const [added] = await server.db.query<{ id: number }>(
+      `insert into opportunities (tenant_id, salesperson_id, customer, stage, created_date, revenue, probability)
+       select 1, id, 'Month Customer', 'proposal', $1, 4321, 30 from salespersons where tenant_id = 1 limit 1 returning id`,
+      [createdDate],
+    );
+    onTestFinished(async () => {
+      await server.db.query('delete from opportunities where id = $1', [added!.id]);
+    });
+    return added!.id;
+  };
+  const fresh = async (year: number) => (await analysisJson(server.db, 1, year)).toString('utf8');
+
+  test('after a write in July, the next answer reads July alone, and equals the year read whole', async () => {
+    const { answer, piecesRead } = await recordedYearRoute();
+    await answer(2025);
+    expect(piecesRead()).toHaveLength(14);
+    expect(await answer(2025)).toBe(await fresh(2025));
+    expect(piecesRead()).toEqual([]);
+
+    await addOpportunity('2025-07-15T09:30:00Z');
+    const afterWrite = await answer(2025);
+    expect(piecesRead()).toEqual([7]);
+    expect(afterWrite).toBe(await fresh(2025));
+    expect(afterWrite).toContain('"created_date":"2025-07-15T09:30:00Z"');
+  });
+
+  test('an opportunity moved to another month leaves the one and joins the other', async () => {
+    const { answer, piecesRead } = await recordedYearRoute();
+    const id = await addOpportunity('2025-07-15T09:30:00Z');
+    await answer(2025);
+    await server.db.query("update opportunities set created_date = '2025-03-02T08:00:00Z' where id = $1", [id]);
+    const moved = await answer(2025);
+    expect(piecesRead().sort()).toEqual([3, 7]);
+    expect(moved).toBe(await fresh(2025));
+    expect(moved).not.toContain('"created_date":"2025-07-15T09:30:00Z"');
+  });
+
+  test('the 14 hours either side of a year are pieces of both years, each kept with its month', async () => {
+    const { answer, piecesRead } = await recordedYearRoute();
+    await Promise.all([answer(2024), answer(2025)]);
+    await addOpportunity('2024-12-31T20:00:00Z');
+    const y2024 = await answer(2024);
+    expect(piecesRead()).toEqual([12]);
+    const y2025 = await answer(2025);
+    expect(piecesRead()).toEqual([0]);
+    expect(y2024).toBe(await fresh(2024));
+    expect(y2025).toBe(await fresh(2025));
+    expect(y2025).toContain('"created_date":"2024-12-31T20:00:00Z"');
   });
 });
 

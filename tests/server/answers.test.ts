@@ -134,6 +134,8 @@ describe('every JSON answer', () => {
     await call('post', '/api/opportunities/anlaysis', '/api/opportunities/anlaysis', { year: 2026, tenantId: 1 });
     await call('get', '/api/opportunities/getAllData/{tenant_id}', '/api/opportunities/getAllData/1?year=2026');
     await call('get', '/api/opportunities/page/{tenant_id}', '/api/opportunities/page/1?year=2026&zone=Europe%2FBerlin');
+    await call('get', '/api/customers/summaries/{tenant_id}', '/api/customers/summaries/1?year=2026&zone=Europe%2FBerlin');
+    await call('get', '/api/opportunities/days/{tenant_id}', '/api/opportunities/days/1?year=2026&zone=Europe%2FBerlin');
     await call('get', '/api/opportunities/board/{tenant_id}', '/api/opportunities/board/1?year=2026');
     await call('get', '/api/opportunities/board/{tenant_id}/cards', '/api/opportunities/board/1/cards?year=2026&stage=proposal');
     await call('get', '/api/opportunities/years/{tenant_id}', '/api/opportunities/years/1');

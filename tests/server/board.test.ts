@@ -138,3 +138,78 @@ describe('GET /api/opportunities/years/{tenant_id}', () => {
     await server.db.query('delete from calendar_events where id = any($1::int[])', [[timed.json().id, allDay.json().id]]);
   });
 });
+
+describe('the column sums and list totals the database keeps per day (migration 085)', () => {
+  // Behind UTC, ahead by a quarter hour's multiple, and ahead by 14 hours: the years' ends fall within UTC days.
+  const ZONES = ['America/New_York', 'Asia/Kathmandu', 'Pacific/Kiritimati'];
+  type Sum = { stage: string; count: number; revenue: number; weighted: number };
+
+  /** The year's sums per stage from the opportunities themselves: the slow, obvious reference. */
+  async function referenceSums(tenantId: number, year: number, zone: string): Promise<Sum[]> {
+    return server.db.query<Sum>(
+      `select stage, count(*)::int as count, sum(revenue)::float8 as revenue, (sum(revenue * probability) / 100)::float8 as weighted
+       from opportunities where tenant_id = $1
+         and created_date >= make_timestamptz($2::int, 1, 1, 0, 0, 0, $3::text) and created_date < make_timestamptz($2::int + 1, 1, 1, 0, 0, 0, $3::text)
+       group by stage order by stage`,
+      [tenantId, year, zone],
+    );
+  }
+
+  const DEMO = [[1, 'rep@demo.test']] as const;
+  const BOTH = [...DEMO, [2, 'admin@globex.test']] as const;
+
+  /** Every zone's board and list totals of both years agree with the reference. */
+  async function expectKeptSums(tenants: readonly (readonly [number, string])[] = DEMO): Promise<void> {
+    for (const [tenantId, email] of tenants) {
+      for (const year of [2025, 2026]) {
+        for (const zone of ZONES) {
+          const expected = await referenceSums(tenantId, year, zone);
+          const { body } = await get<Column[]>(email, `/api/opportunities/board/${tenantId}?year=${year}&zone=${zone}`);
+          const shown = body.filter((column) => column.count > 0).map(({ stage, count, revenue, weighted }) => ({ stage, count, revenue, weighted }));
+          expect(shown.sort((a, b) => a.stage.localeCompare(b.stage)), `${email} ${year} ${zone}`).toEqual(expected);
+          const { body: list } = await get<{ total: number; revenue: number; weighted: number }>(email, `/api/opportunities/page/${tenantId}?year=${year}&zone=${zone}`);
+          expect(list.total).toBe(expected.reduce((sum, stage) => sum + stage.count, 0));
+          expect(cents(list.revenue)).toBe(expected.reduce((sum, stage) => sum + cents(stage.revenue), 0));
+          const proposal = expected.find((stage) => stage.stage === 'proposal');
+          const { body: stagePage } = await get<{ total: number; weighted: number }>(email, `/api/opportunities/page/${tenantId}?year=${year}&zone=${zone}&stage=proposal`);
+          expect([stagePage.total, stagePage.weighted]).toEqual([proposal?.count ?? 0, proposal?.weighted ?? 0]);
+        }
+      }
+    }
+  }
+
+  test('stay those of the opportunities through writes of every kind, at the ends of the year in every zone, for each tenant alone', async () => {
+    const headers = await server.as('rep@demo.test');
+    const [{ id: salesperson }] = (await server.db.query<{ id: number }>("select id from salespersons where email = 'rep@demo.test'")) as [{ id: number }];
+    await expectKeptSums(BOTH);
+
+    // Through the API: near New Year, where the zones disagree on the year and the UTC day.
+    const payload = (created_date: string, stage: string, revenue: number) => ({ customer: 'Edge GmbH', salesperson_id: salesperson, stage, created_date, revenue, probability: 35 });
+    const created = await server.app.inject({ method: 'POST', url: '/api/opportunities', headers, payload: payload('2025-12-31T23:30:00Z', 'qualification', 1000.55) });
+    expect(created.statusCode).toBe(201);
+    const id = (created.json() as { id: number }).id;
+    const moved = await server.app.inject({ method: 'PUT', url: `/api/opportunities/${id}`, headers, payload: payload('2026-01-01T04:00:00Z', 'proposal', 2000.1) });
+    expect(moved.statusCode).toBe(200);
+    await expectKeptSums();
+
+    // In SQL, many rows in a statement, a stage no pipeline names, and rows moved across days and stages.
+    const inserted = await server.db.query<{ id: number }>(
+      `insert into opportunities (tenant_id, salesperson_id, customer, stage, created_date, revenue, probability)
+       select 1, $1, 'Bulk ' || n, case when n % 3 = 0 then 'on hold' else 'proposal' end, '2025-12-31T12:00:00Z'::timestamptz + n * interval '37 minutes', n * 10.25, n % 101
+       from generate_series(1, 60) as n returning id`,
+      [salesperson],
+    );
+    const ids = inserted.map((row) => row.id);
+    await server.db.query(`update opportunities set stage = 'negotiation', created_date = created_date - interval '9 hours', revenue = revenue + 1 where id = any($1::int[]) and id % 2 = 0`, [ids]);
+    // What most saves are: the amount changed, the day and stage kept.
+    await server.db.query('update opportunities set revenue = revenue + 0.5, probability = 77 where id = any($1::int[]) and id % 2 = 1', [ids]);
+    await expectKeptSums();
+    await server.db.query('delete from opportunities where id = any($1::int[]) and id % 5 = 0', [ids]);
+
+    // Gone through the API and in SQL: the sums are the seed's again, and no day keeps an empty stage.
+    expect((await server.app.inject({ method: 'DELETE', url: `/api/opportunities/${id}`, headers })).statusCode).toBe(204);
+    await server.db.query('delete from opportunities where id = any($1::int[])', [ids]);
+    await expectKeptSums(BOTH);
+    expect(await server.db.query('select * from opportunity_day_sums where count = 0')).toEqual([]);
+  });
+});

@@ -9,16 +9,20 @@ import { usersOfTenantJson } from '../../server/routes/user-records.ts';
 import { startTestServer, type TestServer } from '../support/server-harness.ts';
 
 // The answer cache sends an answer again while its subject's version is unchanged
-// (server/caching/README.md). That is only sound while every table the answer's SQL
-// reads has triggers that move that version on insert, update, delete and truncate.
+// (server/caching/README.md); a year's answers are kept in months, each while its
+// month's version is unchanged (subject 'opportunity months', migration 080). That is only
+// sound while every table the answer's SQL reads has triggers that move that version on
+// insert, update, delete and truncate.
 // This test reads the tables from the database's own plans of the answers' statements,
 // so a join added to an answer (or a trigger dropped) fails it.
 
+type KeptSubject = DataSubject | 'opportunity months';
+
 /** Every answer the cache keeps: how it is made, and the subject it is filed under. */
-const CACHED_ANSWERS: { name: string; subject: DataSubject; produce: (db: Queryable) => Promise<unknown>; routeFile: string }[] = [
+const CACHED_ANSWERS: { name: string; subject: KeptSubject; produce: (db: Queryable) => Promise<unknown>; routeFile: string }[] = [
   { name: 'the user list', subject: 'users', produce: (db) => usersOfTenantJson(db, 1), routeFile: 'users.ts' },
-  { name: 'the analysis of a year', subject: 'opportunities', produce: (db) => analysisJson(db, 1, 2025), routeFile: 'opportunities.ts' },
-  { name: "a year's opportunities", subject: 'opportunities', produce: (db) => yearOpportunitiesJson(db, 1, 2025), routeFile: 'opportunity-views.ts' },
+  { name: 'the analysis of a year', subject: 'opportunity months', produce: (db) => analysisJson(db, 1, 2025), routeFile: 'opportunities.ts' },
+  { name: "a year's opportunities", subject: 'opportunity months', produce: (db) => yearOpportunitiesJson(db, 1, 2025), routeFile: 'opportunities.ts' },
 ];
 
 // pg_trigger.tgtype bits (PostgreSQL's trigger.h).
@@ -50,17 +54,23 @@ async function tablesRead(sql: string, params: readonly unknown[] | undefined): 
 }
 
 /** For each table, the events whose triggers move the versions of each subject. */
-async function versionTriggers(): Promise<Map<string, Map<DataSubject, number>>> {
+async function versionTriggers(): Promise<Map<string, Map<KeptSubject, number>>> {
   const rows = await server.db.query<{ table_name: string; events: number; function_name: string; argument: string | null }>(
     `select c.relname as table_name, t.tgtype::int as events, p.proname as function_name,
             nullif(split_part(encode(t.tgargs, 'escape'), '\\000', 1), '') as argument
      from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_proc p on p.oid = t.tgfoid
-     where not t.tgisinternal and p.proname in ('bump_data_version', 'bump_users_version_of_accounts', 'forget_data_versions')`,
+     where not t.tgisinternal and p.proname in ('bump_data_version', 'bump_users_version_of_accounts', 'forget_data_versions',
+                                                'bump_opportunity_month_versions', 'forget_opportunity_month_versions')`,
   );
-  const covered = new Map<string, Map<DataSubject, number>>();
+  const subjectOf = (row: { function_name: string; argument: string | null }): KeptSubject => {
+    if (row.function_name === 'bump_users_version_of_accounts') return 'users';
+    if (row.function_name.endsWith('opportunity_month_versions')) return 'opportunity months';
+    return row.argument as DataSubject;
+  };
+  const covered = new Map<string, Map<KeptSubject, number>>();
   for (const row of rows) {
-    const subject = (row.function_name === 'bump_users_version_of_accounts' ? 'users' : row.argument) as DataSubject;
-    const bySubject = covered.get(row.table_name) ?? new Map<DataSubject, number>();
+    const subject = subjectOf(row);
+    const bySubject = covered.get(row.table_name) ?? new Map<KeptSubject, number>();
     bySubject.set(subject, (bySubject.get(subject) ?? 0) | row.events);
     covered.set(row.table_name, bySubject);
   }
@@ -92,6 +102,6 @@ test.each(CACHED_ANSWERS)("every table $name reads moves the $subject version on
 
 test('no route keeps answers but those listed here', () => {
   const routes = fileURLToPath(new URL('../../server/routes/', import.meta.url));
-  const caching = readdirSync(routes).filter((file) => readFileSync(join(routes, file), 'utf8').includes('createAnswerCache('));
-  expect(caching.sort()).toEqual(CACHED_ANSWERS.map((answer) => answer.routeFile).sort());
+  const caching = readdirSync(routes).filter((file) => /create(AnswerCache|YearAnswers)\(/u.test(readFileSync(join(routes, file), 'utf8')));
+  expect(caching.sort()).toEqual([...new Set(CACHED_ANSWERS.map((answer) => answer.routeFile))].sort());
 });

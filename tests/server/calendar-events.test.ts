@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { EVENT_MESSAGES } from '../../src/domain/rules/records.ts';
 import { expectRefusal } from '../support/refusals.ts';
 import { SEED_TODAY, startTestServer, type TestServer } from '../support/server-harness.ts';
+import { dayTotals, dayTotalsOfDays } from '../../src/domain/opportunities/calendar.ts';
+import { toOpportunityRows } from '../../src/domain/opportunities/rows.ts';
+import type { Opportunity, OpportunityDay } from '../../src/api/client.ts';
 
 /** Calendar events (/add-Calendar, /edit-Calendar/{id}): the API under /api/calendar. */
 let server: TestServer;
@@ -205,5 +208,36 @@ describe('another tenant', () => {
     const missing = await call('admin@globex.test', 'PUT', '/api/calendar/999999', eventBody({ title: '  ' }));
     // The body is judged before the record is looked up, so the answer tells nothing of the other tenant.
     expect([response.statusCode, response.json()]).toEqual([missing.statusCode, missing.json()]);
+  });
+});
+
+describe("the calendar's days of a year (GET /api/opportunities/days)", () => {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+  test("are what the app summed per local day from the year's opportunities, by date", async () => {
+    const demo = await tenantIdOf('Demo');
+    // Two on one day, and the last minutes of the year.
+    await server.db.query(
+      `insert into opportunities (tenant_id, salesperson_id, customer, stage, created_date, revenue, probability)
+       select $1, id, 'Day Customer', 'proposal', unnest(array['2025-05-05T09:00:00Z', '2025-05-05T15:00:00Z', '2025-12-31T23:50:00Z'])::timestamptz,
+              unnest(array[100.10, 20.02, 5]), unnest(array[25, 75, 10])
+       from salespersons where tenant_id = $1 limit 1`,
+      [demo],
+    );
+    const response = await call('rep@demo.test', 'GET', `/api/opportunities/days/${demo}?year=2025&zone=${encodeURIComponent(zone)}`);
+    expect(response.statusCode).toBe(200);
+    const days = response.json() as OpportunityDay[];
+    expect(days.map((day) => day.date)).toEqual(days.map((day) => day.date).sort());
+    const opportunities = (await call('rep@demo.test', 'GET', `/api/opportunities/getAllData/${demo}?year=2025`)).json() as Opportunity[];
+    expect(dayTotalsOfDays(days)).toEqual(dayTotals(toOpportunityRows({ opportunities, salespersons: [] }, 2025)));
+    expect(days.length).toBeGreaterThan(1);
+  });
+
+  test("another tenant's days answer 404; a time zone that is not one is refused in words", async () => {
+    const globex = await tenantIdOf('Globex');
+    expect((await call('rep@demo.test', 'GET', `/api/opportunities/days/${globex}?year=2025`)).statusCode).toBe(404);
+    const odd = await call('rep@demo.test', 'GET', `/api/opportunities/days/${await tenantIdOf('Demo')}?year=2025&zone=Mars%2FOlympus`);
+    expect(odd.statusCode).toBe(400);
+    expect(odd.json().message).toBe('Mars/Olympus is not a time zone');
   });
 });

@@ -4,6 +4,9 @@ import { expectRefusal } from '../support/refusals.ts';
 import { CUSTOMER_MESSAGES, RECORD_LIMITS } from '../../src/domain/rules/records.ts';
 import { lengthProblem } from '../../src/domain/rules/fields.ts';
 import { startTestServer, type TestServer } from '../support/server-harness.ts';
+import { customersOfSums, summariseCustomers, sortCustomers } from '../../src/domain/opportunities/customers.ts';
+import { toOpportunityRows } from '../../src/domain/opportunities/rows.ts';
+import type { CustomerYearSums, Opportunity } from '../../src/api/client.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -216,5 +219,47 @@ describe("another tenant's customers", () => {
 
   test('a missing id answers 404', async () => {
     expect((await call('rep@demo.test', 'GET', '/api/customers/2147483647')).statusCode).toBe(404);
+  });
+});
+
+describe("the customer list's sums of a year (GET /api/customers/summaries)", () => {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const summaries = async (year: number, query = `zone=${encodeURIComponent(zone)}`) =>
+    call('rep@demo.test', 'GET', `/api/customers/summaries/${await tenantId('Demo')}?year=${year}&${query}`);
+
+  test('are what the app summed from the year\'s opportunities and the stored customers, names only opportunities use and other spellings included', async () => {
+    const demo = await tenantId('Demo');
+    // A name no stored customer has, another spelling of a stored one, and a won deal.
+    await server.db.query(
+      `insert into opportunities (tenant_id, salesperson_id, customer, stage, created_date, revenue, probability)
+       select $1, id, unnest(array['Only In Deals', 'WONKA', 'Wonka']), unnest(array['proposal', 'closed won', 'closed won']),
+              unnest(array['2025-02-03T10:00:00Z', '2025-06-30T23:30:00Z', '2025-12-31T12:00:00Z'])::timestamptz,
+              unnest(array[10.25, 1000.5, 333.33]), unnest(array[35, 100, 90])
+       from salespersons where tenant_id = $1 limit 1`,
+      [demo],
+    );
+    const response = await summaries(2025);
+    expect(response.statusCode).toBe(200);
+    const answer = response.json() as CustomerYearSums[];
+    const opportunities = (await call('rep@demo.test', 'GET', `/api/opportunities/getAllData/${demo}?year=2025`)).json() as Opportunity[];
+    const directory = (await call('rep@demo.test', 'GET', `/api/customers/getAllData/${demo}`)).json() as Customer[];
+    const expected = summariseCustomers(toOpportunityRows({ opportunities, salespersons: [] }, 2025), directory);
+    const byName = { key: 'customer', direction: 'ascending' } as const;
+    expect(sortCustomers(customersOfSums(answer), byName)).toEqual(sortCustomers(expected, byName));
+    expect(answer.find((sum) => sum.customer === 'Only In Deals')).toMatchObject({ id: null, company: '', opportunities: 1, revenue: 10.25 });
+    expect(answer.filter((sum) => sum.customer.toLowerCase() === 'wonka')).toHaveLength(1);
+  });
+
+  test('every stored customer is there in a year without opportunities, with zeros', async () => {
+    const answer = (await summaries(1999)).json() as CustomerYearSums[];
+    const stored = await server.db.query<{ count: number }>('select count(*)::int as count from customers where tenant_id = $1', [await tenantId('Demo')]);
+    expect(answer).toHaveLength(stored[0]!.count);
+    expect(answer.every((sum) => sum.opportunities === 0 && sum.revenue === 0 && sum.latest_date === null && sum.id !== null)).toBe(true);
+  });
+
+  test('a time zone that is not one is refused in words', async () => {
+    const response = await summaries(2025, 'zone=Mars%2FOlympus');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('Mars/Olympus is not a time zone');
   });
 });

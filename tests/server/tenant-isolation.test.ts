@@ -189,6 +189,7 @@ const probes: Record<string, Probe> = {
   'put /api/teams/{id}': (victim) =>
     victim.teamIds.map((id) => ({ method: 'PUT', url: `/api/teams/${id}`, payload: { name: 'Probe Team', memberIds: [] }, expect: 'not found' })),
   'get /api/customers/getAllData/{tenant_id}': (victim) => [{ method: 'GET', url: `/api/customers/getAllData/${victim.id}`, expect: 'not found' }],
+  'get /api/customers/summaries/{tenant_id}': (victim) => [{ method: 'GET', url: `/api/customers/summaries/${victim.id}?year=2025`, expect: 'not found' }],
   'post /api/customers': (victim) => [
     // The body cannot name a tenant: the field is refused, and a valid body lands in the caller's tenant.
     { method: 'POST', url: '/api/customers', payload: { name: `Probe customer ${++serial}`, tenant_id: victim.id }, expect: 'no victim data' },
@@ -203,6 +204,7 @@ const probes: Record<string, Probe> = {
     { method: 'GET', url: `/api/opportunities/getAllData/${victim.id}?year=2025`, expect: 'not found' },
   ],
   'get /api/opportunities/page/{tenant_id}': (victim) => [{ method: 'GET', url: `/api/opportunities/page/${victim.id}?year=2025`, expect: 'not found' }],
+  'get /api/opportunities/days/{tenant_id}': (victim) => [{ method: 'GET', url: `/api/opportunities/days/${victim.id}?year=2025`, expect: 'not found' }],
   'get /api/opportunities/board/{tenant_id}': (victim) => [
     { method: 'GET', url: `/api/opportunities/board/${victim.id}?year=2025`, expect: 'not found' },
   ],

@@ -1,5 +1,7 @@
 import { eachDayOfInterval, endOfMonth, endOfWeek, startOfMonth, startOfWeek } from 'date-fns';
-import { dayNumberOf } from '../revenue/calendar.ts';
+import type { OpportunityDay } from '../../api/client';
+import { dayNumberOf, dayNumberOfDateText } from '../revenue/calendar.ts';
+import { UNITS_PER_CURRENCY_UNIT } from '../revenue/prepare.ts';
 import { FIRST_SELECTABLE_YEAR, yearsWithData } from '../revenue/date-range.ts';
 import { FIRST_YEAR, LAST_YEAR } from '../rules/fields.ts';
 import type { OpportunityRow } from './rows.ts';
@@ -114,6 +116,22 @@ export function dayTotals(rows: readonly OpportunityRow[]): Map<number, DayTotal
     total.revenueUnits += row.revenueUnits;
     total.weightedUnits += row.weightedUnits;
     totals.set(row.day, total);
+  }
+  return totals;
+}
+
+/**
+ * The calendar's totals by day from the API's days of a year (GET /api/opportunities/days,
+ * summed by the server as dayTotals sums rows: a test puts the two face to face).
+ */
+export function dayTotalsOfDays(days: readonly OpportunityDay[]): Map<number, DayTotal> {
+  const totals = new Map<number, DayTotal>();
+  for (const { date, opportunities, revenue, weighted } of days) {
+    totals.set(dayNumberOfDateText(date), {
+      count: opportunities,
+      revenueUnits: Math.round(revenue * 100) * (UNITS_PER_CURRENCY_UNIT / 100),
+      weightedUnits: Math.round(weighted * UNITS_PER_CURRENCY_UNIT),
+    });
   }
   return totals;
 }

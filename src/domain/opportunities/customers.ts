@@ -1,5 +1,8 @@
+import type { CustomerYearSums } from '../../api/client';
 import type { ListSort } from '../lists/sort.ts';
-import { toOpportunityRows, type OpportunityRow, type YearData } from './rows.ts';
+import { dayNumberOfDateText } from '../revenue/calendar.ts';
+import { UNITS_PER_CURRENCY_UNIT } from '../revenue/prepare.ts';
+import type { OpportunityRow } from './rows.ts';
 
 /** A stored customer, as far as the customer list needs it. */
 export interface DirectoryCustomer {
@@ -29,15 +32,21 @@ export type CustomerSort = ListSort<CustomerSortKey>;
 /** Largest customers first: who matters most this year. */
 export const DEFAULT_CUSTOMER_SORT: CustomerSort = { key: 'revenue', direction: 'descending' };
 
-/** What the customer list loads for a year: the stored customers, and the year's opportunities to sum per customer. */
-export interface CustomerYearData {
-  directory: readonly DirectoryCustomer[];
-  year: YearData;
-}
-
-/** The customer list's rows for a year: every stored customer (and any other name the year's opportunities use), summed. */
-export function customersOfYear(data: CustomerYearData, year: number): CustomerSummary[] {
-  return summariseCustomers(toOpportunityRows(data.year, year), data.directory);
+/**
+ * The customer list's rows from the API's sums of a year (GET /api/customers/summaries,
+ * summed by the server as summariseCustomers sums rows: a test puts the two face to face).
+ */
+export function customersOfSums(sums: readonly CustomerYearSums[]): CustomerSummary[] {
+  return sums.map((sum) => ({
+    id: sum.id,
+    customer: sum.customer,
+    company: sum.company,
+    opportunities: sum.opportunities,
+    revenueUnits: Math.round(sum.revenue * 100) * (UNITS_PER_CURRENCY_UNIT / 100),
+    weightedUnits: Math.round(sum.weighted * UNITS_PER_CURRENCY_UNIT),
+    won: sum.won,
+    latestDay: sum.latest_date === null ? null : dayNumberOfDateText(sum.latest_date),
+  }));
 }
 
 export const WON_STAGE = 'closed won';

@@ -18,6 +18,12 @@ export function dayNumberOfLocalDate(year: number, monthIndex: number, day: numb
   return Date.UTC(year, monthIndex, day) / MS_PER_DAY;
 }
 
+/** The day number of a calendar date written YYYY-MM-DD (as the API writes a day). */
+export function dayNumberOfDateText(date: string): number {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return dayNumberOfLocalDate(year, month - 1, day);
+}
+
 /** Local midnight at the start of the given day. */
 export function startOfDayNumber(dayNumber: number): Date {
   const utc = new Date(dayNumber * MS_PER_DAY);

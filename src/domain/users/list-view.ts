@@ -3,10 +3,10 @@ import type { ListSort } from '../lists/sort.ts';
 import { asciiCollationKeys } from './collation-key.ts';
 
 /**
- * The user list's search and sort as plain functions (paging is in domain/lists). Searching runs on
- * every keystroke over up to 10,000 users, so the expensive parts are done once:
- * each row's lower-cased search text and sort keys when the list loads, and the
- * sort when the sort changes. A keystroke then only filters an already sorted array.
+ * The user list's search and sort of one row as plain functions (the list kit's machine
+ * pages, sorts and filters with them). Searching runs on every keystroke over up to
+ * 10,000 users, so the expensive parts are done once: each row's lower-cased search
+ * text and sort keys when the list loads.
  */
 
 export type SortKey = 'name' | 'email' | 'role';
@@ -53,18 +53,7 @@ export function compareRows(a: UserRow, b: UserRow, key: SortKey): number {
   return keyA < keyB ? -1 : keyA > keyB ? 1 : 0;
 }
 
-/** The rows in the order of the sort, or as the server sent them when unsorted; a new array. */
-export function sortRows(rows: readonly UserRow[], sort: Sort | null): UserRow[] {
-  if (!sort) return rows.slice();
-  const sign = sort.direction === 'ascending' ? 1 : -1;
-  const key = sort.key;
-  // Array.prototype.sort is stable, so equal values keep the server's order.
-  return rows.slice().sort((a, b) => sign * compareRows(a, b, key));
-}
-
-/** The rows whose name, e-mail or role label contains the search text, in their order. */
-export function filterRows(rows: readonly UserRow[], search: string): readonly UserRow[] {
-  const needle = search.trim().toLowerCase();
-  if (needle === '') return rows;
-  return rows.filter((row) => row.searchText.includes(needle));
+/** Whether the row's name, e-mail or role label holds the search text (trimmed and lowercase already). */
+export function rowMatches(row: UserRow, needle: string): boolean {
+  return row.searchText.includes(needle);
 }

@@ -1,13 +1,12 @@
-import { useEffect } from 'react';
 import { useSelector } from '@xstate/react';
 import { listPhase } from '../../machines/browser-list.ts';
-import { Link, useSearch } from 'wouter';
+import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import { isOverdue, kindLabel } from '../../domain/activities/activity.ts';
 import { ACTIVITY_FILTERS, countsByFilter, type ActivityFilter } from '../../domain/activities/list-view.ts';
 import type { Activity, activityListMachine, ActivitySortKey } from '../../machines/activity-list.ts';
 import { activityListFlow } from '../../wiring/activity-list.ts';
-import { useFlow } from '../kit/services.tsx';
+import { useListFlow } from '../kit/use-list-flow.ts';
 import { LoadNotice } from '../kit/LoadNotice.tsx';
 import { EmptyRow, ListSortHeader } from '../kit/ListTable.tsx';
 import { ListPager } from '../kit/Pager.tsx';
@@ -24,10 +23,7 @@ type ListActor = ActorRefFrom<typeof activityListMachine>;
 
 /** /activity: the tenant's calls, meetings, e-mails, tasks and deadlines, by due time; the address keeps the view, search, sort and page. */
 export default function ActivityListScreen() {
-  const address = useSearch();
-  const list = useFlow(activityListFlow, ({ tenantId }) => ({ tenantId, address, now: Date.now() }));
-  // A saved view's link, Back or Forward change the address under the open list.
-  useEffect(() => list.send({ type: 'address.open', address }), [list, address]);
+  const list = useListFlow(activityListFlow, ({ tenantId }) => ({ tenantId, now: Date.now() }));
   const phase = useSelector(list, listPhase);
 
   return (

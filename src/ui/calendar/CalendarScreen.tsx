@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { format } from 'date-fns';
 import { Link, useSearch } from 'wouter';
 import { eventsByDay } from '../../domain/calendar/events.ts';
-import { dayTotals, monthFromText, monthGrid, monthTotal } from '../../domain/opportunities/calendar.ts';
+import { monthFromText, monthGrid, monthTotal } from '../../domain/opportunities/calendar.ts';
 import { useCurrency, useFlow } from '../kit/services.tsx';
 import { Spinner } from '../kit/Spinner.tsx';
 import { formatUnits } from '../kit/format.ts';
@@ -32,14 +32,13 @@ export default function CalendarScreen() {
   const ready = useSelector(calendar, (state) => state.matches('ready'));
   const failed = useSelector(calendar, (state) => state.matches('failed'));
   const month = useSelector(calendar, (state) => state.context.month);
-  const rows = useSelector(calendar, (state) => state.context.rows);
+  const totals = useSelector(calendar, (state) => state.context.days);
   const events = useSelector(calendar, (state) => state.context.events);
   const canPrevious = useSelector(calendar, (state) => state.can({ type: 'month.previous' }));
   const canNext = useSelector(calendar, (state) => state.can({ type: 'month.next' }));
   const canCurrent = useSelector(calendar, (state) => state.can({ type: 'month.current' }));
 
   const grid = useMemo(() => monthGrid(month), [month]);
-  const totals = useMemo(() => dayTotals(rows), [rows]);
   const eventsOfDay = useMemo(() => eventsByDay(events, grid.flat().map((cell) => cell.day)), [events, grid]);
   const total = monthTotal(grid, totals);
   const monthLabel = format(new Date(month.year, month.monthIndex, 1), 'MMMM yyyy');

@@ -19,7 +19,7 @@ function shown(totals: RangeTotals, weighted: boolean): number {
  * the figure the chart shows.
  */
 export function Headline({ headline, year, currency }: { headline: HeadlineFigures; year: number; currency: string }) {
-  const { totals, lastYear, weighted } = headline;
+  const { totals, lastYear, comparing, weighted } = headline;
   return (
     <dl className="headline" aria-label="Headline figures">
       <div className={weighted ? 'headline__figure headline__figure--shown' : 'headline__figure'}>
@@ -34,6 +34,12 @@ export function Headline({ headline, year, currency }: { headline: HeadlineFigur
         <dt>Opportunities</dt>
         <dd>{totals.count.toLocaleString('en-US')}</dd>
       </div>
+      {comparing ? (
+        <div className="headline__figure" aria-busy="true">
+          <dt>Change ({weighted ? 'weighted' : 'unweighted'})</dt>
+          <dd className="headline__pending">Comparing with {year - 1}…</dd>
+        </div>
+      ) : null}
       {lastYear ? (
         <div className="headline__figure">
           <dt>Change ({weighted ? 'weighted' : 'unweighted'})</dt>

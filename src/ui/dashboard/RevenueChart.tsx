@@ -20,5 +20,5 @@ export function RevenueChart({ buckets, currency }: { buckets: readonly Bucket[]
     return () => chart.remove();
   }, [buckets, currency, width]);
 
-  return <div ref={container} className="revenue-chart" style={{ minHeight: CHART_HEIGHT }} />;
+  return <div ref={container} className="revenue-chart" style={{ height: CHART_HEIGHT }} />;
 }

@@ -19,8 +19,9 @@ export function RevenueTable({ buckets, currency }: { buckets: readonly Bucket[]
           </tr>
         </thead>
         <tbody>
-          {buckets.map((bucket) => (
-            <tr key={bucket.label}>
+          {/* Rows are periods in order: on a filter change each row takes its new period's figures instead of being made anew. */}
+          {buckets.map((bucket, position) => (
+            <tr key={position}>
               <th scope="row">{bucket.label}</th>
               <td className="revenue-table__amount">{formatMoney(bucket.revenue, currency)}</td>
               <td className="revenue-table__amount">{bucket.count.toLocaleString('en-US')}</td>

@@ -81,6 +81,15 @@ function focusableBars(chart: SVGSVGElement | HTMLElement): void {
 }
 
 /**
+ * Plot puts a stylesheet in every chart it draws. Each new sheet in the page makes
+ * the browser rebuild its style rules, on every filter change; the same rules live
+ * once in dashboard.css instead (`.revenue-chart`).
+ */
+function withoutOwnStylesheet(chart: SVGSVGElement | HTMLElement): void {
+  for (const sheet of chart.querySelectorAll(':scope > style')) sheet.remove();
+}
+
+/**
  * The revenue chart for a set of buckets: one stacked bar series 'Revenue',
  * a band per period. A period without revenue draws no bar (its band stays, so
  * the gap shows), and the y axis starts at 0 whatever the data. Each bar
@@ -151,5 +160,6 @@ export function buildRevenueChart(buckets: readonly Bucket[], options: RevenueCh
     ],
   });
   focusableBars(chart);
+  withoutOwnStylesheet(chart);
   return chart;
 }

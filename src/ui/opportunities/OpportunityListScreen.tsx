@@ -1,13 +1,14 @@
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { useSelector } from '@xstate/react';
-import { Link, useSearch } from 'wouter';
+import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import { pageCount } from '../../domain/lists/paging.ts';
 import { PIPELINE_STAGES } from '../../domain/opportunities/pipeline.ts';
 import { dayNumberOf } from '../../domain/revenue/calendar.ts';
 import type { OpportunitySortKey } from '../../domain/opportunities/list-view.ts';
 import type { opportunityListMachine } from '../../machines/opportunity-list.ts';
-import { useCurrency, useFlow } from '../kit/services.tsx';
+import { useCurrency } from '../kit/services.tsx';
+import { useListFlow } from '../kit/use-list-flow.ts';
 import { customerLabel, formatDay, stageLabel } from '../kit/format.ts';
 import { formatMoney } from '../../domain/money.ts';
 import { opportunityListFlow } from '../../wiring/opportunity-list.ts';
@@ -24,10 +25,7 @@ type ListActor = ActorRefFrom<typeof opportunityListMachine>;
 
 /** /opportunity: the tenant's opportunities of a year, searched, filtered, sorted and paged by ten by the server; the address keeps all of it. */
 export default function OpportunityListScreen() {
-  const address = useSearch();
-  const list = useFlow(opportunityListFlow, ({ tenantId }) => ({ tenantId, year: new Date().getFullYear(), address }));
-  // A saved view's link, Back or Forward change the address under the open list.
-  useEffect(() => list.send({ type: 'address.open', address }), [list, address]);
+  const list = useListFlow(opportunityListFlow, ({ tenantId }) => ({ tenantId, year: new Date().getFullYear() }));
   const phase = useSelector(list, (state) => (state.matches('typing') ? 'ready' : state.value));
   const shown = useSelector(list, (state) => state.context.answer !== null && !state.matches('empty'));
   const year = useSelector(list, (state) => state.context.year);

@@ -1,13 +1,13 @@
-import { useEffect } from 'react';
 import { useSelector } from '@xstate/react';
 import { listPhase } from '../../machines/browser-list.ts';
-import { Link, useSearch } from 'wouter';
+import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import { pageSlice } from '../../domain/lists/paging.ts';
 import { salespersonListFlow } from '../../wiring/salesperson-list.ts';
 import { isManager } from '../../machines/session.ts';
 import type { salespersonListMachine } from '../../machines/salesperson-list.ts';
-import { useFlow, useSession } from '../kit/services.tsx';
+import { useSession } from '../kit/services.tsx';
+import { useListFlow } from '../kit/use-list-flow.ts';
 import { LoadNotice } from '../kit/LoadNotice.tsx';
 import { ListPager } from '../kit/Pager.tsx';
 import { SearchBox } from '../kit/SearchBox.tsx';
@@ -21,9 +21,7 @@ type ListActor = ActorRefFrom<typeof salespersonListMachine>;
 
 /** /salesperson: every salesperson of the tenant, searchable, sortable and paged (the address keeps it), each editable by managers. */
 export default function SalespersonListScreen() {
-  const address = useSearch();
-  const list = useFlow(salespersonListFlow, ({ tenantId }) => ({ tenantId, address }));
-  useEffect(() => list.send({ type: 'address.open', address }), [list, address]);
+  const list = useListFlow(salespersonListFlow, ({ tenantId }) => ({ tenantId }));
   const phase = useSelector(list, listPhase);
 
   return (

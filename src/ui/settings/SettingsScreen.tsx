@@ -24,7 +24,7 @@ export default function SettingsScreen() {
       {phase === 'failed' ? (
         <div className="card">
           <p>The settings could not be loaded.</p>
-          <button type="button" className="button button--secondary" onClick={() => settings.send({ type: 'settings.retry' })}>
+          <button type="button" className="button button--secondary" onClick={() => settings.send({ type: 'retry' })}>
             Try again
           </button>
         </div>

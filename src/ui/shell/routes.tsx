@@ -11,7 +11,11 @@ import { PartsMissing } from './PartsMissing.tsx';
 import { partsNeededBy, SCREEN_PARTS } from './screen-parts.ts';
 
 // Every screen is its own chunk, loaded when its route is first opened.
-const DashboardScreen = lazy(() => import('../dashboard/DashboardScreen.tsx'));
+const loadDashboard = () => import('../dashboard/DashboardScreen.tsx');
+// Where people land after sign-in: its screen and the chart library load while the
+// session still makes its checks, instead of after them.
+if (typeof window !== 'undefined' && window.location.pathname === '/dashboard') void loadDashboard();
+const DashboardScreen = lazy(loadDashboard);
 // Named, so the build keeps the first screen strangers see out of the chunk the signed-in screens share.
 const SignupScreen = lazy(() => import(/* webpackChunkName: "signup" */ '../signup/SignupScreen.tsx'));
 const UserListScreen = lazy(() => import('../users/UserListScreen.tsx'));

@@ -1,14 +1,15 @@
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { useSelector } from '@xstate/react';
 import { listPhase } from '../../machines/browser-list.ts';
 import type { ActorRefFrom } from 'xstate';
-import { Link, useSearch } from 'wouter';
+import { Link } from 'wouter';
 import { pageSlice } from '../../domain/lists/paging.ts';
 import { distinctMembers, type TeamWithMembers } from '../../domain/teams.ts';
 import { isManager } from '../../machines/session.ts';
 import type { teamListMachine, TeamSortKey } from '../../machines/team-list.ts';
 import { teamListFlow } from '../../wiring/team-list.ts';
-import { useFlow, useSession } from '../kit/services.tsx';
+import { useSession } from '../kit/services.tsx';
+import { useListFlow } from '../kit/use-list-flow.ts';
 import { LoadNotice } from '../kit/LoadNotice.tsx';
 import { SearchBox } from '../kit/SearchBox.tsx';
 import { ListPager } from '../kit/Pager.tsx';
@@ -23,9 +24,7 @@ type TeamListActor = ActorRefFrom<typeof teamListMachine>;
  * and managers reach a member's Edit Salesperson screen.
  */
 export default function TeamListScreen() {
-  const address = useSearch();
-  const list = useFlow(teamListFlow, ({ tenantId }) => ({ tenantId, address }));
-  useEffect(() => list.send({ type: 'address.open', address }), [list, address]);
+  const list = useListFlow(teamListFlow, ({ tenantId }) => ({ tenantId }));
   const phase = useSelector(list, listPhase);
 
   return (

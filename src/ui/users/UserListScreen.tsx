@@ -1,10 +1,9 @@
-import { memo, useEffect, useMemo, type ReactNode } from 'react';
+import { memo, useMemo, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
-import { useSearch } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import { maskedPassword, type UserRow } from '../../domain/users/list-view.ts';
 import { currentPageRows, pageIsSelected, type User, type userListMachine } from '../../machines/user-list.ts';
-import { useFlow } from '../kit/services.tsx';
+import { useListFlow } from '../kit/use-list-flow.ts';
 import { ListPager } from '../kit/Pager.tsx';
 import { SearchBox } from '../kit/SearchBox.tsx';
 import { EmptyRow, ListSortHeader } from '../kit/ListTable.tsx';
@@ -23,13 +22,17 @@ const sameRows = (a: readonly UserRow[], b: readonly UserRow[]) => a.length === 
 
 /** /user: the tenant's users, searchable, sortable and paged, with the Create and Update User modals. */
 export default function UserListScreen() {
-  const address = useSearch();
-  const list = useFlow(userListFlow, ({ tenantId, roleId, userId }) => ({ tenantId, address, currentUserId: userId, currentRoleId: roleId }));
-  // A saved view's link, Back or Forward change the address under the open list.
-  useEffect(() => list.send({ type: 'address.open', address }), [list, address]);
+  const list = useListFlow(userListFlow, ({ tenantId, roleId, userId }) => ({ tenantId, currentUserId: userId, currentRoleId: roleId }));
+  return <UserList list={list} />;
+}
 
+/**
+ * The list itself, drawn from its machine alone: the list writes its address on every
+ * page, sort and keystroke, and the screen above renders again for each; this does not.
+ */
+const UserList = memo(function UserList({ list }: { list: UserListActor }) {
   const loading = useSelector(list, (state) => state.hasTag('loading'));
-  const failed = useSelector(list, (state) => state.hasTag('failed'));
+  const failed = useSelector(list, (state) => state.matches({ list: 'failed' }));
   const createModal = useSelector(list, (state) => state.children.createUserModal);
   const updateModal = useSelector(list, (state) => state.children.updateUserModal);
   const canCreate = useSelector(list, (state) => state.can({ type: 'modal.create.open' }));
@@ -69,7 +72,7 @@ export default function UserListScreen() {
       {updateModal ? <UpdateUserModal modal={updateModal} /> : null}
     </section>
   );
-}
+});
 
 /** The chosen users (the list keeps the choice) can be exported, as can every user the search finds. */
 function UserBulk({ list, children }: { list: UserListActor; children: ReactNode }) {
@@ -129,7 +132,7 @@ const UserTableRow = memo(function UserTableRow({ list, user, selected }: { list
           type="checkbox"
           aria-label={`Select ${user.name}`}
           checked={selected}
-          onChange={() => list.send({ type: 'selection.toggle', userId: user.id })}
+          onChange={() => list.send({ type: 'selection.toggle', id: user.id })}
         />
       </td>
       <td>

@@ -1,9 +1,10 @@
 import { describe, expect, test, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import type { CalendarEvent, Opportunity } from '../../../src/api/client';
-import type { Month } from '../../../src/domain/opportunities/calendar';
-import type { YearData, YearRequest } from '../../../src/domain/opportunities/rows';
-import { calendarMachine, type CalendarMachineEvent } from '../../../src/machines/calendar';
+import { dayTotals, type Month } from '../../../src/domain/opportunities/calendar';
+import { toOpportunityRows, type YearRequest } from '../../../src/domain/opportunities/rows';
+import { dayNumberOfDateText } from '../../../src/domain/revenue/calendar';
+import { calendarMachine, type CalendarMachineEvent, type YearDays } from '../../../src/machines/calendar';
 import { makeOpportunity, SALESPERSONS } from '../../support/fixtures/opportunities';
 
 const byYear: Record<number, Opportunity[]> = {
@@ -22,7 +23,7 @@ const answerEvents = vi.fn(async ({ year }: YearRequest) => eventsByYear[year] ?
 const yearsStore = { watchers: [] as Array<{ tenantId: number }>, tell: (_years: number[]) => {} };
 
 function start(
-  load: (request: YearRequest) => Promise<YearData>,
+  load: (request: YearRequest) => Promise<YearDays>,
   today = new Date(2026, 1, 15),
   logError = vi.fn(),
   loadEvents: (request: YearRequest) => Promise<CalendarEvent[]> = answerEvents,
@@ -46,7 +47,8 @@ function start(
   return actor;
 }
 
-const answer = vi.fn(async ({ year }: YearRequest) => ({ opportunities: byYear[year] ?? [], salespersons: SALESPERSONS }));
+/** The year's days as the server sums them (its answer is held to dayTotals by tests/server/calendar-events.test.ts). */
+const answer = vi.fn(async ({ year }: YearRequest) => dayTotals(toOpportunityRows({ opportunities: byYear[year] ?? [], salespersons: SALESPERSONS }, year)));
 
 describe('the calendar', () => {
   test("opens on the current month with its year's opportunities and events, loaded side by side", async () => {
@@ -58,14 +60,14 @@ describe('the calendar', () => {
       return new Promise((resolve) => (finishEvents = resolve));
     });
     // The opportunities are in; the year waits for its events.
-    await waitFor(actor, (state) => state.context.rows.length === 2);
+    await waitFor(actor, (state) => state.context.days.size === 2);
     expect(actor.getSnapshot().hasTag('loading')).toBe(true);
     expect(answerEvents).toHaveBeenCalledWith({ tenantId: 3, year: 2026 });
     finishEvents(eventsByYear[2026]!);
     const ready = await waitFor(actor, (state) => state.matches('ready'));
     expect(ready.context.month).toEqual({ year: 2026, monthIndex: 1 });
     expect(answer).toHaveBeenCalledWith({ tenantId: 3, year: 2026 });
-    expect(ready.context.rows).toHaveLength(2);
+    expect(ready.context.days.size).toBe(2);
     expect(ready.context.events.map((event) => event.title)).toEqual(['Kick-off']);
   });
 
@@ -151,7 +153,7 @@ describe('the calendar', () => {
     const december = await waitFor(actor, (state) => state.matches('ready'));
     expect(december.context.month).toEqual({ year: 2025, monthIndex: 11 });
     expect(answer).toHaveBeenLastCalledWith({ tenantId: 3, year: 2025 });
-    expect(december.context.rows.map((row) => row.createdDate)).toEqual(['2025-12-24T12:00:00.000Z']);
+    expect([...december.context.days.keys()]).toEqual([dayNumberOfDateText('2025-12-24')]);
     expect(answerEvents).toHaveBeenLastCalledWith({ tenantId: 3, year: 2025 });
     expect(december.context.events).toEqual([]);
     actor.send({ type: 'month.current' });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { createActor, fromPromise, type InspectionEvent } from 'xstate';
+import { createActor, fromPromise, waitFor, type InspectionEvent } from 'xstate';
 import { inspectionWanted, startInspector } from '../../../src/platform/inspector.ts';
 import { machineCatalogue } from '../../../src/machines/catalogue.ts';
 
@@ -56,15 +56,15 @@ describe('what the inspector sees', () => {
   );
 });
 
-test('the modals the user list opens report to the same observer', () => {
+test('the modals the user list opens report to the same observer', async () => {
   const userList = machineCatalogue.find((entry) => entry.id === 'userList')!.machine;
   const seen: InspectionEvent[] = [];
-  const actor = createActor(userList.provide({ actors: { loadUsers: fromPromise(() => new Promise<never>(() => {})) } }), {
-    input: { tenantId: 1, currentRoleId: 2 },
+  const actor = createActor(userList.provide({ actors: { loadRows: fromPromise(async () => []) } }), {
+    input: { tenantId: 1, address: '', currentRoleId: 2 },
     inspect: (event) => void seen.push(event),
   });
   actor.start();
-  actor.send({ type: 'xstate.done.actor.loadUsers', output: [] } as never);
+  await waitFor(actor, (snapshot) => snapshot.can({ type: 'modal.create.open' }));
   actor.send({ type: 'modal.create.open' });
   const modal = actor.getSnapshot().children.createUserModal!;
   modal.send({ type: 'form.change', field: 'name', value: 'Ada' });

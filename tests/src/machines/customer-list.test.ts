@@ -1,7 +1,7 @@
 import { describe, expect, test, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { customersOfYear, type CustomerYearData, type DirectoryCustomer } from '../../../src/domain/opportunities/customers';
-import type { YearRequest } from '../../../src/domain/opportunities/rows';
+import { summariseCustomers, type DirectoryCustomer } from '../../../src/domain/opportunities/customers';
+import { toOpportunityRows, type YearData, type YearRequest } from '../../../src/domain/opportunities/rows';
 import { customerListMachine } from '../../../src/machines/customer-list';
 import { makeOpportunity, SALESPERSONS } from '../../support/fixtures/opportunities';
 
@@ -10,6 +10,13 @@ const opportunities = [
   makeOpportunity({ customer: 'Hooli', revenue: 300, probability: 10 }),
   makeOpportunity({ customer: 'Initech', revenue: 150, probability: 100, stage: 'closed won' }),
 ];
+
+/** A year as the list would sum it: the stored customers, and the year's opportunities (summed by the server in the app). */
+interface CustomerYearData {
+  directory: readonly DirectoryCustomer[];
+  year: YearData;
+}
+const customersOfYear = (data: CustomerYearData, year: number) => summariseCustomers(toOpportunityRows(data.year, year), data.directory);
 
 const directory: DirectoryCustomer[] = [
   { id: 1, name: 'Hooli', company: 'Hooli Inc.' },

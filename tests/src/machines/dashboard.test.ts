@@ -72,19 +72,52 @@ describe('dashboard machine', () => {
   test("the headline gives the range's totals both ways, the count, and last year's same range, weighted or not as the chart is", async () => {
     const { machine } = answeringLoaders();
     const actor = createActor(machine, { input: { tenantId, today } }).start();
-    await waitFor(actor, (s) => s.hasTag('ready'));
+    await waitFor(actor, (s) => s.hasTag('ready') && s.context.headline?.comparing === false);
     const prepared = prepareOpportunities(opportunitiesOf[2026] ?? []);
     const lastYear = prepareOpportunities(opportunitiesOf[2025] ?? []);
     const range = { year: 2026, salespersonId: 0, today };
     expect(actor.getSnapshot().context.headline).toEqual({
       totals: rangeTotals(prepared, range),
       lastYear: rangeTotals(lastYear, sameRangeLastYear(range)),
+      comparing: false,
       weighted: true,
     });
+    const { totals } = actor.getSnapshot().context.headline!;
     actor.send({ type: 'filters.granularity.change', granularity: 'month' });
     expect(actor.getSnapshot().context.headline?.weighted).toBe(false);
+    // The range is the same, so its totals are kept rather than added up again.
+    expect(actor.getSnapshot().context.headline?.totals).toBe(totals);
     actor.send({ type: 'filters.salesperson.change', salespersonId: 2 });
     expect(actor.getSnapshot().context.headline).toMatchObject({ weighted: true, totals: rangeTotals(prepared, { ...range, salespersonId: 2 }) });
+  });
+
+  test("last year is asked for only once this year's answer is in, and the chart does not wait for it", async () => {
+    const answers: Record<number, Deferred<readonly OpportunityRecord[]>> = { 2026: deferred(), 2025: deferred() };
+    const asked: number[] = [];
+    const machine = dashboardMachine.provide({
+      actors: {
+        loadOpportunities: fromPromise<readonly OpportunityRecord[], LoadOpportunitiesInput>(({ input }) => {
+          asked.push(input.year);
+          return answers[input.year]!.promise;
+        }),
+        loadSalespersons: fromPromise<readonly SalespersonOption[], LoadSalespersonsInput>(async () => salespersons),
+      },
+    });
+    const actor = createActor(machine, { input: { tenantId, today } }).start();
+    await settle();
+    // On a slow line two answers share it: this year's alone comes sooner.
+    expect(asked).toEqual([2026]);
+    answers[2026]!.resolve(opportunitiesOf[2026]!);
+    await waitFor(actor, (s) => s.hasTag('ready'));
+    expect(actor.getSnapshot().context.buckets).toEqual(expectedBuckets(2026, { granularity: 'week', salespersonId: 0 }));
+    expect(actor.getSnapshot().context.headline).toMatchObject({ comparing: true, lastYear: null });
+    expect(asked).toEqual([2026, 2025]);
+    const buckets = actor.getSnapshot().context.buckets;
+    answers[2025]!.resolve(opportunitiesOf[2025]!);
+    await waitFor(actor, (s) => s.context.headline?.comparing === false);
+    expect(actor.getSnapshot().context.headline?.lastYear).not.toBeNull();
+    // The comparison arriving redraws no bar.
+    expect(actor.getSnapshot().context.buckets).toBe(buckets);
   });
 
   test("last year's load failing leaves the chart and drops only the comparison", async () => {
@@ -100,7 +133,7 @@ describe('dashboard machine', () => {
       actions: { logError: (_, { error }) => logError(error) },
     });
     const actor = createActor(machine, { input: { tenantId, today } }).start();
-    await waitFor(actor, (s) => s.hasTag('ready'));
+    await waitFor(actor, (s) => s.hasTag('ready') && s.context.headline?.comparing === false);
     expect(actor.getSnapshot().context.headline?.lastYear).toBeNull();
     expect(actor.getSnapshot().context.buckets).toEqual(expectedBuckets(2026, { granularity: 'week', salespersonId: 0 }));
     expect(logError).toHaveBeenCalledOnce();

@@ -1,8 +1,10 @@
-import { getAdjacencyMap, getShortestPaths } from '@xstate/graph';
+import { getAdjacencyMap, getShortestPaths, getStateNodes } from '@xstate/graph';
 import { describe, expect, test } from 'vitest';
 import { createActor, fromPromise, waitFor, type EventFrom } from 'xstate';
 import type { Salesperson, SalespersonCreate, User, UserCreate } from '../../../src/api/client';
 import type { UserUpdateRequest } from '../../../src/domain/users/update-route';
+import { toRows, type UserRow } from '../../../src/domain/users/list-view';
+import type { ListLoadRequest } from '../../../src/machines/browser-list';
 import { createUserMachine } from '../../../src/machines/create-user';
 import { updateUserMachine } from '../../../src/machines/update-user';
 import { currentPageRows, pageIsSelected, userListMachine } from '../../../src/machines/user-list';
@@ -19,13 +21,13 @@ function startUserList(initial: User[], currentRoleId = 1, failFirstLoad = false
   };
   const machine = userListMachine.provide({
     actors: {
-      loadUsers: fromPromise<User[], { tenantId: number }>(async ({ input }) => {
+      loadRows: fromPromise<readonly UserRow[], ListLoadRequest>(async ({ input }) => {
         server.loads.push(input.tenantId);
         if (server.failNextLoad) {
           server.failNextLoad = false;
           throw new Error('offline');
         }
-        return server.users;
+        return toRows(server.users);
       }),
       createUserModal: createUserMachine.provide({
         actors: {
@@ -59,7 +61,7 @@ function startUserList(initial: User[], currentRoleId = 1, failFirstLoad = false
 }
 
 const loaded = (actor: ReturnType<typeof startUserList>['actor']) =>
-  waitFor(actor, (snapshot) => snapshot.matches({ data: 'loaded' }));
+  waitFor(actor, (snapshot) => snapshot.matches({ list: { ready: 'idle' } }));
 const pageIds = (actor: ReturnType<typeof startUserList>['actor']) =>
   currentPageRows(actor.getSnapshot().context).map((row) => row.user.id);
 
@@ -74,7 +76,7 @@ describe('loading', () => {
 
   test('a failed load shows the failed state and can be retried', async () => {
     const { actor, server, seen } = startUserList(tenantOfUsers(3), 1, true);
-    await waitFor(actor, (snapshot) => snapshot.hasTag('failed'));
+    await waitFor(actor, (snapshot) => snapshot.matches({ list: 'failed' }));
     expect(seen.logged).toHaveLength(1);
     actor.send({ type: 'retry' });
     await loaded(actor);
@@ -124,7 +126,7 @@ describe('refetching', () => {
     await loaded(actor);
     server.failNextLoad = true;
     actor.send({ type: 'retry' });
-    expect(actor.getSnapshot().matches({ data: 'refreshing' })).toBe(true);
+    expect(actor.getSnapshot().matches({ list: { ready: 'reloading' } })).toBe(true);
     expect(actor.getSnapshot().hasTag('loading')).toBe(false);
     await loaded(actor);
     expect(actor.getSnapshot().context.rows).toHaveLength(3);
@@ -134,17 +136,17 @@ describe('refetching', () => {
   test('a refresh asked for during a refetch starts it over, so a save is never missed', async () => {
     const answers: ((users: User[]) => void)[] = [];
     const machine = userListMachine.provide({
-      actors: { loadUsers: fromPromise<User[], { tenantId: number }>(() => new Promise((resolve) => answers.push(resolve))) },
+      actors: { loadRows: fromPromise<readonly UserRow[], ListLoadRequest>(() => new Promise((resolve) => answers.push((users) => resolve(toRows(users))))) },
     });
     const actor = createActor(machine, { input: { tenantId: 4, address: '', currentUserId: 1, currentRoleId: 1 } }).start();
     answers[0]!(tenantOfUsers(2));
-    await waitFor(actor, (snapshot) => snapshot.matches({ data: 'loaded' }));
+    await waitFor(actor, (snapshot) => snapshot.matches({ list: { ready: 'idle' } }));
     actor.send({ type: 'retry' });
     actor.send({ type: 'retry' });
     expect(answers).toHaveLength(3);
     answers[1]!(tenantOfUsers(2));
     answers[2]!(tenantOfUsers(3));
-    await waitFor(actor, (snapshot) => snapshot.matches({ data: 'loaded' }));
+    await waitFor(actor, (snapshot) => snapshot.matches({ list: { ready: 'idle' } }));
     expect(actor.getSnapshot().context.rows).toHaveLength(3);
   });
 
@@ -156,7 +158,7 @@ describe('refetching', () => {
     actor.send({ type: 'page.go', page: 4 });
     server.users = server.users.slice(0, 22);
     actor.send({ type: 'retry' });
-    await waitFor(actor, (snapshot) => snapshot.matches({ data: 'loaded' }) && snapshot.context.rows.length === 22);
+    await waitFor(actor, (snapshot) => snapshot.matches({ list: { ready: 'idle' } }) && snapshot.context.rows.length === 22);
     const { context } = actor.getSnapshot();
     expect([context.search, context.sort?.key, context.page]).toEqual(['demo.test', 'email', 3]);
   });
@@ -219,15 +221,15 @@ describe('selection', () => {
   test('rows are selected one by one; select-all selects and clears the shown page', async () => {
     const { actor } = startUserList(tenantOfUsers(15));
     await loaded(actor);
-    actor.send({ type: 'selection.toggle', userId: 3 });
+    actor.send({ type: 'selection.toggle', id: 3 });
     expect([...actor.getSnapshot().context.selected]).toEqual([3]);
     actor.send({ type: 'selection.page.toggle' });
     expect(actor.getSnapshot().context.selected.size).toBe(10);
     expect(pageIsSelected(actor.getSnapshot().context)).toBe(true);
     actor.send({ type: 'selection.page.toggle' });
     expect(actor.getSnapshot().context.selected.size).toBe(0);
-    actor.send({ type: 'selection.toggle', userId: 3 });
-    actor.send({ type: 'selection.toggle', userId: 3 });
+    actor.send({ type: 'selection.toggle', id: 3 });
+    actor.send({ type: 'selection.toggle', id: 3 });
     expect(actor.getSnapshot().context.selected.size).toBe(0);
   });
 });
@@ -262,7 +264,7 @@ describe('the modals are child actors of the list', () => {
 
     modal.send({ type: 'form.change', field: 'email', value: 'nina@demo.test' });
     modal.send({ type: 'form.submit' });
-    await waitFor(actor, (snapshot) => snapshot.matches({ modal: 'closed', data: 'loaded' }) && snapshot.context.rows.length === 13);
+    await waitFor(actor, (snapshot) => snapshot.matches({ modal: 'closed', list: { ready: 'idle' } }) && snapshot.context.rows.length === 13);
     expect(actor.getSnapshot().children.createUserModal).toBeUndefined();
     expect(seen.successes).toEqual(['User created successfully']);
     expect(server.loads).toHaveLength(2);
@@ -277,7 +279,7 @@ describe('the modals are child actors of the list', () => {
     expect(modal.getSnapshot().context.user.id).toBe(4);
     modal.send({ type: 'form.change', field: 'name', value: 'Renamed Four' });
     modal.send({ type: 'form.submit' });
-    await waitFor(actor, (snapshot) => snapshot.matches({ modal: 'closed', data: 'loaded' }) && server.loads.length === 2);
+    await waitFor(actor, (snapshot) => snapshot.matches({ modal: 'closed', list: { ready: 'idle' } }) && server.loads.length === 2);
     expect(actor.getSnapshot().context.rows.find((row) => row.user.id === 4)!.user.name).toBe('Renamed Four');
     expect(actor.getSnapshot().context.editedUser).toBeNull();
   });
@@ -295,10 +297,14 @@ describe('the modals are child actors of the list', () => {
 
 describe('model of the list and its modals', () => {
   type Event = EventFrom<typeof userListMachine>;
-  const users = tenantOfUsers(3);
+  const rows = toRows(tenantOfUsers(3));
+  // The rows are loaded by two invocations (the first load, and the reload behind the rows).
+  const loads = getStateNodes(userListMachine.root).flatMap((node) => node.invoke.filter((invoke) => invoke.src === 'loadRows').map((invoke) => invoke.id));
   const events = [
-    { type: 'xstate.done.actor.loadUsers', output: users },
-    { type: 'xstate.error.actor.loadUsers', error: new Error('offline') },
+    ...loads.flatMap((id) => [
+      { type: `xstate.done.actor.${id}`, output: rows },
+      { type: `xstate.error.actor.${id}`, error: new Error('offline') },
+    ]),
     { type: 'retry' },
     { type: 'modal.create.open' },
     { type: 'modal.update.open', userId: 2 },
@@ -307,17 +313,17 @@ describe('model of the list and its modals', () => {
     { type: 'xstate.done.actor.updateUserModal', output: { saved: true } },
     { type: 'xstate.done.actor.updateUserModal', output: { saved: false } },
   ] as unknown as Event[];
-  const paths = getShortestPaths(userListMachine, { events, input: { tenantId: 4, address: '', currentUserId: 1, currentRoleId: 1 } });
+  const input = { tenantId: 4, address: '', currentUserId: 1, currentRoleId: 1 };
+  const paths = getShortestPaths(userListMachine, { events, input });
   const reached = paths.map((path) => JSON.stringify(path.state.value)).sort();
 
-  test('before a first load only loading and failed, no modal; then loaded or refreshing × closed, creating or updating', () => {
+  test('before a first load only loading and failed, no modal; then shown or reloading behind the rows × closed, creating or updating', () => {
+    expect(loads).toHaveLength(2);
     expect(reached).toEqual(
       [
-        { data: 'loading', modal: 'closed' },
-        { data: 'failed', modal: 'closed' },
-        ...['loaded', 'refreshing'].flatMap((data) =>
-          ['closed', 'creating', 'updating'].map((modal) => ({ data, modal })),
-        ),
+        { list: 'loading', modal: 'closed' },
+        { list: 'failed', modal: 'closed' },
+        ...['idle', 'reloading'].flatMap((ready) => ['closed', 'creating', 'updating'].map((modal) => ({ list: { ready }, modal }))),
       ]
         .map((value) => JSON.stringify(value))
         .sort(),
@@ -325,8 +331,8 @@ describe('model of the list and its modals', () => {
     expect(paths).toHaveLength(8);
   });
 
-  test('from every reachable modal state, a saved modal leads to a refetch and a closed one never does', () => {
-    const adjacency = getAdjacencyMap(userListMachine, { events, input: { tenantId: 4, address: '', currentUserId: 1, currentRoleId: 1 } });
+  test('from every reachable modal state, a saved modal leads to a reload and a closed one never does', () => {
+    const adjacency = getAdjacencyMap(userListMachine, { events, input });
     let checked = 0;
     for (const { state, transitions } of Object.values(adjacency)) {
       if (state.matches({ modal: 'closed' })) continue;
@@ -337,11 +343,11 @@ describe('model of the list and its modals', () => {
         if (event.type !== `xstate.done.actor.${modal}` || !output) continue;
         checked += 1;
         expect(next.matches({ modal: 'closed' })).toBe(true);
-        if (output.saved) expect(next.matches({ data: 'refreshing' })).toBe(true);
-        else expect((next.value as { data: string }).data).toBe((state.value as { data: string }).data);
+        if (output.saved) expect(next.matches({ list: { ready: 'reloading' } })).toBe(true);
+        else expect((next.value as { list: unknown }).list).toEqual((state.value as { list: unknown }).list);
       }
     }
-    // creating and updating, each while loaded and while refreshing, each saved or not.
+    // creating and updating, each while shown and while reloading, each saved or not.
     expect(checked).toBe(8);
   });
 });

@@ -1,7 +1,7 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
 import { nextSort } from '../../../../src/domain/lists/sort.ts';
-import { filterRows, sortRows, toRows } from '../../../../src/domain/users/list-view';
+import { compareRows, rowMatches, toRows } from '../../../../src/domain/users/list-view';
 import { makeUser } from '../../../support/fixtures/users';
 
 const roles = ['Super Admin', 'Admin', 'User'] as const;
@@ -23,13 +23,18 @@ describe('search filters by name, email and role text', () => {
       const expected = users.filter((user) =>
         [user.name, user.email, user.role].some((text) => text.toLowerCase().includes(needle)),
       );
-      expect(filterRows(toRows(users), search).map((row) => row.user)).toEqual(expected);
+      const found = toRows(users).filter((row) => needle === '' || rowMatches(row, needle));
+      expect(found.map((row) => row.user)).toEqual(expected);
     },
   );
 
   test('finds users by their role label', () => {
     const users = [makeUser({ id: 1, role_id: 2 }), makeUser({ id: 2, role_id: 3 })];
-    expect(filterRows(toRows(users), 'admin').map((row) => row.user.id)).toEqual([1]);
+    expect(
+      toRows(users)
+        .filter((row) => rowMatches(row, 'admin'))
+        .map((row) => row.user.id),
+    ).toEqual([1]);
   });
 });
 
@@ -38,8 +43,14 @@ describe('Name, Email and Role headers sort ascending or descending', () => {
     'ascending orders by the column, descending is its reverse on distinct values',
     (users, key) => {
       const rows = toRows(users);
-      const ascending = sortRows(rows, { key, direction: 'ascending' }).map((row) => row.user[key]);
-      const descending = sortRows(rows, { key, direction: 'descending' }).map((row) => row.user[key]);
+      const ascending = rows
+        .slice()
+        .sort((a, b) => compareRows(a, b, key))
+        .map((row) => row.user[key]);
+      const descending = rows
+        .slice()
+        .sort((a, b) => compareRows(b, a, key))
+        .map((row) => row.user[key]);
       const compare = new Intl.Collator('en', { sensitivity: 'base', numeric: true }).compare;
       for (let i = 1; i < ascending.length; i += 1) {
         expect(compare(ascending[i - 1]!, ascending[i]!)).toBeLessThanOrEqual(0);
@@ -55,10 +66,5 @@ describe('Name, Email and Role headers sort ascending or descending', () => {
     expect(second).toEqual({ key: 'name', direction: 'descending' });
     expect(nextSort(second, 'name')).toEqual({ key: 'name', direction: 'ascending' });
     expect(nextSort(second, 'email')).toEqual({ key: 'email', direction: 'ascending' });
-  });
-
-  test('unsorted keeps the server order', () => {
-    const users = [makeUser({ id: 3, name: 'c' }), makeUser({ id: 1, name: 'a' })];
-    expect(sortRows(toRows(users), null).map((row) => row.user.id)).toEqual([3, 1]);
   });
 });

@@ -24,6 +24,10 @@ describe('revenue chart', () => {
     await expect(chart().outerHTML).toMatchFileSnapshot('__snapshots__/revenue-chart.svg');
   });
 
+  test('brings no stylesheet of its own into the page (its rules are in dashboard.css, once)', () => {
+    expect(chart().querySelector('style')).toBeNull();
+  });
+
   test('is 350 px high with one bar per period that has revenue', () => {
     const svg = chart();
     expect(svg.getAttribute('height')).toBe('350');

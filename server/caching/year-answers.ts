@@ -1,0 +1,165 @@
+/**
+ * The answers made of a whole year of a tenant's opportunities (the analysis, the year's
+ * opportunities), kept in pieces of a calendar month. Each piece is sent again while its
+ * month's version (migration 080: bumped by triggers in the writing transaction, read
+ * from the table by each request) is the one it was read at, so a save makes anew the
+ * month it touched, not the year. The whole answer is its pieces joined, kept by the
+ * answer cache under the newest of its months' versions, which moves whenever any of
+ * them does (they come from one sequence).
+ */
+import { promisify } from 'node:util';
+import { brotliCompress, brotliDecompress, constants as zlibConstants } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Queryable } from '../db/database.ts';
+import { createAnswerCache } from './answer-cache.ts';
+
+/**
+ * A year's window (14 hours wider than the UTC year on each side, for every time zone)
+ * in pieces: 0 is the last 14 hours of December of the year before, 1–12 the months,
+ * 13 the first 14 hours of January of the year after. Each lies in one calendar month.
+ */
+export const YEAR_PIECES = Array.from({ length: 14 }, (_, piece) => piece);
+
+/** Reads one piece of a year: its entries as JSON texts joined by commas, oldest first ('' when it has none). */
+export type PieceReader = (db: Queryable, tenantId: number, year: number, piece: number) => Promise<string>;
+
+export interface YearAnswerRequest {
+  tenantId: number;
+  year: number;
+  /** Tells apart the answers of one kind; part of the ETag. */
+  key: string;
+}
+
+export interface YearAnswers {
+  /** Sends the year's answer, made of pieces read anew only where their month changed since. */
+  send(request: FastifyRequest, reply: FastifyReply, answer: YearAnswerRequest): Promise<FastifyReply>;
+}
+
+interface Piece {
+  version: string;
+  /** The piece's text until its brotli form is made, which stands for it from then on (a tenth of its bytes). */
+  plain: Buffer | undefined;
+  compressed: Buffer | undefined;
+  bytes: number;
+}
+
+// Pieces are kept compressed at the fastest setting, on libuv's threads, not the one that runs PGlite.
+const compress = (text: Buffer) =>
+  promisify(brotliCompress)(text, {
+    params: { [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT, [zlibConstants.BROTLI_PARAM_QUALITY]: 1 },
+  });
+const decompress = promisify(brotliDecompress);
+
+/** The version of each month of the year's window that has one, by piece. */
+export async function pieceVersions(db: Queryable, tenantId: number, year: number): Promise<Map<number, string>> {
+  const rows = await db.query<{ piece: number; version: number | string }>(
+    `select (extract(year from month)::int - $2) * 12 + extract(month from month)::int as piece, version
+     from opportunity_month_versions
+     where tenant_id = $1 and month >= make_date($2::int - 1, 12, 1) and month <= make_date($2::int + 1, 1, 1)`,
+    [tenantId, year],
+  );
+  return new Map(rows.map((row) => [Number(row.piece), String(row.version)]));
+}
+
+/** The newest of the months' versions, or undefined when none has one (then nothing may be kept). */
+function newest(versions: Map<number, string>): string | undefined {
+  let found: bigint | undefined;
+  for (const version of versions.values()) if (found === undefined || BigInt(version) > found) found = BigInt(version);
+  return found === undefined ? undefined : String(found);
+}
+
+/** A year's answer as one JSON array: every piece read now, nothing kept (what the kept answer must equal). */
+export async function wholeYearJson(db: Queryable, tenantId: number, year: number, readPiece: PieceReader): Promise<Buffer> {
+  const texts: string[] = [];
+  for (const piece of YEAR_PIECES) texts.push(await readPiece(db, tenantId, year, piece));
+  return joined(texts.map((text) => Buffer.from(text)));
+}
+
+function joined(pieces: Buffer[]): Buffer {
+  const filled = pieces.filter((piece) => piece.length > 0);
+  const answer = Buffer.allocUnsafe(2 + filled.reduce((bytes, piece) => bytes + piece.length, Math.max(0, filled.length - 1)));
+  let at = answer.write('[');
+  filled.forEach((piece, index) => {
+    if (index > 0) at += answer.write(',', at);
+    at += piece.copy(answer, at);
+  });
+  answer.write(']', at);
+  return answer;
+}
+
+export function createYearAnswers(db: Queryable, readPiece: PieceReader, { maxBytes }: { maxBytes: number }): YearAnswers {
+  const answers = createAnswerCache(db, { maxBytes });
+  // Least recently used first (a Map iterates in insertion order); bounded like the answers.
+  const pieces = new Map<string, Piece>();
+  let heldBytes = 0;
+  const evictOverBudget = () => {
+    for (const [oldest, old] of pieces) {
+      if (heldBytes <= maxBytes) break;
+      pieces.delete(oldest);
+      heldBytes -= old.bytes;
+    }
+  };
+  /** Kept as text at once (the next answer may come before its compression is done), then as brotli. */
+  const keep = (name: string, version: string, plain: Buffer) => {
+    const held = pieces.get(name);
+    if (held && BigInt(held.version) > BigInt(version)) return;
+    if (held) {
+      pieces.delete(name);
+      heldBytes -= held.bytes;
+    }
+    const piece: Piece = { version, plain, compressed: undefined, bytes: plain.length };
+    pieces.set(name, piece);
+    heldBytes += piece.bytes;
+    evictOverBudget();
+    void compress(plain).then(
+      (compressed) => {
+        piece.compressed = compressed;
+        piece.plain = undefined;
+        if (pieces.get(name) !== piece) return;
+        heldBytes += compressed.length - piece.bytes;
+        piece.bytes = compressed.length;
+      },
+      () => undefined,
+    );
+  };
+
+  /**
+   * Each piece's version is read before its text, so a piece is never kept under a version
+   * newer than what it holds. The versions are read again here, after the answer cache read
+   * the newest of them: the pieces are then at least as new as the version the answer is
+   * filed under (server/caching/README.md, invariant 3).
+   */
+  const produce = async ({ tenantId, year, key }: YearAnswerRequest): Promise<Buffer> => {
+    const versions = await pieceVersions(db, tenantId, year);
+    const bodies: Promise<Buffer>[] = [];
+    for (const piece of YEAR_PIECES) {
+      const name = `${tenantId}/${key}/${piece}`;
+      // A month without a version has held no opportunity since the table was last emptied
+      // (the first write into it gives it one): version 0, kept as any other.
+      const version = versions.get(piece) ?? '0';
+      const held = pieces.get(name);
+      if (held?.version === version) {
+        pieces.delete(name);
+        pieces.set(name, held);
+        bodies.push(held.plain ? Promise.resolve(held.plain) : decompress(held.compressed!));
+        continue;
+      }
+      // Read one after another: PGlite runs every statement on the server's one thread.
+      const text = Buffer.from(await readPiece(db, tenantId, year, piece));
+      bodies.push(Promise.resolve(text));
+      keep(name, version, text);
+    }
+    return joined(await Promise.all(bodies));
+  };
+
+  return {
+    send: (request, reply, answer) =>
+      answers.send(request, reply, {
+        tenantId: answer.tenantId,
+        subject: 'opportunities',
+        key: answer.key,
+        readVersion: async () => newest(await pieceVersions(db, answer.tenantId, answer.year)),
+        produce: () => produce(answer),
+      }),
+  };
+}

@@ -1,0 +1,26 @@
+import { describe, expect, test } from 'vitest';
+import config from '../../vitest.config.ts';
+import { argumentsFor, HALVES } from '../../scripts/test.ts';
+
+const [browserTests, others] = HALVES as [(typeof HALVES)[number], (typeof HALVES)[number]];
+
+describe('npm test: the browser tests and every other project, in two runs at once', () => {
+  test('the two runs take every project of the configuration, the browser tests in the first only', () => {
+    const names = (config.test?.projects ?? []).map((project) => (project as { test: { name: string } }).test.name);
+    expect(names).toContain('e2e');
+    expect(argumentsFor(browserTests, []).slice(0, 3)).toEqual(['run', '--project', 'e2e']);
+    expect(argumentsFor(others, []).slice(0, 3)).toEqual(['run', '--project', '!e2e']);
+  });
+
+  test('without arguments each run is the whole of its half; a filter may leave a half nothing to run', () => {
+    expect(argumentsFor(others, [])).toEqual(['run', '--project', '!e2e']);
+    expect(argumentsFor(others, ['-t', 'sign-up'])).toEqual(['run', '--project', '!e2e', '--passWithNoTests', '-t', 'sign-up']);
+  });
+
+  test('a report file is written once per run, named after it', () => {
+    expect(argumentsFor(browserTests, ['--reporter=json', '--outputFile=/tmp/run.json'])).toContain('--outputFile=/tmp/run.e2e.json');
+    expect(argumentsFor(others, ['--outputFile', '/tmp/run.json', '--reporter=json'])).toEqual([
+      'run', '--project', '!e2e', '--passWithNoTests', '--outputFile', '/tmp/run.others.json', '--reporter=json',
+    ]);
+  });
+});
