@@ -11,14 +11,14 @@ import { OPPORTUNITY_LIST_ROW } from '../answers/projections.ts';
 /** The opportunity list's page size (spec section 9: list page size 10). */
 export const PAGE_SIZE = 10;
 
-type SortKey = 'date' | 'customer' | 'salesperson' | 'stage' | 'revenue' | 'weighted';
+export type SortKey = 'date' | 'customer' | 'salesperson' | 'stage' | 'revenue' | 'weighted';
 
 // Only these texts ever reach the ORDER BY. Each names the row's own column
 // (page_rows.…): a bare name that an answer column also has (created_date, revenue)
 // would sort by the answer's text or float, made for all 100,000 rows of the year
 // before the first ten are known, where the (tenant_id, created_date) index gives
 // the newest ten at once.
-const SORT_COLUMNS: Record<SortKey, string> = {
+export const SORT_COLUMNS: Record<SortKey, string> = {
   date: 'page_rows.created_date',
   customer: 'lower(page_rows.customer)',
   salesperson: 'lower(page_rows.salesperson_name)',

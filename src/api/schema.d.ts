@@ -977,7 +977,7 @@ export interface paths {
         };
         /**
          * The rows a list shows, as a CSV file.
-         * @description RFC 4180 (CRLF record ends, quotes doubled, cells with quotes, separators or line breaks quoted), UTF-8 with a byte order mark, a header row first. Text cells that a spreadsheet would run as a formula (starting with =, +, -, @, a tab or a carriage return) start with an apostrophe. Streamed from the database in batches, so a file of any length leaves without the server holding it. The filters are the list's: opportunities of a year in a time zone whose customer, salesperson or stage contains the search text, in a stage and the caller's own ('Mine') when asked; customers whose name, company or e-mail contains it; activities in a view (todo, overdue, done, all) whose subject, kind, salesperson or customer contains it; users (Super Admins and Admins only) whose name, e-mail or role contains it. With ids, only those rows (of the caller's tenant) are written, the other filters ignored.
+         * @description RFC 4180 (CRLF record ends, quotes doubled, cells with quotes, separators or line breaks quoted), UTF-8 with a byte order mark, a header row first. Text cells that a spreadsheet would run as a formula (starting with =, +, -, @, a tab or a carriage return) start with an apostrophe. Streamed from the database in batches, so a file of any length leaves without the server holding it. The filters are the list's: opportunities of a year in a time zone whose customer, salesperson or stage contains the search text, in a stage and the caller's own ('Mine') when asked, in the list's sort; customers whose name, company or e-mail contains it; activities in a view (todo, overdue, done, all) whose subject, kind, salesperson or customer contains it; users (Super Admins and Admins only) whose name, e-mail or role contains it. With ids, only those rows (of the caller's tenant) are written, the other filters ignored.
          */
         get: operations["exportCsv"];
         put?: never;
@@ -3463,6 +3463,10 @@ export interface operations {
                 stage?: string;
                 /** @description Opportunities only; only the caller's own (those of the salesperson of the caller's user). */
                 mine?: boolean;
+                /** @description Opportunities only; the rows in the order of the opportunity list's page (GET /api/opportunities/page) sorted so. The other kinds come in the order they were created. */
+                sort?: "date" | "customer" | "salesperson" | "stage" | "revenue" | "weighted";
+                /** @description Opportunities only; with sort, as the list's page takes it. */
+                direction?: "ascending" | "descending";
                 /** @description Activities only. */
                 view?: "todo" | "overdue" | "done" | "all";
                 /** @description Only these rows, as ids separated by commas. */

@@ -22,8 +22,8 @@ async function listFigures(page: Page, address: string): Promise<number[]> {
 }
 
 describe('CSV export and import (issue 17)', () => {
-  test('a CSV exported from the opportunity list re-imports into another tenant with the same figures', async () => {
-    const address = '/opportunity?year=2025&search=negotiation';
+  test('a CSV exported from the opportunity list (in its sort) re-imports into another tenant with the same figures', async () => {
+    const address = '/opportunity?year=2025&search=negotiation&sort=revenue&dir=asc';
     const demo = await browser.newPage();
     await signInAndOpen(demo.page, 'admin@demo.test', '/dashboard');
     const exported = await listFigures(demo.page, address);
@@ -31,7 +31,12 @@ describe('CSV export and import (issue 17)', () => {
     const [download] = await Promise.all([demo.page.waitForEvent('download'), demo.page.getByRole('button', { name: 'Export CSV' }).click()]);
     const file = readFileSync((await download.path())!);
     await demo.context.close();
-    expect(parseCsv(file.toString('utf8')).length - 1).toBe(exported[0]);
+    const rows = parseCsv(file.toString('utf8')).slice(1);
+    expect(rows.length).toBe(exported[0]);
+    // In the list's order: revenue, smallest first (the file's sixth column).
+    const revenues = rows.map((row) => Number(row[5]));
+    expect(revenues.length).toBeGreaterThan(2);
+    expect(revenues).toEqual([...revenues].sort((a, b) => a - b));
 
     const globex = await browser.newPage();
     await signInAndOpen(globex.page, 'admin@globex.test', '/dashboard');

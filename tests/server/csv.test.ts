@@ -95,6 +95,37 @@ describe('CSV export', () => {
     expect(both.every((row) => row[4] === 'proposal' && row[2] === rep!.name)).toBe(true);
   });
 
+  test("the opportunities come in the list page's order, for every sort and direction, across batches", async () => {
+    // A seller's own open proposals of a year: a few pages of the list.
+    const filters = `year=2025&zone=UTC&stage=proposal&mine=true`;
+    const [rep] = await server.db.query<{ id: number }>(`select id from users where email = 'rep@demo.test'`);
+    type ListRow = { created_date: string; customer: string; salesperson_name: string; stage: string; revenue: number; probability: number };
+    const listed = (row: ListRow) => [row.created_date.slice(0, 10), row.customer, row.salesperson_name, row.stage, row.revenue, row.probability].join('|');
+    const exported = (cells: string[]) => [cells[0], cells[1], cells[2], cells[4], Number(cells[5]), Number(cells[6])].join('|');
+    for (const sort of ['date', 'customer', 'salesperson', 'stage', 'revenue', 'weighted'] as const) {
+      for (const direction of ['ascending', 'descending'] as const) {
+        const pages: string[] = [];
+        for (let page = 1; ; page += 1) {
+          const answer = (await call('rep@demo.test', 'GET', `/api/opportunities/page/${demo}?${filters}&sort=${sort}&direction=${direction}&page=${page}`)).json() as {
+            total: number;
+            rows: ListRow[];
+          };
+          pages.push(...answer.rows.map(listed));
+          if (pages.length >= answer.total) break;
+        }
+        // Rows for two pages and three batches; the stage and the salesperson are the same in all of them (ties broken by id).
+        expect(pages.length).toBeGreaterThanOrEqual(15);
+        const file = parseCsv((await call('rep@demo.test', 'GET', `/api/csv/export/opportunities/${demo}?${filters}&sort=${sort}&direction=${direction}`)).body).slice(1);
+        expect(file.map(exported), `${sort} ${direction}`).toEqual(pages);
+        // Batches of 7 rows: each starts after the last row written, in the same order.
+        let text = '';
+        const query = { year: 2025, zone: 'UTC', stage: 'proposal', mine: true, sort, direction };
+        for await (const piece of exportPieces(server.db, 'opportunities', { tenantId: demo, userId: rep!.id }, query, 7)) text += piece;
+        expect(parseCsv(text).slice(1).map(exported), `${sort} ${direction} in batches`).toEqual(pages);
+      }
+    }
+  });
+
   test('a cell a spreadsheet would run as a formula leaves with an apostrophe', async () => {
     const name = `=HYPERLINK("http://evil.test","x") ${Date.now()}`;
     const created = await call('admin@demo.test', 'POST', '/api/customers', { name, company: '@corp', notes: '-2+3' });

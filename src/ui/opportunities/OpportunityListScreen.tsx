@@ -89,13 +89,14 @@ function ListFilters({ list }: { list: ListActor }) {
   );
 }
 
-/** The list's filters as the export takes them: the year in the browser's time zone, the search, the stage and 'Mine'. */
+/** The list's filters as the export takes them: the year in the browser's time zone, the search, the stage, 'Mine' and the sort. */
 function ExportBar({ list }: { list: ListActor }) {
   const year = useSelector(list, (state) => state.context.year);
   const search = useSelector(list, (state) => state.context.search);
   const stage = useSelector(list, (state) => state.context.stage);
   const mine = useSelector(list, (state) => state.context.mine);
-  return <BulkBar filters={{ year, search, stage, mine, zone: Intl.DateTimeFormat().resolvedOptions().timeZone }} />;
+  const sort = useSelector(list, (state) => state.context.sort);
+  return <BulkBar filters={{ year, search, stage, mine, sort: sort.key, direction: sort.direction, zone: Intl.DateTimeFormat().resolvedOptions().timeZone }} />;
 }
 
 function Totals({ list }: { list: ListActor }) {
