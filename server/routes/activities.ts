@@ -16,7 +16,7 @@ type ActivityAnswer = AnswerOf<typeof ACTIVITY>;
  * 086, the Activity projection's fields and forms), with the names it shows from the
  * salesperson and the opportunity joined in.
  */
-export const ACTIVITY_LIST_ENTRY = `left(a.answer_json, -1) || ',"salesperson_name":' || to_json(s.name)::text || ',"customer":' || coalesce(to_json(o.customer)::text, 'null') || '}'`;
+const ACTIVITY_LIST_ENTRY = `left(a.answer_json, -1) || ',"salesperson_name":' || to_json(s.name)::text || ',"customer":' || coalesce(to_json(o.customer)::text, 'null') || '}'`;
 
 async function activityOfTenant(db: Queryable, tenantId: number, id: number) {
   const [activity] = await db.query<ActivityAnswer>(`select ${ACTIVITY.select} from ${ACTIVITY.from} where a.tenant_id = $1 and a.id = $2`, [tenantId, id]);

@@ -151,29 +151,44 @@ async function cards(db: Queryable, tenantId: number, query: CardsQuery): Promis
 }
 
 /**
+ * The years (in the zone) of a column of the tenant's rows that meet a condition, oldest
+ * first, as a recursive common table expression named `name` ($1 tenant): from the
+ * earliest, each next one is the year of the first row on or after the start of the year
+ * after, one probe of an index on (tenant_id, …, column) per year instead of reading every
+ * row. Its last row is null.
+ */
+const probedYears = (name: string, table: string, column: string, condition: string, zone: string) => `${name}(year) as (
+  select extract(year from min(${column}) at time zone ${zone})::int from ${table} where tenant_id = $1 and ${condition}
+  union all
+  select (select extract(year from later.${column} at time zone ${zone})::int from ${table} later
+          where later.tenant_id = $1 and ${condition} and later.${column} >= make_timestamptz(${name}.year + 1, 1, 1, 0, 0, 0, ${zone})
+          order by later.${column} limit 1)
+  from ${name} where ${name}.year is not null
+)`;
+
+/**
  * The years holding any of the tenant's opportunities or calendar events in the caller's
- * time zone, oldest first. The opportunities' years come from one probe of the
- * (tenant_id, created_date) index per year (from the earliest, each next one is the year
- * of the first opportunity on or after the start of the year after) instead of reading
- * every opportunity the tenant has. An event counts in the years it starts and ends in;
- * an all-day event's days are UTC dates in every zone (see the CalendarEvent schema).
+ * time zone, oldest first. An event counts in the years it starts and ends in; an all-day
+ * event's days are UTC dates in every zone (see the CalendarEvent schema). Each kind of
+ * year is probed through its index (migrations 076 and 088).
  */
 async function years(db: Queryable, tenantId: number, query: { zone?: string }) {
   const zone = zoneOf(query);
   return refusingUnknownZones(zone, async () => {
-    const eventZone = `case when all_day then 'UTC' else $2::text end`;
+    const probes = [
+      probedYears('opportunity_years', 'opportunities', 'created_date', 'true', '$2::text'),
+      probedYears('timed_starts', 'calendar_events', 'starts_at', 'not all_day', '$2::text'),
+      probedYears('timed_ends', 'calendar_events', 'ends_at', 'not all_day', '$2::text'),
+      probedYears('day_starts', 'calendar_events', 'starts_at', 'all_day', "'UTC'"),
+      probedYears('day_ends', 'calendar_events', 'ends_at', 'all_day', "'UTC'"),
+    ];
     const rows = await db.query<{ year: number }>(
-      `with recursive found(year) as (
-         select extract(year from min(created_date) at time zone $2::text)::int from opportunities where tenant_id = $1
-         union all
-         select (select extract(year from o.created_date at time zone $2::text)::int from opportunities o
-                 where o.tenant_id = $1 and o.created_date >= make_timestamptz(found.year + 1, 1, 1, 0, 0, 0, $2::text)
-                 order by o.created_date limit 1)
-         from found where found.year is not null
-       )
-       select year from found where year is not null
-       union select extract(year from starts_at at time zone ${eventZone})::int from calendar_events where tenant_id = $1
-       union select extract(year from ends_at at time zone ${eventZone})::int from calendar_events where tenant_id = $1
+      `with recursive ${probes.join(',\n')}
+       select year from (
+         select year from opportunity_years union select year from timed_starts union select year from timed_ends
+         union select year from day_starts union select year from day_ends
+       ) as found
+       where year is not null
        order by year`,
       [tenantId, zone],
     );

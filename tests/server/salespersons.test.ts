@@ -45,7 +45,9 @@ describe('GET /api/salespersons/getAllData/{tenant_id}', () => {
 
 test("the list holds each salesperson exactly as their own record answers, by name, and JSON's content type", async () => {
   // A sign-in stamps latest_login to the microsecond: the list and the record must agree on it.
-  await server.db.query("update salespersons set latest_login = '2026-03-04T05:06:07.891734Z' where email = 'rep@demo.test'");
+  // Each entry is kept with its row (migration 087): a renaming in SQL shows at once, and moves it by name.
+  const { name } = await salespersonOf('rep@demo.test');
+  await server.db.query("update salespersons set latest_login = '2026-03-04T05:06:07.891734Z', name = 'Aaron \"Quoted\" Ærø' where email = 'rep@demo.test'");
   const response = await call('admin@demo.test', 'GET', '/api/salespersons/getAllData/1');
   expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
   const list = response.json() as Array<{ id: number; name: string }>;
@@ -54,6 +56,8 @@ test("the list holds each salesperson exactly as their own record answers, by na
   expect(list.find((s) => s.id === records.find((r) => r.email === 'rep@demo.test').id)).toMatchObject({ latest_login: '2026-03-04T05:06:07Z' });
   const byName = [...list].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id));
   expect(list.map((s) => s.id)).toEqual(byName.map((s) => s.id));
+  expect(list[0]).toMatchObject({ name: 'Aaron "Quoted" Ærø' });
+  await server.db.query('update salespersons set name = $1 where email = $2', [name, 'rep@demo.test']);
 });
 
 describe('GET /api/salespersons/{id}', () => {
