@@ -166,3 +166,47 @@ export function createYearAnswers(db: Queryable, readPiece: PieceReader, { maxBy
       }),
   };
 }
+
+/** Reads one piece of a year as rows (sums of its opportunities), for a time zone's calendar year. */
+export type PieceRowsReader<Row> = (db: Queryable, tenantId: number, year: number, piece: number, zone: string) => Promise<Row[]>;
+
+export interface YearPieceRows<Row> {
+  /** The rows of every piece of the zone's year, each read anew only where its month changed since. */
+  rowsOf(tenantId: number, year: number, zone: string): Promise<Row[][]>;
+}
+
+/**
+ * Sums of a year kept in the same pieces as the year answers (each under its month's version),
+ * for answers that are sums over the year (the calendar's days, the customers' totals): a save
+ * sums one month anew, and the route adds the pieces' sums up.
+ */
+export function createYearPieceRows<Row>(db: Queryable, readPiece: PieceRowsReader<Row>, { maxPieces }: { maxPieces: number }): YearPieceRows<Row> {
+  // Least recently used first (a Map iterates in insertion order).
+  const pieces = new Map<string, { version: string; rows: Row[] }>();
+  return {
+    async rowsOf(tenantId, year, zone) {
+      const versions = await pieceVersions(db, tenantId, year);
+      const all: Row[][] = [];
+      for (const piece of YEAR_PIECES) {
+        const name = `${tenantId}/${year}/${zone}/${piece}`;
+        const version = versions.get(piece) ?? '0';
+        const held = pieces.get(name);
+        pieces.delete(name);
+        if (held?.version === version) {
+          pieces.set(name, held);
+          all.push(held.rows);
+          continue;
+        }
+        const rows = await readPiece(db, tenantId, year, piece, zone);
+        const newer = pieces.get(name);
+        if (!newer || BigInt(newer.version) <= BigInt(version)) pieces.set(name, { version, rows });
+        all.push(rows);
+        for (const oldest of pieces.keys()) {
+          if (pieces.size <= maxPieces) break;
+          pieces.delete(oldest);
+        }
+      }
+      return all;
+    },
+  };
+}
