@@ -123,11 +123,11 @@ export function yearOpportunitiesJson(db: Queryable, tenantId: number, year: num
 export const analysisPieceOf: PieceReader = (db, tenantId, year, piece) => pieceJson(db, tenantId, year, piece, 'analysis_json');
 const opportunitiesPiece: PieceReader = (db, tenantId, year, piece) => pieceJson(db, tenantId, year, piece, 'answer_json');
 
-// A piece's bounds (server/caching/year-answers.ts: 0 the last 14 hours before the year,
-// 1–12 its months, 13 the first 14 hours after it), made by the database from the year,
+// A piece's bounds ($3; server/caching/year-answers.ts: 0 the last 14 hours before the year
+// $2, 1–12 its months, 13 the first 14 hours after it), made by the database from the year,
 // so even year 9999 needs no five-digit ISO date.
 const yearStart = "make_timestamptz($2::int, 1, 1, 0, 0, 0, 'UTC')";
-const pieceWindow = `created_date >= case when $3::int = 0 then ${yearStart} - interval '14 hours' else ${yearStart} + ($3::int - 1) * interval '1 month' end
+export const pieceWindow = `created_date >= case when $3::int = 0 then ${yearStart} - interval '14 hours' else ${yearStart} + ($3::int - 1) * interval '1 month' end
   and created_date < case when $3::int = 13 then ${yearStart} + interval '12 months 14 hours' else ${yearStart} + $3::int * interval '1 month' end`;
 
 /**

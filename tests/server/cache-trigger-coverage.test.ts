@@ -6,6 +6,7 @@ import type { DataSubject } from '../../server/caching/data-versions.ts';
 import type { Queryable } from '../../server/db/database.ts';
 import { analysisJson, dayPieceOf, yearOpportunitiesJson } from '../../server/routes/opportunities.ts';
 import { YEAR_PIECES } from '../../server/caching/year-answers.ts';
+import { customerSumsPieceOf } from '../../server/routes/customers.ts';
 import { usersOfTenantJson } from '../../server/routes/user-records.ts';
 import { startTestServer, type TestServer } from '../support/server-harness.ts';
 
@@ -29,6 +30,13 @@ const CACHED_ANSWERS: { name: string; subject: KeptSubject; produce: (db: Querya
     subject: 'opportunity months',
     produce: (db) => Promise.all(YEAR_PIECES.map((piece) => dayPieceOf(db, 1, 2025, piece, 'Europe/Berlin'))),
     routeFile: 'opportunities.ts',
+  },
+  {
+    // The stored customers they are joined with are read by every request, never kept.
+    name: "the customers' sums of a year",
+    subject: 'opportunity months',
+    produce: (db) => Promise.all(YEAR_PIECES.map((piece) => customerSumsPieceOf(db, 1, 2025, piece, 'Europe/Berlin'))),
+    routeFile: 'customers.ts',
   },
 ];
 
