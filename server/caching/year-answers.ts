@@ -40,6 +40,7 @@ interface Piece {
   /** The piece's text until its brotli form is made, which stands for it from then on (a tenth of its bytes). */
   plain: Buffer | undefined;
   compressed: Buffer | undefined;
+  plainLength: number;
   bytes: number;
 }
 
@@ -48,7 +49,9 @@ const compress = (text: Buffer) =>
   promisify(brotliCompress)(text, {
     params: { [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT, [zlibConstants.BROTLI_PARAM_QUALITY]: 1 },
   });
-const decompress = promisify(brotliDecompress);
+// In one output chunk of the piece's known size: at zlib's default of 16 KB, the main thread
+// took a callback and a copy per chunk, hundreds for a year.
+const decompress = (body: Buffer, plainLength: number) => promisify(brotliDecompress)(body, { chunkSize: Math.max(64, plainLength) });
 
 /** The version of each month of the year's window that has one, by piece. */
 export async function pieceVersions(db: Queryable, tenantId: number, year: number): Promise<Map<number, string>> {
@@ -107,7 +110,7 @@ export function createYearAnswers(db: Queryable, readPiece: PieceReader, { maxBy
       pieces.delete(name);
       heldBytes -= held.bytes;
     }
-    const piece: Piece = { version, plain, compressed: undefined, bytes: plain.length };
+    const piece: Piece = { version, plain, compressed: undefined, plainLength: plain.length, bytes: plain.length };
     pieces.set(name, piece);
     heldBytes += piece.bytes;
     evictOverBudget();
@@ -141,7 +144,7 @@ export function createYearAnswers(db: Queryable, readPiece: PieceReader, { maxBy
       if (held?.version === version) {
         pieces.delete(name);
         pieces.set(name, held);
-        bodies.push(held.plain ? Promise.resolve(held.plain) : decompress(held.compressed!));
+        bodies.push(held.plain ? Promise.resolve(held.plain) : decompress(held.compressed!, held.plainLength));
         continue;
       }
       // Read one after another: PGlite runs every statement on the server's one thread.
@@ -161,5 +164,49 @@ export function createYearAnswers(db: Queryable, readPiece: PieceReader, { maxBy
         readVersion: async () => newest(await pieceVersions(db, answer.tenantId, answer.year)),
         produce: () => produce(answer),
       }),
+  };
+}
+
+/** Reads one piece of a year as rows (sums of its opportunities), for a time zone's calendar year. */
+export type PieceRowsReader<Row> = (db: Queryable, tenantId: number, year: number, piece: number, zone: string) => Promise<Row[]>;
+
+export interface YearPieceRows<Row> {
+  /** The rows of every piece of the zone's year, each read anew only where its month changed since. */
+  rowsOf(tenantId: number, year: number, zone: string): Promise<Row[][]>;
+}
+
+/**
+ * Sums of a year kept in the same pieces as the year answers (each under its month's version),
+ * for answers that are sums over the year (the calendar's days, the customers' totals): a save
+ * sums one month anew, and the route adds the pieces' sums up.
+ */
+export function createYearPieceRows<Row>(db: Queryable, readPiece: PieceRowsReader<Row>, { maxPieces }: { maxPieces: number }): YearPieceRows<Row> {
+  // Least recently used first (a Map iterates in insertion order).
+  const pieces = new Map<string, { version: string; rows: Row[] }>();
+  return {
+    async rowsOf(tenantId, year, zone) {
+      const versions = await pieceVersions(db, tenantId, year);
+      const all: Row[][] = [];
+      for (const piece of YEAR_PIECES) {
+        const name = `${tenantId}/${year}/${zone}/${piece}`;
+        const version = versions.get(piece) ?? '0';
+        const held = pieces.get(name);
+        pieces.delete(name);
+        if (held?.version === version) {
+          pieces.set(name, held);
+          all.push(held.rows);
+          continue;
+        }
+        const rows = await readPiece(db, tenantId, year, piece, zone);
+        const newer = pieces.get(name);
+        if (!newer || BigInt(newer.version) <= BigInt(version)) pieces.set(name, { version, rows });
+        all.push(rows);
+        for (const oldest of pieces.keys()) {
+          if (pieces.size <= maxPieces) break;
+          pieces.delete(oldest);
+        }
+      }
+      return all;
+    },
   };
 }

@@ -7,6 +7,8 @@ import { recordHistory, snapshotRecords, withHistory } from '../records/history.
 import type { AnswerOf } from '../answers/projection.ts';
 import { CUSTOMER, CUSTOMER_SUMMARY } from '../answers/projections.ts';
 import { refusingUnknownZones, zoneOf } from '../http/list-query.ts';
+import { createYearPieceRows, type PieceRowsReader } from '../caching/year-answers.ts';
+import { pieceWindow } from './opportunities.ts';
 import { sqlText } from '../answers/projection.ts';
 import { WON_STAGE } from '../../src/domain/opportunities/customers.ts';
 
@@ -49,7 +51,11 @@ export function registerCustomerRoutes(app: FastifyInstance, context: RouteConte
   });
 
   // The customer list's rows (x-crm-extension: customer-summaries), so that it need not load
-  // the year's opportunities: the year in the browser's zone, as the opportunity list's.
+  // the year's opportunities: the year in the browser's zone, as the opportunity list's. The
+  // opportunities are summed per month piece of the year, kept under the month's version as
+  // the year answers are (server/caching/README.md), so a save sums one month anew; the
+  // stored customers are read every time.
+  const sums = createYearPieceRows(db, customerSumsPieceOf, { maxPieces: 14 * 64 });
   defineRoute(
     app,
     context,
@@ -59,23 +65,14 @@ export function registerCustomerRoutes(app: FastifyInstance, context: RouteConte
       const { caller, params, query } = request;
       if (params.tenant_id !== caller.tenantId) throw notFound();
       const zone = zoneOf(query);
-      return refusingUnknownZones(zone, () =>
-        db.query<AnswerOf<typeof CUSTOMER_SUMMARY>>(
-          `select ${CUSTOMER_SUMMARY.select}
-           from (select id, name, company from customers where tenant_id = $1) as c
-           full join (
-             select lower(customer) as key, min(customer) as name, count(*)::int as opportunities,
-                    sum(revenue) as revenue, sum(revenue * probability / 100) as weighted,
-                    (count(*) filter (where stage = ${sqlText(WON_STAGE)}))::int as won,
-                    max((created_date at time zone $3::text)::date) as latest_date
-             from opportunities
-             where tenant_id = $1
-               and created_date >= make_timestamptz($2::int, 1, 1, 0, 0, 0, $3::text)
-               and created_date < make_timestamptz($2::int + 1, 1, 1, 0, 0, 0, $3::text)
-             group by lower(customer)
-           ) as s on s.key = lower(c.name)`,
-          [caller.tenantId, query.year, zone],
-        ),
+      const pieces = await refusingUnknownZones(zone, () => sums.rowsOf(caller.tenantId, query.year, zone));
+      return db.query<AnswerOf<typeof CUSTOMER_SUMMARY>>(
+        `select ${CUSTOMER_SUMMARY.select}
+         from (select id, name, company from customers where tenant_id = $1) as c
+         full join json_to_recordset($2::json)
+           as s (key text, name text, opportunities int, revenue float8, weighted float8, won int, latest_date date)
+           on s.key = lower(c.name)`,
+        [caller.tenantId, JSON.stringify(addedSums(pieces))],
       );
     },
   );
@@ -155,4 +152,53 @@ export function registerCustomerRoutes(app: FastifyInstance, context: RouteConte
       return row;
     },
   );
+}
+
+/** A customer's opportunities of one piece of a zone's year, summed (a customer is its name regardless of case). */
+interface CustomerSums {
+  key: string;
+  name: string;
+  opportunities: number;
+  revenue: number;
+  weighted: number;
+  won: number;
+  latest_date: string;
+}
+
+/** One piece's sums per customer of the zone's year ($4). */
+export const customerSumsPieceOf: PieceRowsReader<CustomerSums> = (db, tenantId, year, piece, zone) =>
+  db.query<CustomerSums>(
+    `select lower(customer) as key, min(customer) as name, count(*)::int as opportunities,
+            sum(revenue)::float8 as revenue, sum(revenue * probability / 100)::float8 as weighted,
+            (count(*) filter (where stage = ${sqlText(WON_STAGE)}))::int as won,
+            to_char(max((created_date at time zone $4::text)::date), 'YYYY-MM-DD') as latest_date
+     from opportunities
+     where tenant_id = $1 and ${pieceWindow}
+       and created_date >= make_timestamptz($2::int, 1, 1, 0, 0, 0, $4::text)
+       and created_date < make_timestamptz($2::int + 1, 1, 1, 0, 0, 0, $4::text)
+     group by lower(customer)`,
+    [tenantId, year, piece, zone],
+  );
+
+/** The pieces' sums added up per customer; its spelling the first in code-point order, as min() over one piece. */
+function addedSums(pieces: CustomerSums[][]): CustomerSums[] {
+  const byKey = new Map<string, CustomerSums>();
+  for (const sums of pieces.flat()) {
+    const held = byKey.get(sums.key);
+    byKey.set(
+      sums.key,
+      held
+        ? {
+            key: sums.key,
+            name: held.name < sums.name ? held.name : sums.name,
+            opportunities: held.opportunities + sums.opportunities,
+            revenue: held.revenue + sums.revenue,
+            weighted: held.weighted + sums.weighted,
+            won: held.won + sums.won,
+            latest_date: held.latest_date > sums.latest_date ? held.latest_date : sums.latest_date,
+          }
+        : sums,
+    );
+  }
+  return [...byKey.values()];
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { defineRoute, type RouteContext } from '../http/define-route.ts';
 import { notFound } from '../http/refusals.ts';
-import { createYearAnswers, wholeYearJson, type PieceReader } from '../caching/year-answers.ts';
+import { createYearAnswers, createYearPieceRows, wholeYearJson, type PieceReader, type PieceRowsReader } from '../caching/year-answers.ts';
 import type { Queryable } from '../db/database.ts';
 import { refusingUnknownZones, zoneOf } from '../http/list-query.ts';
 import type { AnswerOf } from '../answers/projection.ts';
@@ -54,7 +54,9 @@ export function registerOpportunityRoutes(app: FastifyInstance, context: RouteCo
   );
 
   // The calendar's days (x-crm-extension: day-totals): what it shows of a year, a few
-  // kilobytes, where the year's opportunities are megabytes.
+  // kilobytes, where the year's opportunities are megabytes. Summed per piece of the year,
+  // kept as the year answers are, so a save sums one month anew.
+  const days = createYearPieceRows(db, dayPieceOf, { maxPieces: 14 * 64 });
   defineRoute(
     app,
     context,
@@ -64,24 +66,37 @@ export function registerOpportunityRoutes(app: FastifyInstance, context: RouteCo
       const { caller, params, query } = request;
       if (params.tenant_id !== caller.tenantId) throw notFound();
       const zone = zoneOf(query);
-      return refusingUnknownZones(zone, () =>
-        db.query<AnswerOf<typeof OPPORTUNITY_DAY>>(
-          `select ${OPPORTUNITY_DAY.select}
-           from (
-             select (created_date at time zone $3::text)::date as date, count(*)::int as opportunities,
-                    sum(revenue) as revenue, sum(revenue * probability / 100) as weighted
-             from opportunities
-             where tenant_id = $1
-               and created_date >= make_timestamptz($2::int, 1, 1, 0, 0, 0, $3::text)
-               and created_date < make_timestamptz($2::int + 1, 1, 1, 0, 0, 0, $3::text)
-             group by 1
-           ) as d
-           order by d.date`,
-          [caller.tenantId, query.year, zone],
-        ),
-      );
+      return addedDays(await refusingUnknownZones(zone, () => days.rowsOf(caller.tenantId, query.year, zone)));
     },
   );
+}
+
+type OpportunityDay = AnswerOf<typeof OPPORTUNITY_DAY>;
+
+/** One piece's days of the zone's year ($4), as the projection writes them. */
+export const dayPieceOf: PieceRowsReader<OpportunityDay> = (db, tenantId, year, piece, zone) =>
+  db.query<OpportunityDay>(
+    `select ${OPPORTUNITY_DAY.select}
+     from (
+       select (created_date at time zone $4::text)::date as date, count(*)::int as opportunities,
+              sum(revenue) as revenue, sum(revenue * probability / 100) as weighted
+       from opportunities
+       where tenant_id = $1 and ${pieceWindow}
+         and created_date >= make_timestamptz($2::int, 1, 1, 0, 0, 0, $4::text)
+         and created_date < make_timestamptz($2::int + 1, 1, 1, 0, 0, 0, $4::text)
+       group by 1
+     ) as d`,
+    [tenantId, year, piece, zone],
+  );
+
+/** The pieces' days added up (a local day can lie in two pieces), by date. */
+function addedDays(pieces: OpportunityDay[][]): OpportunityDay[] {
+  const byDate = new Map<string, OpportunityDay>();
+  for (const day of pieces.flat()) {
+    const held = byDate.get(day.date);
+    byDate.set(day.date, held ? { ...held, opportunities: held.opportunities + day.opportunities, revenue: held.revenue + day.revenue, weighted: held.weighted + day.weighted } : day);
+  }
+  return [...byDate.values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
 }
 
 // Opportunities per statement: about 170 KB of JSON each.
@@ -108,11 +123,11 @@ export function yearOpportunitiesJson(db: Queryable, tenantId: number, year: num
 export const analysisPieceOf: PieceReader = (db, tenantId, year, piece) => pieceJson(db, tenantId, year, piece, 'analysis_json');
 const opportunitiesPiece: PieceReader = (db, tenantId, year, piece) => pieceJson(db, tenantId, year, piece, 'answer_json');
 
-// A piece's bounds (server/caching/year-answers.ts: 0 the last 14 hours before the year,
-// 1–12 its months, 13 the first 14 hours after it), made by the database from the year,
+// A piece's bounds ($3; server/caching/year-answers.ts: 0 the last 14 hours before the year
+// $2, 1–12 its months, 13 the first 14 hours after it), made by the database from the year,
 // so even year 9999 needs no five-digit ISO date.
 const yearStart = "make_timestamptz($2::int, 1, 1, 0, 0, 0, 'UTC')";
-const pieceWindow = `created_date >= case when $3::int = 0 then ${yearStart} - interval '14 hours' else ${yearStart} + ($3::int - 1) * interval '1 month' end
+export const pieceWindow = `created_date >= case when $3::int = 0 then ${yearStart} - interval '14 hours' else ${yearStart} + ($3::int - 1) * interval '1 month' end
   and created_date < case when $3::int = 13 then ${yearStart} + interval '12 months 14 hours' else ${yearStart} + $3::int * interval '1 month' end`;
 
 /**

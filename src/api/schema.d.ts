@@ -262,7 +262,7 @@ export interface paths {
         };
         /**
          * Every customer of the caller's tenant with its opportunities of a year, summed.
-         * @description What the customer list shows, so that it need not load the year's opportunities: one entry per stored customer (with zeros when it had no opportunity in the year) and per other name the year's opportunities use, a customer being its name regardless of case (the stored customer's spelling; else that of its earliest opportunity). The year is the calendar year in the given time zone (the browser's). In no particular order.
+         * @description What the customer list shows, so that it need not load the year's opportunities: one entry per stored customer (with zeros when it had no opportunity in the year) and per other name the year's opportunities use, a customer being its name regardless of case (the stored customer's spelling; else one its opportunities use). The year is the calendar year in the given time zone (the browser's). In no particular order.
          */
         get: operations["summariseCustomers"];
         put?: never;

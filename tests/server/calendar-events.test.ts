@@ -219,9 +219,9 @@ describe("the calendar's days of a year (GET /api/opportunities/days)", () => {
     // Two on one day, and the last minutes of the year.
     await server.db.query(
       `insert into opportunities (tenant_id, salesperson_id, customer, stage, created_date, revenue, probability)
-       select $1, id, 'Day Customer', 'proposal', unnest(array['2025-05-05T09:00:00Z', '2025-05-05T15:00:00Z', '2025-12-31T23:50:00Z'])::timestamptz,
-              unnest(array[100.10, 20.02, 5]), unnest(array[25, 75, 10])
-       from salespersons where tenant_id = $1 limit 1`,
+       select $1, (select id from salespersons where tenant_id = $1 limit 1), 'Day Customer', 'proposal', created_date, revenue, probability
+       from unnest(array['2025-05-05T09:00:00Z', '2025-05-05T15:00:00Z', '2025-12-31T23:50:00Z']::timestamptz[], array[100.10, 20.02, 5]::numeric[], array[25, 75, 10])
+            as given (created_date, revenue, probability)`,
       [demo],
     );
     const response = await call('rep@demo.test', 'GET', `/api/opportunities/days/${demo}?year=2025&zone=${encodeURIComponent(zone)}`);
@@ -231,6 +231,14 @@ describe("the calendar's days of a year (GET /api/opportunities/days)", () => {
     const opportunities = (await call('rep@demo.test', 'GET', `/api/opportunities/getAllData/${demo}?year=2025`)).json() as Opportunity[];
     expect(dayTotalsOfDays(days)).toEqual(dayTotals(toOpportunityRows({ opportunities, salespersons: [] }, 2025)));
     expect(days.length).toBeGreaterThan(1);
+
+    // Kept by month: a write in SQL shows in the very next answer.
+    const changed = await server.db.query("update opportunities set revenue = revenue + 1 where tenant_id = $1 and customer = 'Day Customer' and revenue = 20.02 returning id", [demo]);
+    expect(changed).toHaveLength(1);
+    const after = (await call('rep@demo.test', 'GET', `/api/opportunities/days/${demo}?year=2025&zone=${encodeURIComponent(zone)}`)).json() as OpportunityDay[];
+    const reread = (await call('rep@demo.test', 'GET', `/api/opportunities/getAllData/${demo}?year=2025`)).json() as Opportunity[];
+    expect(dayTotalsOfDays(after)).toEqual(dayTotals(toOpportunityRows({ opportunities: reread, salespersons: [] }, 2025)));
+    expect(after).not.toEqual(days);
   });
 
   test("another tenant's days answer 404; a time zone that is not one is refused in words", async () => {
