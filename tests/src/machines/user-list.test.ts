@@ -351,20 +351,3 @@ describe('model of the list and its modals', () => {
     expect(checked).toBe(8);
   });
 });
-
-describe('a tenant of 10,000 users', () => {
-  test('a keystroke in the search box is handled well within a 16 ms frame', async () => {
-    const { actor } = startUserList(tenantOfUsers(10_000));
-    await loaded(actor);
-    const timings: number[] = [];
-    for (const value of ['a', 'ad', 'ada', 'ada 0', 'ada 00', 'ad', '', 'user9', 'user99@', 'admin']) {
-      const started = performance.now();
-      actor.send({ type: 'search.change', value });
-      currentPageRows(actor.getSnapshot().context);
-      timings.push(performance.now() - started);
-    }
-    timings.sort((a, b) => a - b);
-    expect(timings[Math.floor(timings.length / 2)]).toBeLessThan(16);
-    expect(actor.getSnapshot().context.visible.length).toBeGreaterThan(0);
-  });
-});
