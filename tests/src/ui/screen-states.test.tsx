@@ -31,6 +31,7 @@ const salespersons = json([{ id: 1, name: 'Grace Hopper', email: 'g@x.test', pho
 const noOpportunities = {
   '/api/opportunities/getAllData/1': json([]),
   '/api/opportunities/page/1': json({ page: 1, total: 0, revenue: 0, weighted: 0, rows: [] }),
+  '/api/opportunities/days/1': json([]),
   '/api/salespersons/getAllData/1': salespersons,
 };
 const failing = {
@@ -82,7 +83,7 @@ describe('the pipeline', () => {
 });
 
 describe('the customer list', () => {
-  const noCustomers = { ...noOpportunities, '/api/customers/getAllData/1': json([]) };
+  const noCustomers = { '/api/customers/summaries/1': json([]) };
   test('says it is loading, then, for a tenant without customers, how to add the first', async () => {
     const { release } = render(CustomerListScreen, noCustomers);
     expect(byRole('status')).toContain('Loading customers');
@@ -91,8 +92,8 @@ describe('the customer list', () => {
   });
 
   test('lists a stored customer in a year without opportunities, with zeros, its name opening the customer page', async () => {
-    const customer = { id: 5, name: 'Nakatomi Trading', company: 'Nakatomi Corp', email: '', phone: '', notes: '', created_at: '2026-01-01T00:00:00.000Z' };
-    const { release } = render(CustomerListScreen, { ...noOpportunities, '/api/customers/getAllData/1': json([customer]) });
+    const customer = { id: 5, customer: 'Nakatomi Trading', company: 'Nakatomi Corp', opportunities: 0, revenue: 0, weighted: 0, won: 0, latest_date: null };
+    const { release } = render(CustomerListScreen, { '/api/customers/summaries/1': json([customer]) });
     await release();
     await until(() => screen.container.querySelector('tbody tr') !== null);
     const cells = [...screen.container.querySelectorAll('tbody tr > *')].map((cell) => cell.textContent);
@@ -102,7 +103,7 @@ describe('the customer list', () => {
   });
 
   test('says when the customers could not be loaded, with a button to try again', async () => {
-    const { release } = render(CustomerListScreen, { ...noOpportunities, '/api/customers/getAllData/1': json({ message: 'Down' }, 503) });
+    const { release } = render(CustomerListScreen, { '/api/customers/summaries/1': json({ message: 'Down' }, 503) });
     await release();
     await until(() => byRole('alert').some((alert) => alert.includes('The customers could not be loaded.')));
     expect(screen.container.querySelector('[role="alert"] button')?.textContent).toBe('Try again');
