@@ -4,8 +4,10 @@
  * month's version (migration 080: bumped by triggers in the writing transaction, read
  * from the table by each request) is the one it was read at, so a save makes anew the
  * month it touched, not the year. The whole answer is its pieces joined, kept by the
- * answer cache under the newest of its months' versions, which moves whenever any of
- * them does (they come from one sequence).
+ * answer cache under the sum of its months' versions: a month's version only grows, so
+ * the sum grows whenever any month moves, in whatever order the writing transactions
+ * commit (the newest version alone would miss a write that drew its version before
+ * another month's writer and committed after it).
  */
 import { promisify } from 'node:util';
 import { brotliCompress, brotliDecompress, constants as zlibConstants } from 'node:zlib';
@@ -64,11 +66,12 @@ export async function pieceVersions(db: Queryable, tenantId: number, year: numbe
   return new Map(rows.map((row) => [Number(row.piece), String(row.version)]));
 }
 
-/** The newest of the months' versions, or undefined when none has one (then nothing may be kept). */
-function newest(versions: Map<number, string>): string | undefined {
-  let found: bigint | undefined;
-  for (const version of versions.values()) if (found === undefined || BigInt(version) > found) found = BigInt(version);
-  return found === undefined ? undefined : String(found);
+/** The sum of the months' versions, or undefined when none has one (then nothing may be kept). */
+function versionSum(versions: Map<number, string>): string | undefined {
+  if (versions.size === 0) return undefined;
+  let sum = 0n;
+  for (const version of versions.values()) sum += BigInt(version);
+  return String(sum);
 }
 
 /** A year's answer as one JSON array: every piece read now, nothing kept (what the kept answer must equal). */
@@ -129,7 +132,7 @@ export function createYearAnswers(db: Queryable, readPiece: PieceReader, { maxBy
   /**
    * Each piece's version is read before its text, so a piece is never kept under a version
    * newer than what it holds. The versions are read again here, after the answer cache read
-   * the newest of them: the pieces are then at least as new as the version the answer is
+   * their sum: the pieces are then at least as new as the versions the answer is
    * filed under (server/caching/README.md, invariant 3).
    */
   const produce = async ({ tenantId, year, key }: YearAnswerRequest): Promise<Buffer> => {
@@ -161,7 +164,7 @@ export function createYearAnswers(db: Queryable, readPiece: PieceReader, { maxBy
         tenantId: answer.tenantId,
         subject: 'opportunities',
         key: answer.key,
-        readVersion: async () => newest(await pieceVersions(db, answer.tenantId, answer.year)),
+        readVersion: async () => versionSum(await pieceVersions(db, answer.tenantId, answer.year)),
         produce: () => produce(answer),
       }),
   };

@@ -289,6 +289,24 @@ describe('a year is kept in months: a write makes anew only the months it touche
     expect(moved).not.toContain('"created_date":"2025-07-15T09:30:00Z"');
   });
 
+  test('a write whose version was drawn before a later-committed write in another month still shows (PostgreSQL commits out of order)', async () => {
+    const { answer } = await recordedYearRoute();
+    const january = await addOpportunity('2025-01-10T09:00:00Z');
+    // Two writers: one in January draws its version first, one in July draws the next two and commits first.
+    const [{ drawn }] = (await server.db.query<{ drawn: string }>("select nextval('data_version_seq')::text as drawn")) as [{ drawn: string }];
+    await server.db.query("select nextval('data_version_seq')");
+    await addOpportunity('2025-07-15T09:30:00Z');
+    await answer(2025);
+    // Then January's writer commits, its month under the version it drew (older than July's).
+    await server.db.transaction(async (tx) => {
+      await tx.query('update opportunities set revenue = 9876 where id = $1', [january]);
+      await tx.query("update opportunity_month_versions set version = $1 where tenant_id = 1 and month = '2025-01-01'", [drawn]);
+    });
+    const after = await answer(2025);
+    expect(after).toBe(await fresh(2025));
+    expect(after).toContain('"created_date":"2025-01-10T09:00:00Z","revenue":9876');
+  });
+
   test('the 14 hours either side of a year are pieces of both years, each kept with its month', async () => {
     const { answer, piecesRead } = await recordedYearRoute();
     await Promise.all([answer(2024), answer(2025)]);
