@@ -8,7 +8,7 @@ import type { AnswerOf } from '../answers/projection.ts';
 import { CUSTOMER, CUSTOMER_SUMMARY } from '../answers/projections.ts';
 import { refusingUnknownZones, zoneOf } from '../http/list-query.ts';
 import { createYearPieceRows, type PieceRowsReader } from '../caching/year-answers.ts';
-import { pieceWindow } from './opportunities.ts';
+import { zonePieceWindow } from './opportunities.ts';
 import { sqlText } from '../answers/projection.ts';
 import { WON_STAGE } from '../../src/domain/opportunities/customers.ts';
 
@@ -173,9 +173,7 @@ export const customerSumsPieceOf: PieceRowsReader<CustomerSums> = (db, tenantId,
             (count(*) filter (where stage = ${sqlText(WON_STAGE)}))::int as won,
             to_char(max((created_date at time zone $4::text)::date), 'YYYY-MM-DD') as latest_date
      from opportunities
-     where tenant_id = $1 and ${pieceWindow}
-       and created_date >= make_timestamptz($2::int, 1, 1, 0, 0, 0, $4::text)
-       and created_date < make_timestamptz($2::int + 1, 1, 1, 0, 0, 0, $4::text)
+     where tenant_id = $1 and ${zonePieceWindow}
      group by lower(customer)`,
     [tenantId, year, piece, zone],
   );

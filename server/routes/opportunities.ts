@@ -81,9 +81,7 @@ export const dayPieceOf: PieceRowsReader<OpportunityDay> = (db, tenantId, year, 
        select (created_date at time zone $4::text)::date as date, count(*)::int as opportunities,
               sum(revenue) as revenue, sum(revenue * probability / 100) as weighted
        from opportunities
-       where tenant_id = $1 and ${pieceWindow}
-         and created_date >= make_timestamptz($2::int, 1, 1, 0, 0, 0, $4::text)
-         and created_date < make_timestamptz($2::int + 1, 1, 1, 0, 0, 0, $4::text)
+       where tenant_id = $1 and ${zonePieceWindow}
        group by 1
      ) as d`,
     [tenantId, year, piece, zone],
@@ -129,6 +127,11 @@ const opportunitiesPiece: PieceReader = (db, tenantId, year, piece) => pieceJson
 const yearStart = "make_timestamptz($2::int, 1, 1, 0, 0, 0, 'UTC')";
 export const pieceWindow = `created_date >= case when $3::int = 0 then ${yearStart} - interval '14 hours' else ${yearStart} + ($3::int - 1) * interval '1 month' end
   and created_date < case when $3::int = 13 then ${yearStart} + interval '12 months 14 hours' else ${yearStart} + $3::int * interval '1 month' end`;
+
+/** A piece ($3) of the year ($2) as a time zone ($4) counts it: for the sums of a local year (the calendar's days, the customers' sums). */
+export const zonePieceWindow = `${pieceWindow}
+  and created_date >= make_timestamptz($2::int, 1, 1, 0, 0, 0, $4::text)
+  and created_date < make_timestamptz($2::int + 1, 1, 1, 0, 0, 0, $4::text)`;
 
 /**
  * One piece of a year: the entries (`entry`, a column of JSON texts) joined by the database,
