@@ -1,6 +1,7 @@
 import { assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate';
 import { readListAddress, writeListAddress } from '../domain/lists/address.ts';
 import { clampPage, pageCount, pageSlice } from '../domain/lists/paging.ts';
+import { allChosen, toggledPage, toggledRow } from '../domain/lists/selection.ts';
 import { nextSort, type ListSort } from '../domain/lists/sort.ts';
 
 /** A list's filter by name, as its address keeps it (a year, a view). */
@@ -110,8 +111,7 @@ export function currentPageRows<Row>(context: Pick<BrowserListContext<Row, strin
 
 /** Whether every row of the page shown is chosen (and there is at least one). */
 export function pageIsSelected<Row>(context: Pick<BrowserListContext<Row, string>, 'visible' | 'page' | 'selected'>, idOf: (row: Row) => number): boolean {
-  const rows = currentPageRows(context);
-  return rows.length > 0 && rows.every((row) => context.selected.has(idOf(row)));
+  return allChosen(context.selected, currentPageRows(context).map(idOf));
 }
 
 /** What a list shows, as its address keeps it. */
@@ -283,17 +283,9 @@ export function browserListMachine<Row, Key extends string>(config: BrowserListC
       ),
       toggleSelection: assign(({ context, event }) => {
         assertEvent(event, 'selection.toggle');
-        const selected = new Set(context.selected);
-        if (!selected.delete(event.id)) selected.add(event.id);
-        return { selected };
+        return { selected: toggledRow(context.selected, event.id) };
       }),
-      togglePageSelection: assign(({ context }) => {
-        const chosen = pageIsSelected(context, idOf);
-        const selected = new Set(context.selected);
-        for (const row of currentPageRows(context)) if (chosen) selected.delete(idOf(row));
-        else selected.add(idOf(row));
-        return { selected };
-      }),
+      togglePageSelection: assign(({ context }) => ({ selected: toggledPage(context.selected, currentPageRows(context).map(idOf)) })),
       restoreRow: assign(({ context }) => {
         const before = context.pending!;
         return withVisible(context, { rows: context.rows.map((row) => (idOf(row) === idOf(before) ? before : row)), pending: null });

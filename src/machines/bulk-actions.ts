@@ -2,6 +2,7 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { ExportQuery } from '../api/client.ts';
 import type { ExportKind } from '../domain/csv/exports.ts';
 import { BULK_CHANGES } from '../domain/csv/permissions.ts';
+import { toggledPage, toggledRow } from '../domain/lists/selection.ts';
 
 /** The list's filters as the export takes them (the query of GET /api/csv/export, but the chosen ids). */
 export type ExportFilters = Omit<ExportQuery, 'ids'>;
@@ -78,14 +79,11 @@ export const bulkActionsMachine = setup({
     notifySuccess: (_, _params: { message: string }) => {},
     toggleRow: assign(({ context, event }) => {
       assertEvent(event, 'selection.toggle');
-      const selected = context.selected.includes(event.id) ? context.selected.filter((id) => id !== event.id) : [...context.selected, event.id];
-      return { selected };
+      return { selected: [...toggledRow(new Set(context.selected), event.id)] };
     }),
     togglePage: assign(({ context, event }) => {
       assertEvent(event, 'selection.page.toggle');
-      const all = event.ids.length > 0 && event.ids.every((id) => context.selected.includes(id));
-      const selected = all ? context.selected.filter((id) => !event.ids.includes(id)) : [...new Set([...context.selected, ...event.ids])];
-      return { selected };
+      return { selected: [...toggledPage(new Set(context.selected), event.ids)] };
     }),
     replaceSelection: assign(({ event }) => {
       assertEvent(event, 'selection.replace');

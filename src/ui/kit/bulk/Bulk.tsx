@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import type { Actor } from 'xstate';
 import type { ExportKind } from '../../../domain/csv/exports.ts';
 import { BULK_CHANGES, mayChangeInBulk } from '../../../domain/csv/permissions.ts';
+import { allChosen } from '../../../domain/lists/selection.ts';
 import type { bulkActionsMachine, ExportFilters } from '../../../machines/bulk-actions.ts';
 import { bulkActionsFlow } from '../../../wiring/bulk-actions.ts';
 import { Dialog } from '../Dialog.tsx';
@@ -60,7 +61,7 @@ function BulkFlow({ kind, onChanged, selected, children }: BulkSelectionProps) {
 /** The header cell that chooses (or lets go of) every row of the page shown. */
 export function SelectPageHeader({ ids, label }: { ids: readonly number[]; label: string }) {
   const bulk = useContext(BulkContext);
-  const all = useSelector(bulk ?? undefined, (state) => state !== undefined && ids.length > 0 && ids.every((id) => state.context.selected.includes(id)));
+  const all = useSelector(bulk ?? undefined, (state) => state !== undefined && allChosen(new Set(state.context.selected), ids));
   if (!bulk) return null;
   return (
     <th scope="col" className="bulk__select">
