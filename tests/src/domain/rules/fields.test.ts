@@ -1,6 +1,7 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
 import {
+  parseDateText,
   isEmailShape,
   isSalespersonPhone,
   isUserPhone,
@@ -304,5 +305,34 @@ describe('Edit Salesperson rules', () => {
 
   test('spaced national and international numbers pass', () => {
     expect(salespersonProblem(valid)).toBeNull();
+  });
+});
+
+describe('a typed date', () => {
+  /** Date's own calendar, in UTC where every day exists: it rolls 31 April over into 1 May. */
+  function reference(year: number, month: number, day: number): boolean {
+    const check = new Date(Date.UTC(year, month - 1, day));
+    check.setUTCFullYear(year, month - 1, day);
+    return check.getUTCFullYear() === year && check.getUTCMonth() === month - 1 && check.getUTCDate() === day;
+  }
+  const digits = (value: number, width: number) => String(value).padStart(width, '0');
+
+  test.prop([fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 99 }), fc.integer({ min: 0, max: 99 })], { numRuns: 2000 })(
+    'names a real day exactly when Date has that day (leap years, month ends, 00 and 13 included)',
+    (year, month, day) => {
+      const text = `${digits(year, 4)}-${digits(month, 2)}-${digits(day, 2)}`;
+      expect(parseDateText(text)).toEqual(reference(year, month, day) ? { year, month, day } : null);
+    },
+  );
+
+  test('around the ends of every month, in leap years and not (century years too)', () => {
+    for (const year of [0, 1900, 1970, 2000, 2023, 2024, 2100, 2400, 9999]) {
+      for (let month = 1; month <= 12; month += 1) {
+        for (let day = 27; day <= 32; day += 1) {
+          const text = ` ${digits(year, 4)}-${digits(month, 2)}-${digits(day, 2)} `;
+          expect(parseDateText(text) !== null, text).toBe(reference(year, month, day));
+        }
+      }
+    }
   });
 });
