@@ -42,7 +42,7 @@ export default function ActivityListScreen() {
       />
       {phase === 'ready' ? (
         <div className="card activities__card">
-          <div className="list-toolbar activities__tools">
+          <div className="activities__tools">
             <FilterButtons list={list} />
             <SearchBox list={list} label="Search activities by subject, kind, salesperson or customer" className="search activities__search" />
             <SaveViewButton list="activity" />
