@@ -5,6 +5,8 @@ import { searchOfFilters } from '../domain/dashboard/address.ts';
 import { afterNextPaint } from '../platform/after-paint.ts';
 import type { Wiring } from './wiring.ts';
 
+const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 /** The dashboard's flow; its calls fail quietly (the screen shows the failure), and the address follows the filters. */
 export const dashboardFlow: Wiring<typeof dashboardMachine> = ({ quietApi, navigate }) => {
   let cancelAddress = () => {};
@@ -13,6 +15,13 @@ export const dashboardFlow: Wiring<typeof dashboardMachine> = ({ quietApi, navig
       loadOpportunities: fromPromise(({ input }) =>
         found(quietApi.POST('/api/opportunities/anlaysis', { body: { year: input.year, tenantId: input.tenantId } })),
       ),
+      // The year's days and the year before's side by side: a few kilobytes each, in the browser's time zone.
+      loadDays: fromPromise(async ({ input }) => {
+        const daysOf = (year: number) =>
+          found(quietApi.GET('/api/opportunities/days/{tenant_id}', { params: { path: { tenant_id: input.tenantId }, query: { year, zone: browserZone() } } }));
+        const [year, lastYear] = await Promise.all([daysOf(input.year), daysOf(input.year - 1)]);
+        return { year, lastYear };
+      }),
       loadSalespersons: fromPromise(({ input }) =>
         found(quietApi.GET('/api/salespersons/getAllData/{tenant_id}', { params: { path: { tenant_id: input.tenantId } } })),
       ),
