@@ -1,8 +1,6 @@
 import { describe, expect } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
-import { format } from 'date-fns';
 import {
-  type DayRecord,
   type OpportunityRecord,
   ALL_SALESPERSONS,
   bucketRevenue,
@@ -12,28 +10,7 @@ import {
   rangeTotals,
 } from '../../../../src/domain/revenue/index.ts';
 import { granularity, opportunity, opportunities, yearAndToday } from '../../../support/revenue-arbitraries.ts';
-
-/**
- * The days of a year as GET /api/opportunities/days sums them in the browser's time zone
- * (server/routes/opportunities.ts: grouped by the local date, revenue and revenue ×
- * probability / 100 summed exactly as numeric, then written as doubles), made here the
- * obvious way: BigInt cents, a local date text per opportunity.
- */
-function daysAsTheServerSumsThem(records: readonly OpportunityRecord[]): DayRecord[] {
-  const byDate = new Map<string, { opportunities: number; cents: bigint; weightedUnits: bigint }>();
-  for (const record of records) {
-    const date = format(new Date(record.created_date), 'yyyy-MM-dd');
-    const cents = BigInt(Math.round(record.revenue * 100));
-    const day = byDate.get(date) ?? { opportunities: 0, cents: 0n, weightedUnits: 0n };
-    day.opportunities += 1;
-    day.cents += cents;
-    day.weightedUnits += cents * BigInt(record.probability);
-    byDate.set(date, day);
-  }
-  return [...byDate.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([date, day]) => ({ date, opportunities: day.opportunities, revenue: Number(day.cents) / 100, weighted: Number(day.weightedUnits) / 10_000 }));
-}
+import { daysAsTheServerSumsThem } from '../../../support/revenue-reference.ts';
 
 /** Several opportunities on one day, as a real year has: some of the list again at the same instant, other figures. */
 const crowdedYear = opportunities.chain((records) =>
