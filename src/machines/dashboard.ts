@@ -89,6 +89,8 @@ export type DashboardEvent =
 export interface LoadOpportunitiesInput {
   year: number;
   tenantId: number;
+  /** Asked for behind a drawn chart (with the days of a year): wait until the chart is on screen. */
+  behindChart?: boolean;
 }
 
 export interface LoadSalespersonsInput {
@@ -369,7 +371,7 @@ export const dashboardMachine = setup({
           invoke: {
             id: 'loadOpportunities',
             src: 'loadOpportunities',
-            input: ({ context }) => ({ year: context.filters.year, tenantId: context.tenantId }),
+            input: ({ context }) => ({ year: context.filters.year, tenantId: context.tenantId, behindChart: true }),
             onDone: [
               {
                 guard: 'figuresFromDays',

@@ -12,9 +12,11 @@ export const dashboardFlow: Wiring<typeof dashboardMachine> = ({ quietApi, navig
   let cancelAddress = () => {};
   return dashboardMachine.provide({
     actors: {
-      loadOpportunities: fromPromise(({ input }) =>
-        found(quietApi.POST('/api/opportunities/anlaysis', { body: { year: input.year, tenantId: input.tenantId } })),
-      ),
+      loadOpportunities: fromPromise(async ({ input }) => {
+        // The chart reaches the screen first: the analysis's answer is megabytes to read.
+        if (input.behindChart) await new Promise<void>((resolve) => afterNextPaint(resolve));
+        return found(quietApi.POST('/api/opportunities/anlaysis', { body: { year: input.year, tenantId: input.tenantId } }));
+      }),
       // The year's days and the year before's side by side: a few kilobytes each, in the browser's time zone.
       loadDays: fromPromise(async ({ input }) => {
         const daysOf = (year: number) =>
