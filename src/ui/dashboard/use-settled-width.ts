@@ -1,4 +1,4 @@
-import { type RefObject, useLayoutEffect, useState } from 'react';
+import { type RefObject, useEffect, useState } from 'react';
 
 /** Spec section 9: the chart redraws 150 ms after a resize. */
 export const REDRAW_DELAY_MS = 150;
@@ -6,12 +6,10 @@ export const REDRAW_DELAY_MS = 150;
 /**
  * The element's width, updated only once resizing has paused for the delay,
  * so a drag of the window edge redraws the chart once, not on every frame.
- * The first width is read before the browser paints, so the chart is in the
- * first frame that shows the figures rather than one task and frame later.
  */
 export function useSettledWidth(element: RefObject<HTMLElement | null>, delayMs = REDRAW_DELAY_MS): number {
   const [width, setWidth] = useState(0);
-  useLayoutEffect(() => {
+  useEffect(() => {
     const target = element.current;
     if (!target) return;
     setWidth(target.clientWidth);
