@@ -10,29 +10,17 @@ import {
 } from '../../../src/machines/dashboard.ts';
 import { type OpportunityRecord, bucketRevenue, prepareOpportunities, rangeTotals, sameRangeLastYear } from '../../../src/domain/revenue/index.ts';
 import { daysAsTheServerSumsThem } from '../../support/revenue-reference.ts';
+import { type Deferred, deferred } from '../../support/deferred.ts';
+import { opportunitiesOf as fixtures, salespersons, tenantId, today } from '../../support/dashboard-fixtures.ts';
 
 /**
  * The dashboard against an API with the days of a year (the optional part `day-totals`):
  * every salesperson's views from the days, the year's opportunities after the chart.
  */
-const today = new Date(2026, 10, 22, 15, 30);
-const tenantId = 7;
-
-const salespersons: SalespersonOption[] = [
-  { id: 1, name: 'Ada Lovelace' },
-  { id: 2, name: 'Grace Hopper' },
-];
-
+// Two opportunities on one day in 2026, as a day's sums hold them.
 const opportunitiesOf: Record<number, OpportunityRecord[]> = {
-  2025: [
-    { created_date: '2025-03-10T12:00:00.000Z', revenue: 1000, probability: 50, salesperson_id: 1 },
-    { created_date: '2025-07-01T12:00:00.000Z', revenue: 400, probability: 25, salesperson_id: 2 },
-  ],
-  2026: [
-    { created_date: '2026-01-02T12:00:00.000Z', revenue: 2000, probability: 10, salesperson_id: 1 },
-    { created_date: '2026-01-02T13:00:00.000Z', revenue: 30.5, probability: 70, salesperson_id: 2 },
-    { created_date: '2026-02-15T12:00:00.000Z', revenue: 800, probability: 50, salesperson_id: 2 },
-  ],
+  ...fixtures,
+  2026: [...fixtures[2026]!, { created_date: '2026-01-02T13:00:00.000Z', revenue: 30.5, probability: 70, salesperson_id: 2 }],
 };
 
 const daysOf = (year: number): YearDays => ({
@@ -42,22 +30,6 @@ const daysOf = (year: number): YearDays => ({
 
 const rowBuckets = (year: number, granularity: 'week' | 'month' | 'year', salespersonId: number) =>
   bucketRevenue(prepareOpportunities(opportunitiesOf[year] ?? []), { granularity, year, salespersonId, today });
-
-interface Deferred<T> {
-  promise: Promise<T>;
-  resolve(value: T): void;
-  reject(error: unknown): void;
-}
-
-function deferred<T>(): Deferred<T> {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 /** Answers by year that the test gives when it likes: each request gets a new one, `of` the latest. */
 function heldAnswers<T>() {
