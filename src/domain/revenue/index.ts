@@ -11,7 +11,6 @@ export {
   UNITS_PER_CURRENCY_UNIT,
   prepareOpportunities,
   prepareDays,
-  opportunityCount,
   localDayOfCreatedDate,
 } from './prepare.ts';
 export { type Bucket, type RevenueFilters, ALL_SALESPERSONS, bucketRevenue, sumsRawRevenue } from './bucket-revenue.ts';

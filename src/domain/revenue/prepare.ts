@@ -111,9 +111,3 @@ export function prepareDays(records: readonly DayRecord[]): PreparedOpportunitie
   }
   return { count, days, salespersonIds: null, opportunities, weightedUnits, rawUnits };
 }
-
-/** How many opportunities the entries stand for. */
-export function opportunityCount(prepared: PreparedOpportunities): number {
-  if (prepared.opportunities === null) return prepared.count;
-  return prepared.opportunities.reduce((sum, n) => sum + n, 0);
-}
