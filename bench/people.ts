@@ -58,6 +58,8 @@ export interface PeopleOptions {
   accessTokenTtlSeconds: number;
   catalogue: Catalogue;
   seed: number;
+  /** Called as the run starts, once those at work have signed in. */
+  onStart?: () => void;
 }
 
 export interface CallStats {
@@ -485,6 +487,7 @@ export async function runPeople(options: PeopleOptions): Promise<PeopleRun> {
   const atWork = people.filter((p) => !arriving.has(p));
   await signInBeforehand(atWork);
 
+  options.onStart?.();
   const started = performance.now();
   const until = started + options.seconds * 1000;
   const ttlMs = (options.accessTokenTtlSeconds - SESSION_MIN_VALIDITY_SECONDS) * 1000;
