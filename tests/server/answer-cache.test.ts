@@ -3,6 +3,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
 import { createAnswerCache } from '../../server/caching/answer-cache.ts';
 import { createYearAnswers } from '../../server/caching/year-answers.ts';
+import { deflatePiece } from '../../server/caching/gzip-pieces.ts';
 import { analysisJson, analysisPieceOf } from '../../server/routes/opportunities.ts';
 import type { Database } from '../../server/db/database.ts';
 import { OPPORTUNITY } from '../../server/answers/projections.ts';
@@ -247,9 +248,15 @@ describe('a year is kept in months: a write makes anew only the months it touche
       expect(response.statusCode).toBe(200);
       return response.body;
     };
+    /** As a browser asks (Chromium's Accept-Encoding): the answer's bytes. */
+    const gzipped = async (year: number) => {
+      const response = await app.inject({ method: 'GET', url: `/year/${year}`, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+      expect(response.headers['content-encoding']).toBe('gzip');
+      return response.rawPayload;
+    };
     // The pieces of the year read from the table (the version reads name no opportunities).
     const piecesRead = () => [...new Set(statements.filter(({ sql }) => /from opportunities/u.test(sql)).map(({ params }) => params![2]))];
-    return { answer, piecesRead };
+    return { answer, gzipped, piecesRead };
   }
   const addOpportunity = async (createdDate: string) => {
     const [added] = await server.db.query<{ id: number }>(
@@ -276,6 +283,20 @@ describe('a year is kept in months: a write makes anew only the months it touche
     expect(piecesRead()).toEqual([7]);
     expect(afterWrite).toBe(await fresh(2025));
     expect(afterWrite).toContain('"created_date":"2025-07-15T09:30:00Z"');
+  });
+
+  test("asked as a browser asks, the year is gzip joined from its months' own deflated bytes: after a write in July, July's are new and March's as they were", async () => {
+    const { gzipped } = await recordedYearRoute();
+    await gzipped(2025);
+    await addOpportunity('2025-07-15T09:30:00Z');
+    const body = await gzipped(2025);
+    expect(gunzipSync(body).toString('utf8')).toBe(await fresh(2025));
+    for (const month of [3, 7]) {
+      const text = Buffer.from(await analysisPieceOf(server.db, 1, 2025, month));
+      expect(text.length).toBeGreaterThan(0);
+      // Deflate gives the same bytes for the same text: found whole in the answer only if it was joined from them.
+      expect(body.includes((await deflatePiece(text)).deflated)).toBe(true);
+    }
   });
 
   test('an opportunity moved to another month leaves the one and joins the other', async () => {
