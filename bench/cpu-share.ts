@@ -8,6 +8,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 /** CPU seconds of each party over the run, and the seconds the machine's cores had. */
 export interface CpuShare {
@@ -18,9 +19,16 @@ export interface CpuShare {
   bench: number;
   /** Busy time of the machine not charged to the parties above. */
   other: number;
+  /**
+   * How late the bench's own event loop ran (99th percentile and longest, ms): every
+   * timing of the run includes the bench's delay in reading its answer.
+   */
+  benchLoopDelayP99Ms: number;
+  benchLoopDelayMaxMs: number;
 }
 
 const TICKS_PER_SECOND = 100;
+const LOOP_RESOLUTION_MS = 10;
 
 /** Starts the account; the function it returns closes it. `serverPids` are the server processes, `databasePort` the cluster's. */
 export function startCpuAccount(serverPids: number[], databasePort?: number): () => CpuShare | undefined {
@@ -30,7 +38,10 @@ export function startCpuAccount(serverPids: number[], databasePort?: number): ()
   const serversBefore = sum(serverPids.map(processTicks));
   const databaseBefore = databasePort === undefined ? 0 : clusterTicks(databasePort);
   const benchBefore = process.cpuUsage();
+  const loopDelay = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
+  loopDelay.enable();
   return () => {
+    loopDelay.disable();
     const bench = process.cpuUsage(benchBefore);
     const benchSeconds = (bench.user + bench.system) / 1e6;
     const server = (sum(serverPids.map(processTicks)) - serversBefore) / TICKS_PER_SECOND;
@@ -43,18 +54,21 @@ export function startCpuAccount(serverPids: number[], databasePort?: number): ()
       database,
       bench: benchSeconds,
       other: Math.max(0, machine - server - database - benchSeconds),
+      // The histogram holds the intervals between its timer's turns: lateness is what exceeds the resolution.
+      benchLoopDelayP99Ms: Math.max(0, loopDelay.percentile(99) / 1e6 - LOOP_RESOLUTION_MS),
+      benchLoopDelayMaxMs: Math.max(0, loopDelay.max / 1e6 - LOOP_RESOLUTION_MS),
     };
   };
 }
 
-/** "server 61 %, PostgreSQL 14 %, the bench (people, proxy) 18 %, other 3 % of 2 cores over 62 s". */
+/** "CPU: server 61 %, PostgreSQL 14 %, the bench (people, proxy) 18 %, other 3 % of 2 cores over 62 s; the bench's event loop late by …". */
 export function describeCpuShare(share: CpuShare): string {
   const available = share.wallSeconds * share.cores;
   const percent = (seconds: number) => `${Math.round((100 * seconds) / available)} %`;
   const parts = [`server ${percent(share.server)}`];
   if (share.database > 0) parts.push(`PostgreSQL ${percent(share.database)}`);
   parts.push(`the bench (people, proxy) ${percent(share.bench)}`, `other ${percent(share.other)}`);
-  return `CPU: ${parts.join(', ')} of ${share.cores} cores over ${share.wallSeconds.toFixed(0)} s`;
+  return `CPU: ${parts.join(', ')} of ${share.cores} cores over ${share.wallSeconds.toFixed(0)} s; the bench's event loop late by ${share.benchLoopDelayP99Ms.toFixed(0)} ms at p99, ${share.benchLoopDelayMaxMs.toFixed(0)} ms at most`;
 }
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);

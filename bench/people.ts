@@ -504,7 +504,8 @@ export async function runPeople(options: PeopleOptions): Promise<PeopleRun> {
         tally.fail('arrival', error);
         return;
       }
-      await sleep(thinkSeconds(p.random, 20) * 1000);
+      // Reading the dashboard; past the run's end they are done (the run then ends with its last request).
+      await sleep(Math.min(thinkSeconds(p.random, 20) * 1000, Math.max(0, until - performance.now())));
     } else {
       // Somewhere in the middle of reading a screen when the run starts.
       await sleep(p.random() * MEAN_THINK_SECONDS * 1000);
