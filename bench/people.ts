@@ -58,6 +58,8 @@ export interface PeopleOptions {
   accessTokenTtlSeconds: number;
   catalogue: Catalogue;
   seed: number;
+  /** Called as the run starts, once those at work have signed in. */
+  onStart?: () => void;
 }
 
 export interface CallStats {
@@ -493,6 +495,7 @@ export async function runPeople(options: PeopleOptions): Promise<PeopleRun> {
   const atWork = people.filter((p) => !arriving.has(p));
   await signInBeforehand(atWork);
 
+  options.onStart?.();
   const started = performance.now();
   const until = started + options.seconds * 1000;
   const ttlMs = (options.accessTokenTtlSeconds - SESSION_MIN_VALIDITY_SECONDS) * 1000;
@@ -509,7 +512,8 @@ export async function runPeople(options: PeopleOptions): Promise<PeopleRun> {
         tally.fail('arrival', error);
         return;
       }
-      await sleep(thinkSeconds(p.random, 20) * 1000);
+      // Reading the dashboard; past the run's end they are done (the run then ends with its last request).
+      await sleep(Math.min(thinkSeconds(p.random, 20) * 1000, Math.max(0, until - performance.now())));
     } else {
       // Somewhere in the middle of reading a screen when the run starts.
       await sleep(p.random() * MEAN_THINK_SECONDS * 1000);
