@@ -35,15 +35,14 @@ export function postgresAdapter(db: Queryable): AdapterConstructor {
 
     async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
       await db.query(UPSERT, [
-          this.model,
-          id,
-          JSON.stringify(payload),
-          payload.grantId ?? null,
-          payload.uid ?? null,
-          payload.userCode ?? null,
-          Number.isFinite(expiresIn) ? expiresIn : null,
-        ],
-      );
+        this.model,
+        id,
+        JSON.stringify(payload),
+        payload.grantId ?? null,
+        payload.uid ?? null,
+        payload.userCode ?? null,
+        Number.isFinite(expiresIn) ? expiresIn : null,
+      ]);
     }
 
     find(id: string): Promise<AdapterPayload | undefined> {
