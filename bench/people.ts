@@ -292,9 +292,17 @@ async function globalSearch(p: Person): Promise<void> {
   }
 }
 
+/**
+ * The dashboard (src/wiring/dashboard.ts, with the API's days of a year): the year's days and the
+ * year before's beside the salespersons, then, once the chart is drawn, the year's analysis (for
+ * one salesperson's views; last year's is asked only when one is chosen, which the people do not).
+ */
 async function dashboard(p: Person, year: number): Promise<void> {
-  await all(analysis(p, year), salespersons(p));
+  await all(dashboardDays(p, year), dashboardDays(p, year - 1), salespersons(p));
+  await analysis(p, year);
 }
+const dashboardDays = (p: Person, year: number) =>
+  p.call('days of a year (dashboard)', 'GET', `/api/opportunities/days/${tenantPath(p)}?year=${year}&zone=UTC`);
 
 /** An opportunity's record page (src/wiring/opportunity-page.ts). */
 async function opportunityPage(p: Person, id: number): Promise<void> {

@@ -11,7 +11,6 @@ import { installSecurityHeaders } from './http/security-headers.ts';
 import { installAppShell } from './http/app-shell.ts';
 import { authenticate } from './http/authenticate.ts';
 import { installEmbeddedProvider } from './oidc/provider.ts';
-import { signInIsLive as signInAtProviderIsLive } from './oidc/adapter.ts';
 import { registerApiRoutes } from './routes/index.ts';
 import type { RouteContext } from './http/define-route.ts';
 import { API_DOCUMENT_PATH } from '../src/domain/api-parts.ts';
@@ -57,17 +56,17 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
   let keys = parts.tokenKeys;
   // Tokens of the embedded provider name its sign-in sessions, which logout ends and
   // whose grants revocation ends.
-  let signInIsLive: ((sessionId: string) => Promise<boolean>) | undefined;
+  let sessionsInDatabase = false;
   if (config.oidc.embedded) {
     const provider = await installEmbeddedProvider(app, { db, config });
     if (!keys) {
       keys = provider.keys;
-      signInIsLive = (sessionId) => signInAtProviderIsLive(db, sessionId, config.oidc.clientId);
+      sessionsInDatabase = true;
     }
   }
   keys ??= await remoteKeys(config.oidc.issuer);
 
-  const callers = authenticate({ issuer: config.oidc.issuer, audience: config.oidc.audience, clientId: config.oidc.clientId, keys, signInIsLive }, db);
+  const callers = authenticate({ issuer: config.oidc.issuer, audience: config.oidc.audience, clientId: config.oidc.clientId, keys, sessionsInDatabase }, db);
   const context: RouteContext = { db, config, contract, callers };
   await registerApiRoutes(app, context);
 

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { PGlite as PGliteDatabase } from '@electric-sql/pglite';
 import type { Database, Queryable } from './database.ts';
 import { lockDataDir } from './data-dir-lock.ts';
+import { isKeptPrepared } from './kept-prepared.ts';
 
 export interface StorageConfig {
   /** A PostgreSQL connection string; when absent, embedded PGlite is used. */
@@ -44,17 +46,13 @@ async function openPglite(dataDir: string): Promise<Database> {
     unlock();
     throw error;
   }
-  const asQueryable = (runner: Pick<typeof pg, 'query'>): Queryable => ({
-    async query<Row>(sql: string, params: readonly unknown[] = []) {
-      const result = await runner.query<Row>(sql, params as unknown[]);
-      return result.rows;
-    },
-  });
-  const root = asQueryable(pg);
+  const { pgliteStatements } = await import('./pglite-statements.ts');
+  const statements = pgliteStatements(pg);
+  const inTransaction: Queryable = { query: (sql, params = []) => statements.queryInTransaction(sql, params) };
   return {
     kind: 'pglite',
-    query: root.query,
-    transaction: (work) => pg.transaction((tx) => work(asQueryable(tx))),
+    query: (sql, params = []) => statements.query(sql, params),
+    transaction: (work) => pg.transaction(() => work(inTransaction)),
     close: async () => {
       try {
         await pg.close();
@@ -76,12 +74,15 @@ async function openPostgres(url: string): Promise<Database> {
   pool.on('error', () => {});
   const borrow = () => pool.connect();
   await pool.query('select 1');
+  // node-postgres prepares a named statement once per pooled connection.
+  const statement = (sql: string, params: readonly unknown[]) =>
+    isKeptPrepared(sql) ? { name: preparedName(sql), text: sql, values: params as unknown[] } : { text: sql, values: params as unknown[] };
   return {
     kind: 'postgres',
     async query<Row>(sql: string, params: readonly unknown[] = []) {
       const client = await borrow();
       try {
-        const result = await client.query(sql, params as unknown[]);
+        const result = await client.query(statement(sql, params));
         client.release();
         return result.rows as Row[];
       } catch (error) {
@@ -96,7 +97,7 @@ async function openPostgres(url: string): Promise<Database> {
         await client.query('begin');
         const result = await work({
           async query<Row>(sql: string, params: readonly unknown[] = []) {
-            return (await client.query(sql, params as unknown[])).rows as Row[];
+            return (await client.query(statement(sql, params))).rows as Row[];
           },
         });
         await client.query('commit');
@@ -110,4 +111,13 @@ async function openPostgres(url: string): Promise<Database> {
     },
     close: () => pool.end(),
   };
+}
+
+const preparedNames = new Map<string, string>();
+
+/** A name of its own for each kept statement's text, the same in every connection. */
+function preparedName(sql: string): string {
+  let name = preparedNames.get(sql);
+  if (name === undefined) preparedNames.set(sql, (name = `crm_${createHash('sha256').update(sql).digest('hex').slice(0, 24)}`));
+  return name;
 }

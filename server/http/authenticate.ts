@@ -25,12 +25,12 @@ export interface TokenPolicy {
   /** The provider's public keys (local for the embedded provider, remote JWKS otherwise). */
   keys: JWTVerifyGetKey;
   /**
-   * Whether the sign-in a token names (`sid`) still stands for this client, where the
-   * issuer's sessions can be asked (the embedded provider): a token of a session that
-   * has logged out, or whose grant was revoked, is refused at once instead of working
-   * until it expires.
+   * Set where the issuer's sign-in sessions are in this database (the embedded
+   * provider): a token of a session that has logged out, or whose grant was revoked, is
+   * refused at once instead of working until it expires. The session the token names
+   * (`sid`) is asked in the same statement as the caller's row.
    */
-  signInIsLive?: (sessionId: string) => Promise<boolean>;
+  sessionsInDatabase?: boolean;
 }
 
 // Only asymmetric signatures: a token signed with a shared secret or none is refused.
@@ -104,6 +104,8 @@ export function clientRoles(payload: JWTPayload, clientId: string): string[] {
   return Array.isArray(roles) ? roles.filter((role): role is string => typeof role === 'string') : [];
 }
 
+const SIGN_IN_ENDED = 'The sign-in of this token has ended or was revoked';
+
 /** How the API learns who is calling: the one place where a bearer token becomes a caller. */
 export interface CallerCheck {
   /** A preHandler that sets `request.caller` from the bearer token, or answers 401 or 403. */
@@ -123,11 +125,11 @@ export function authenticate(policy: TokenPolicy, db: Queryable): CallerCheck {
       const token = bearerToken(request.headers.authorization);
       if (!token) throw new Unauthorized('Token not found');
       const payload = await verifyAccessToken(token, policy);
-      if (policy.signInIsLive && (typeof payload.sid !== 'string' || !(await policy.signInIsLive(payload.sid)))) {
-        throw new Unauthorized('The sign-in of this token has ended or was revoked');
-      }
+      if (policy.sessionsInDatabase && typeof payload.sid !== 'string') throw new Unauthorized(SIGN_IN_ENDED);
       const claims = accessClaims(payload);
-      const user = await userOfSubject(db, claims);
+      const signIn = policy.sessionsInDatabase ? { sessionId: payload.sid as string, clientId: policy.clientId } : undefined;
+      const { signInLive, user } = await userOfSubject(db, claims, signIn);
+      if (!signInLive) throw new Unauthorized(SIGN_IN_ENDED);
       if (!user) throw new Unauthorized('No CRM user for this token');
       if (issuedBeforeEmailChange(claims.issuedAtS, user.email_changed_at)) throw new Unauthorized('The token was issued before an e-mail change');
       if (user.expires_at !== null && Number(user.expires_at) <= Date.now()) throw new SubscriptionExpired();

@@ -1,4 +1,6 @@
 import type { Queryable } from '../db/database.ts';
+import { keptPrepared } from '../db/kept-prepared.ts';
+import { liveSignInCondition } from '../oidc/adapter.ts';
 import type { AccessClaims } from './authenticate.ts';
 
 /** The user a token stands for, with what admitting them depends on. */
@@ -13,28 +15,57 @@ export interface CallerRow {
   expires_at: number | null;
 }
 
-const SELECT_BY_SUBJECT = `select u.id, u.tenant_id, u.role_id, u.email,
+/** The token's sign-in at the embedded provider, whose sessions are in the same database. */
+export interface SignInOfToken {
+  /** The token's `sid`: the uid of the provider's session. */
+  sessionId: string;
+  clientId: string;
+}
+
+/** What one request learns of its caller: whether the sign-in stands, and the user. */
+export interface CallerLookup {
+  signInLive: boolean;
+  user: CallerRow | undefined;
+}
+
+const CALLER_COLUMNS = `u.id, u.tenant_id, u.role_id, u.email,
     extract(epoch from u.email_changed_at) as email_changed_at,
-    extract(epoch from t.subscription_expires_at) * 1000 as expires_at
+    extract(epoch from t.subscription_expires_at) * 1000 as expires_at`;
+
+const SELECT_BY_SUBJECT = keptPrepared(`select ${CALLER_COLUMNS}
   from users u join tenants t on t.id = u.tenant_id
-  where u.subject = $1`;
+  where u.subject = $1`);
+
+// One row always: whether the sign-in stands, and the user's columns (null when no user has the subject).
+const SELECT_BY_SUBJECT_AND_SIGN_IN = keptPrepared(`select ${liveSignInCondition('$2', '$3')} as sign_in_live, ${CALLER_COLUMNS}
+  from (values (1)) as one (row) left join (users u join tenants t on t.id = u.tenant_id) on u.subject = $1`);
 
 /**
- * The user whose subject the token carries. A user no token has yet named is bound to
- * the first subject that comes with their verified e-mail, and from then on only that
- * subject reaches them: an e-mail that later moves to someone else (in this tenant or
- * another) brings no one along.
+ * The user whose subject the token carries, and, for a token of the embedded provider,
+ * whether its sign-in still stands, both in one statement: every request asks both, so
+ * they cost one statement instead of two. A user no token has yet named is bound to
+ * the first subject that comes with their verified e-mail (never by a token whose
+ * sign-in has ended), and from then on only that subject reaches them: an e-mail that
+ * later moves to someone else (in this tenant or another) brings no one along.
  */
-export async function userOfSubject(db: Queryable, claims: Pick<AccessClaims, 'subject' | 'email'>): Promise<CallerRow | undefined> {
-  const [bound] = await db.query<CallerRow>(SELECT_BY_SUBJECT, [claims.subject]);
-  if (bound) return bound;
+export async function userOfSubject(db: Queryable, claims: Pick<AccessClaims, 'subject' | 'email'>, signIn?: SignInOfToken): Promise<CallerLookup> {
+  const look = async (): Promise<CallerLookup> => {
+    if (!signIn) {
+      const [row] = await db.query<CallerRow>(SELECT_BY_SUBJECT, [claims.subject]);
+      return { signInLive: true, user: row };
+    }
+    const [row] = await db.query<CallerRow & { sign_in_live: boolean }>(SELECT_BY_SUBJECT_AND_SIGN_IN, [claims.subject, signIn.sessionId, signIn.clientId]);
+    const { sign_in_live, ...user } = row!;
+    return { signInLive: sign_in_live, user: user.id === null ? undefined : user };
+  };
+  const found = await look();
+  if (found.user || !found.signInLive) return found;
   try {
     await db.query('update users set subject = $1 where email = $2 and subject is null', [claims.subject, claims.email]);
   } catch {
-    return undefined; // the subject was bound to another user meanwhile
+    return found; // the subject was bound to another user meanwhile
   }
-  const [adopted] = await db.query<CallerRow>(SELECT_BY_SUBJECT, [claims.subject]);
-  return adopted;
+  return look();
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/database.ts';
 import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
+import { keptPrepared } from '../db/kept-prepared.ts';
 
 /** A sign-in account as the provider sees it; `id` is the token subject. */
 export interface ProviderAccount {
@@ -19,10 +20,13 @@ interface AccountRow {
 
 const SELECT_ACCOUNT = `select a.id, a.email, u.name, a.client_roles, a.password_hash
   from accounts a left join users u on u.email = a.email`;
+const SELECT_ACCOUNT_BY_ID = keptPrepared(`${SELECT_ACCOUNT} where a.id = $1`);
+const SELECT_ACCOUNT_BY_EMAIL = keptPrepared(`${SELECT_ACCOUNT} where a.email = $1`);
+const RECORD_LOGIN = keptPrepared('update salespersons set latest_login = now() where email = $1');
 
 export async function findAccountById(db: Queryable, id: string): Promise<ProviderAccount | undefined> {
   if (!/^\d{1,9}$/.test(id)) return undefined;
-  const [row] = await db.query<AccountRow>(`${SELECT_ACCOUNT} where a.id = $1`, [Number(id)]);
+  const [row] = await db.query<AccountRow>(SELECT_ACCOUNT_BY_ID, [Number(id)]);
   return row && toAccount(row);
 }
 
@@ -32,7 +36,7 @@ let decoyHash: Promise<string> | undefined;
 
 /** The account whose email and password these are, or undefined for any mismatch. */
 export async function authenticate(db: Queryable, email: string, password: string): Promise<ProviderAccount | undefined> {
-  const [row] = await db.query<AccountRow>(`${SELECT_ACCOUNT} where a.email = $1`, [email.trim().toLowerCase()]);
+  const [row] = await db.query<AccountRow>(SELECT_ACCOUNT_BY_EMAIL, [email.trim().toLowerCase()]);
   if (!row) {
     decoyHash ??= hashPassword('decoy password that matches nothing');
     await verifyPassword(await decoyHash, password);
@@ -43,7 +47,7 @@ export async function authenticate(db: Queryable, email: string, password: strin
 
 /** The CRM shows this as the salesperson's "Latest Authentication". */
 export async function recordLogin(db: Queryable, email: string): Promise<void> {
-  await db.query('update salespersons set latest_login = now() where email = $1', [email]);
+  await db.query(RECORD_LOGIN, [email]);
 }
 
 /** The person's claims in ID tokens and at userinfo, as Keycloak names them. */

@@ -1,5 +1,6 @@
 import type { Adapter, AdapterConstructor, AdapterPayload } from 'oidc-provider';
 import type { Queryable } from '../db/database.ts';
+import { keptPrepared } from '../db/kept-prepared.ts';
 
 interface StoredRow {
   payload: AdapterPayload;
@@ -7,9 +8,21 @@ interface StoredRow {
 }
 
 // Rows past their lifetime are never answered; the sweep only reclaims the space.
-const SELECT_LIVE = `select payload, floor(extract(epoch from consumed_at))::bigint as consumed
+const selectLive = (column: 'id' | 'uid' | 'user_code') =>
+  keptPrepared(`select payload, floor(extract(epoch from consumed_at))::bigint as consumed
   from oidc_payloads
-  where model = $1 and %COLUMN% = $2 and (expires_at is null or expires_at > now())`;
+  where model = $1 and ${column} = $2 and (expires_at is null or expires_at > now())`);
+const SELECT_LIVE = { id: selectLive('id'), uid: selectLive('uid'), user_code: selectLive('user_code') };
+
+const UPSERT = keptPrepared(`insert into oidc_payloads (model, id, payload, grant_id, uid, user_code, expires_at)
+         values ($1, $2, $3::jsonb, $4, $5, $6,
+                 case when $7::double precision is null then null
+                      else now() + make_interval(secs => $7::double precision) end)
+         on conflict (model, id) do update set
+           payload = excluded.payload, grant_id = excluded.grant_id, uid = excluded.uid,
+           user_code = excluded.user_code, expires_at = excluded.expires_at, consumed_at = null`);
+const CONSUME = keptPrepared('update oidc_payloads set consumed_at = coalesce(consumed_at, now()) where model = $1 and id = $2');
+const DESTROY = keptPrepared('delete from oidc_payloads where model = $1 and id = $2');
 
 /**
  * oidc-provider's storage in one Postgres table, one row per model instance,
@@ -21,24 +34,15 @@ export function postgresAdapter(db: Queryable): AdapterConstructor {
     constructor(private readonly model: string) {}
 
     async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
-      await db.query(
-        `insert into oidc_payloads (model, id, payload, grant_id, uid, user_code, expires_at)
-         values ($1, $2, $3::jsonb, $4, $5, $6,
-                 case when $7::double precision is null then null
-                      else now() + make_interval(secs => $7::double precision) end)
-         on conflict (model, id) do update set
-           payload = excluded.payload, grant_id = excluded.grant_id, uid = excluded.uid,
-           user_code = excluded.user_code, expires_at = excluded.expires_at, consumed_at = null`,
-        [
-          this.model,
-          id,
-          JSON.stringify(payload),
-          payload.grantId ?? null,
-          payload.uid ?? null,
-          payload.userCode ?? null,
-          Number.isFinite(expiresIn) ? expiresIn : null,
-        ],
-      );
+      await db.query(UPSERT, [
+        this.model,
+        id,
+        JSON.stringify(payload),
+        payload.grantId ?? null,
+        payload.uid ?? null,
+        payload.userCode ?? null,
+        Number.isFinite(expiresIn) ? expiresIn : null,
+      ]);
     }
 
     find(id: string): Promise<AdapterPayload | undefined> {
@@ -54,11 +58,11 @@ export function postgresAdapter(db: Queryable): AdapterConstructor {
     }
 
     async consume(id: string): Promise<void> {
-      await db.query('update oidc_payloads set consumed_at = coalesce(consumed_at, now()) where model = $1 and id = $2', [this.model, id]);
+      await db.query(CONSUME, [this.model, id]);
     }
 
     async destroy(id: string): Promise<void> {
-      await db.query('delete from oidc_payloads where model = $1 and id = $2', [this.model, id]);
+      await db.query(DESTROY, [this.model, id]);
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
@@ -66,7 +70,7 @@ export function postgresAdapter(db: Queryable): AdapterConstructor {
     }
 
     private async findBy(column: 'id' | 'uid' | 'user_code', value: string): Promise<AdapterPayload | undefined> {
-      const [row] = await db.query<StoredRow>(SELECT_LIVE.replace('%COLUMN%', column), [this.model, value]);
+      const [row] = await db.query<StoredRow>(SELECT_LIVE[column], [this.model, value]);
       if (!row) return undefined;
       // The library learns that a code or refresh token was already used from `consumed`.
       return row.consumed === null ? row.payload : { ...row.payload, consumed: Number(row.consumed) };
@@ -84,18 +88,23 @@ export async function sweepExpired(db: Queryable): Promise<number> {
  * Whether a token's sign-in still stands: the session its `sid` names (its uid) exists,
  * and so does the client's grant in it. Logout deletes the session; revoking a refresh
  * token, or replaying a used one, deletes only the grant, leaving the browser's session
- * (as Keycloak ends the client's session and not the person's).
+ * (as Keycloak ends the client's session and not the person's). A boolean SQL
+ * expression of the placeholders holding the session's uid and the client id, so that
+ * the API's caller check asks it in the same statement as the caller's row.
  */
-export async function signInIsLive(db: Queryable, sessionUid: string, clientId: string): Promise<boolean> {
-  const rows = await db.query(
-    `select 1 from oidc_payloads session
+export function liveSignInCondition(sessionUid: string, clientId: string): string {
+  return `exists (select 1 from oidc_payloads session
        join oidc_payloads grant_row on grant_row.model = 'Grant'
-        and grant_row.id = session.payload #>> array['authorizations', $2, 'grantId']
+        and grant_row.id = session.payload #>> array['authorizations', ${clientId}, 'grantId']
         and (grant_row.expires_at is null or grant_row.expires_at > now())
-     where session.model = 'Session' and session.uid = $1 and (session.expires_at is null or session.expires_at > now())`,
-    [sessionUid, clientId],
-  );
-  return rows.length > 0;
+     where session.model = 'Session' and session.uid = ${sessionUid} and (session.expires_at is null or session.expires_at > now()))`;
+}
+
+const SELECT_SIGN_IN_LIVE = keptPrepared(`select ${liveSignInCondition('$1', '$2')} as live`);
+
+export async function signInIsLive(db: Queryable, sessionUid: string, clientId: string): Promise<boolean> {
+  const [row] = await db.query<{ live: boolean }>(SELECT_SIGN_IN_LIVE, [sessionUid, clientId]);
+  return row!.live;
 }
 
 /** Deletes a grant and every code and token issued under it, whatever the model. */

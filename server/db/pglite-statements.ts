@@ -1,0 +1,97 @@
+/**
+ * How the server runs a statement on PGlite: one call into its WebAssembly per statement.
+ *
+ * PGlite's own `query` makes six (parse, describe the statement, bind, describe the
+ * portal, execute, sync), each a turn of PostgreSQL's main loop on the server's one
+ * thread, and parses and plans the statement every time. Here the parameter types of a
+ * statement's text are learnt once (the first call describes it), and from then on its
+ * parse, bind, describe, execute and sync go to PostgreSQL as one batch; the answer is
+ * read with PGlite's own parsers and serialisers, so rows and parameters are exactly
+ * what `query` gives and takes.
+ *
+ * A text declared with `keptPrepared` (./kept-prepared.ts) is parsed once as a named
+ * prepared statement: each call then binds and executes it in one batch.
+ */
+import { parse, protocol, type PGlite } from '@electric-sql/pglite';
+import { isKeptPrepared } from './kept-prepared.ts';
+
+type Message = ReturnType<PGlite['execProtocolStream']> extends Promise<(infer M)[]> ? M : never;
+
+const { serialize } = protocol;
+// Texts built with a varying number of placeholders would otherwise grow the map without end.
+const MAX_KNOWN_TEXTS = 2_000;
+
+interface KnownText {
+  parameterTypes: number[];
+  /** For a kept statement: its name and the description of its rows (or none: no rows). */
+  prepared?: { name: string; rows: Message | undefined };
+}
+
+export interface PgliteStatements {
+  /** Runs one statement; outside a transaction it waits for PGlite's locks as `query` does. */
+  query<Row>(sql: string, params: readonly unknown[]): Promise<Row[]>;
+  /** The same inside `pg.transaction`, whose lock the caller holds already. */
+  queryInTransaction<Row>(sql: string, params: readonly unknown[]): Promise<Row[]>;
+}
+
+export function pgliteStatements(pg: PGlite): PgliteStatements {
+  const known = new Map<string, KnownText>();
+  let preparedCount = 0;
+
+  const send = (...messages: Uint8Array[]) => pg.execProtocolStream(concat(messages), { syncToFs: false });
+
+  async function learn(sql: string): Promise<KnownText> {
+    const name = isKeptPrepared(sql) ? `crm_${(preparedCount += 1)}` : '';
+    const description = await send(serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync());
+    const text: KnownText = { parameterTypes: parse.parseDescribeStatementResults(description) };
+    if (name) text.prepared = { name, rows: description.find((message) => message.name === 'rowDescription') };
+    if (known.size >= MAX_KNOWN_TEXTS) for (const [key, value] of known) if (!value.prepared) known.delete(key);
+    known.set(sql, text);
+    return text;
+  }
+
+  async function run<Row>(sql: string, params: readonly unknown[]): Promise<Row[]> {
+    const text = known.get(sql) ?? (await learn(sql));
+    const values = params.map((value, i) => {
+      if (value === null || value === undefined) return null;
+      const type = text.parameterTypes[i]!;
+      const serializer = pg.serializers[type];
+      return serializer ? serializer(value) : String(value);
+    });
+    let messages: Message[];
+    if (text.prepared) {
+      const { name, rows } = text.prepared;
+      const answer = await send(serialize.bind({ statement: name, values }), serialize.execute({}), serialize.sync());
+      messages = rows ? [rows, ...answer] : answer;
+    } else {
+      messages = await send(
+        serialize.parse({ text: sql, types: text.parameterTypes }),
+        serialize.bind({ values }),
+        serialize.describe({ type: 'P' }),
+        serialize.execute({}),
+        serialize.sync(),
+      );
+    }
+    return parse.parseResults(messages, pg.parsers)[0]!.rows as Row[];
+  }
+
+  return {
+    async query<Row>(sql: string, params: readonly unknown[]) {
+      await pg._checkReady();
+      const rows = await pg._runExclusiveTransaction(() => pg._runExclusiveQuery(() => run<Row>(sql, params)));
+      await pg.syncToFs();
+      return rows;
+    },
+    queryInTransaction: (sql, params) => pg._runExclusiveQuery(() => run(sql, params)),
+  };
+}
+
+function concat(messages: Uint8Array[]): Uint8Array {
+  const batch = new Uint8Array(messages.reduce((length, message) => length + message.length, 0));
+  let at = 0;
+  for (const message of messages) {
+    batch.set(message, at);
+    at += message.length;
+  }
+  return batch;
+}
