@@ -15,7 +15,8 @@
  * Performance section says why they are what they are.
  */
 import { Agent, request, type IncomingHttpHeaders } from 'node:http';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliDecompress, gunzip } from 'node:zlib';
 import { BROWSER_ACCEPT_ENCODING } from './api-load.ts';
 import { mulberry32 } from '../server/db/seed.ts';
 import { percentile } from './figures.ts';
@@ -163,7 +164,7 @@ class Person {
       sent.end(payload);
     });
     this.tally.record(name, performance.now() - started);
-    if (answer.status !== expected) throw new Error(`${method} ${path} answered ${answer.status}: ${decoded(answer).toString().slice(0, 200)}`);
+    if (answer.status !== expected) throw new Error(`${method} ${path} answered ${answer.status}: ${(await decoded(answer)).toString().slice(0, 200)}`);
     return answer;
   }
 
@@ -195,7 +196,7 @@ class Person {
   /** The page and the scripts and styles it names, as a browser without them cached fetches them. */
   async appFiles(): Promise<void> {
     const page = await this.call('app page and its files', 'GET', '/dashboard', { signedIn: false });
-    const files = [...decoded(page).toString().matchAll(/(?:src|href)="(\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]!);
+    const files = [...(await decoded(page)).toString().matchAll(/(?:src|href)="(\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]!);
     await Promise.all(files.map((file) => this.call('app page and its files', 'GET', file, { signedIn: false })));
   }
 
@@ -233,27 +234,33 @@ class Person {
   }
 
   /** Reads until `isCurrent` holds: counts the read as stale if the first one did not. */
-  async checkRead(name: string, read: () => Promise<Answer>, isCurrent: (answer: Answer) => boolean): Promise<void> {
+  async checkRead(name: string, read: () => Promise<Answer>, isCurrent: (answer: Answer) => Promise<boolean>): Promise<void> {
     this.tally.checkedReads += 1;
-    if (isCurrent(await read())) return;
+    if (await isCurrent(await read())) return;
     this.tally.staleReads += 1;
     const started = performance.now();
     while (performance.now() - started < STALE_GIVE_UP_MS) {
       await sleep(STALE_POLL_MS);
-      if (isCurrent(await read())) break;
+      if (await isCurrent(await read())) break;
     }
     this.tally.longestStaleMs = Math.max(this.tally.longestStaleMs, performance.now() - started);
     this.tally.fail(name, new Error('a read after an acknowledged write showed the data before it'));
   }
 }
 
-/** The answer's bytes as JSON text, decompressed as its encoding says. */
-function decoded({ headers, body }: Answer): Buffer {
-  const encoding = headers['content-encoding'];
-  return encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body;
+const decoders: Record<string, (body: Buffer) => Promise<Buffer>> = { br: promisify(brotliDecompress), gzip: promisify(gunzip) };
+
+/**
+ * The answer's bytes as JSON text, decompressed as its encoding says, on libuv's threads: the
+ * people share one event loop, and every timing under way waits while it is busy (a year's
+ * analysis is megabytes of JSON).
+ */
+async function decoded({ headers, body }: Answer): Promise<Buffer> {
+  const decode = decoders[String(headers['content-encoding'])];
+  return decode ? decode(body) : body;
 }
 
-const json = <T>(answer: Answer): T => JSON.parse(decoded(answer).toString('utf8')) as T;
+const json = async <T>(answer: Answer): Promise<T> => JSON.parse((await decoded(answer)).toString('utf8')) as T;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // The calls of each screen, as src/wiring makes them (and src/platform for the session's own).
@@ -321,17 +328,17 @@ async function editOpportunity(p: Person): Promise<void> {
     customers(p),
     p.call('tenant settings', 'GET', '/api/tenant/settings'),
   ]);
-  const stored = json<Opportunity>(record);
+  const stored = await json<Opportunity>(record);
   const drawn = Math.round(1000 + p.random() * 90_000);
   const next = drawn === stored.revenue ? drawn + 1 : drawn;
   const body = { ...opportunityWriteOf(opportunityFormOf(stored, 'en-US')), revenue: next };
   const written = await p.call('opportunity save', 'PUT', `/api/opportunities/${id}`, { body });
   await all(dataYears(p), listPage(p));
   const base = p.checkBase(written);
-  await p.checkRead('opportunity read after its save', () => p.call('opportunity record', 'GET', `/api/opportunities/${id}`, { base }), (answer) => json<{ revenue: number }>(answer).revenue === next);
+  await p.checkRead('opportunity read after its save', () => p.call('opportunity record', 'GET', `/api/opportunities/${id}`, { base }), async (answer) => (await json<{ revenue: number }>(answer)).revenue === next);
   // The analysis names no opportunity: its entry is found by what it holds.
   const entry = `{"created_date":"${new Date(body.created_date).toISOString().slice(0, 19)}Z","revenue":${next},"probability":${body.probability},"salesperson_id":${body.salesperson_id}}`;
-  await p.checkRead('analysis after a save', () => analysis(p, p.catalogue.currentYear, base), (answer) => decoded(answer).toString('utf8').includes(entry));
+  await p.checkRead('analysis after a save', () => analysis(p, p.catalogue.currentYear, base), async (answer) => (await decoded(answer)).includes(entry));
 }
 
 /** /customer (src/wiring/customer-list.ts), with its year choice: each customer's sums of the year, summed by the server. */
@@ -352,12 +359,12 @@ async function customerPage(p: Person, id: number): Promise<void> {
 async function editCustomer(p: Person): Promise<void> {
   const id = p.own(p.catalogue.customerIds);
   await customerPage(p, id);
-  const record = json<{ name: string; company: string; email: string; phone: string; notes: string }>(await p.call('customer record', 'GET', `/api/customers/${id}`));
+  const record = await json<{ name: string; company: string; email: string; phone: string; notes: string }>(await p.call('customer record', 'GET', `/api/customers/${id}`));
   const notes = `Called on ${new Date().toISOString()} by ${p.someone.email}`;
   const written = await p.call('customer save', 'PUT', `/api/customers/${id}`, { body: { ...pickCustomer(record), notes } });
   await customerList(p);
   const base = p.checkBase(written);
-  await p.checkRead('customer read after its save', () => p.call('customer record', 'GET', `/api/customers/${id}`, { base }), (answer) => json<{ notes: string }>(answer).notes === notes);
+  await p.checkRead('customer read after its save', () => p.call('customer record', 'GET', `/api/customers/${id}`, { base }), async (answer) => (await json<{ notes: string }>(answer)).notes === notes);
 }
 
 const pickCustomer = ({ name, company, email, phone }: { name: string; company: string; email: string; phone: string }) => ({ name, company, email, phone });
@@ -366,14 +373,14 @@ const activityList = (p: Person) => p.call('activity list', 'GET', `/api/activit
 
 /** In the activity list, an activity ticked done: the row is saved as the list holds it (src/wiring/activity-list.ts). */
 async function tickActivity(p: Person): Promise<void> {
-  const rows = json<Activity[]>(await activityList(p));
+  const rows = await json<Activity[]>(await activityList(p));
   const id = p.own(p.catalogue.activityIds);
   const row = rows.find((candidate) => candidate.id === id);
   if (!row) throw new Error(`activity ${id} is not in the list`);
   const notes = `Done ${new Date().toISOString()}`;
   const written = await p.call('activity save', 'PUT', `/api/activities/${id}`, { body: writeOfActivity({ ...row, done: true, notes }) });
   const base = p.checkBase(written);
-  await p.checkRead('activity read after its save', () => p.call('activity record', 'GET', `/api/activities/${id}`, { base }), (answer) => json<{ notes: string }>(answer).notes === notes);
+  await p.checkRead('activity read after its save', () => p.call('activity record', 'GET', `/api/activities/${id}`, { base }), async (answer) => (await json<{ notes: string }>(answer)).notes === notes);
 }
 
 /** The activity editor (src/wiring/activity-editor.ts): the salespersons and the activity (its opportunity is searched for as typed); saved, then the list. */
@@ -381,7 +388,7 @@ async function editActivity(p: Person): Promise<void> {
   const id = p.own(p.catalogue.activityIds);
   const [, record] = await Promise.all([salespersons(p), p.call('activity record', 'GET', `/api/activities/${id}`)]);
   const notes = `Edited ${new Date().toISOString()}`;
-  await p.call('activity save', 'PUT', `/api/activities/${id}`, { body: writeOfActivity({ ...json<Activity>(record), notes }) });
+  await p.call('activity save', 'PUT', `/api/activities/${id}`, { body: writeOfActivity({ ...(await json<Activity>(record)), notes }) });
   await activityList(p);
 }
 
@@ -395,7 +402,7 @@ const board = (p: Person) =>
 
 /** A manager renames a user in the user list; the page reloads the list, which must show the new name. */
 async function editUser(p: Person): Promise<void> {
-  const users = json<{ id: number; name: string; email: string; password: string; role_id: number }[]>(await p.call('user list (searched in the browser)', 'GET', `/api/users/getAllData/${tenantPath(p)}`));
+  const users = await json<{ id: number; name: string; email: string; password: string; role_id: number }[]>(await p.call('user list (searched in the browser)', 'GET', `/api/users/getAllData/${tenantPath(p)}`));
   const id = p.own(p.catalogue.plainUserIds);
   const user = users.find((candidate) => candidate.id === id);
   if (!user) throw new Error(`user ${id} is not in the list`);
@@ -405,14 +412,14 @@ async function editUser(p: Person): Promise<void> {
   await p.checkRead(
     'user list after a save',
     () => p.call('user list (searched in the browser)', 'GET', `/api/users/getAllData/${tenantPath(p)}`, { base }),
-    (answer) => json<{ id: number; name: string }[]>(answer).find((candidate) => candidate.id === id)?.name === name,
+    async (answer) => (await json<{ id: number; name: string }[]>(answer)).find((candidate) => candidate.id === id)?.name === name,
   );
 }
 
 async function editSalesperson(p: Person): Promise<void> {
   const id = p.pick(p.catalogue.salespersonIds);
   const [record] = await Promise.all([p.call('salesperson record', 'GET', `/api/salespersons/${id}`), p.call('teams of a salesperson', 'POST', '/api/teams/searchTeam', { body: { salespersonId: id } })]);
-  const { name, email, phone, mobile, latest_login, status } = json<{ name: string; email: string; phone: string; mobile: string; latest_login: string | null; status: number }>(record);
+  const { name, email, phone, mobile, latest_login, status } = await json<{ name: string; email: string; phone: string; mobile: string; latest_login: string | null; status: number }>(record);
   await p.call('salesperson save', 'PUT', `/api/salespersons/${id}`, { body: { name, email, phone, mobile, latest_login, status } });
   await salespersons(p);
 }
