@@ -30,7 +30,7 @@ async function oneRun(baseUrl: string, email: string, password: string): Promise
 
       const result = await lighthouse(
         `${baseUrl}/dashboard`,
-        { output: 'json', logLevel: 'error', throttlingMethod: 'devtools', disableStorageReset: true, onlyAudits: ['user-timings'] },
+        { output: 'json', logLevel: 'error', throttlingMethod: 'devtools', disableStorageReset: true, onlyAudits: ['user-timings', 'network-requests'] },
         undefined,
         page,
       );
@@ -40,11 +40,21 @@ async function oneRun(baseUrl: string, email: string, password: string): Promise
       const items = ((lhr.audits['user-timings']?.details as { items?: { name: string; startTime: number }[] } | undefined)?.items ?? []);
       const drawn = items.find((item) => item.name === CHART_DRAWN_MARK);
       if (!drawn) throw new Error('the chart was not drawn while Lighthouse watched');
+      console.error(`[bench] dashboard on a phone: chart drawn at ${Math.round(drawn.startTime)} ms; ${timeline(lhr.audits['network-requests']?.details)}`);
       return drawn.startTime;
     } finally {
       await browser.disconnect();
     }
   });
+}
+
+/** Where the time went: each request of the page's own origin but its scripts and styles, from the navigation's start (ms). */
+function timeline(details: unknown): string {
+  const items = (details as { items?: { url: string; networkRequestTime?: number; networkEndTime?: number; transferSize?: number }[] } | undefined)?.items ?? [];
+  return items
+    .filter((item) => !/\.(js|css|woff2?)$/.test(new URL(item.url).pathname))
+    .map((item) => `${new URL(item.url).pathname} ${Math.round(item.networkRequestTime ?? 0)}→${Math.round(item.networkEndTime ?? 0)} (${Math.round((item.transferSize ?? 0) / 1024)} KB)`)
+    .join(', ');
 }
 
 export async function dashboardLighthouseFigure(baseUrl: string, email: string, password: string, runs: number): Promise<Figure> {

@@ -4,6 +4,7 @@
  * with PostgreSQL, and on two processes sharing one PostgreSQL behind a round-robin
  * proxy, where every write is checked through the other process.
  */
+import { describeCpuShare, startCpuAccount, type CpuShare } from './cpu-share.ts';
 import { atMost, notMeasured, type Figure } from './figures.ts';
 import { BENCH_ADMIN_EMAIL, BENCH_PASSWORD, type LargeTenant } from './large-tenant.ts';
 import { runPeople, type Catalogue, type PeopleRun, type Someone } from './people.ts';
@@ -25,6 +26,8 @@ export interface LoadShape {
   people: number;
   arriving: number;
   seconds: number;
+  /** Extra flags for the server processes' node (e.g. `--cpu-prof`), while working on the load. */
+  serverNodeArgs?: string[];
 }
 
 export const BUDGET_SHAPE: LoadShape = { people: PEOPLE, arriving: ARRIVING, seconds: LOAD_SECONDS };
@@ -71,9 +74,12 @@ export async function catalogueOf(baseUrl: string, tenant: LargeTenant): Promise
   };
 }
 
+/** A load run, and who used the machine's CPU during it. */
+export type LoadRun = PeopleRun & { cpu?: CpuShare };
+
 export interface LoadResult {
   figures: Figure[];
-  runs: Record<string, PeopleRun>;
+  runs: Record<string, LoadRun>;
 }
 
 interface Setup {
@@ -82,10 +88,12 @@ interface Setup {
   servers: ServerProcess[];
   baseUrl: string;
   checksOtherProcess: boolean;
+  /** The PostgreSQL cluster's port, to count its CPU. */
+  databasePort?: number;
 }
 
-function figuresOf({ label, servers, checksOtherProcess }: Setup, run: PeopleRun, shape: LoadShape): Figure[] {
-  const rate = `${run.requests} requests in ${shape.seconds} s (${(run.requests / run.seconds).toFixed(0)}/s)`;
+function figuresOf({ label, servers, checksOtherProcess }: Setup, run: LoadRun, shape: LoadShape): Figure[] {
+  const rate = `${run.requests} requests in ${shape.seconds} s (${(run.requests / run.seconds).toFixed(0)}/s)${run.cpu ? `; ${describeCpuShare(run.cpu)}` : ''}`;
   const slowest = [...run.calls].sort((a, b) => b.p99 - a.p99)[0];
   const figures = [
     atMost(`${label}: p95 latency`, run.p95, 'ms', LOAD_BUDGET.p95, rate),
@@ -113,10 +121,11 @@ function figuresOf({ label, servers, checksOtherProcess }: Setup, run: PeopleRun
   return figures;
 }
 
-async function measure(setup: Setup, tenant: LargeTenant, shape: LoadShape, log: (message: string) => void): Promise<{ figures: Figure[]; run: PeopleRun }> {
+async function measure(setup: Setup, tenant: LargeTenant, shape: LoadShape, log: (message: string) => void): Promise<{ figures: Figure[]; run: LoadRun }> {
   log(`${setup.label}: ${shape.arriving} of them arriving, for ${shape.seconds} s`);
   const catalogue = await catalogueOf(setup.baseUrl, tenant);
-  const run = await runPeople({
+  let closeAccount: (() => CpuShare | undefined) | undefined;
+  const people = await runPeople({
     baseUrl: setup.baseUrl,
     upstreams: setup.servers.map((server) => server.baseUrl),
     people: benchPeople(shape.people),
@@ -125,14 +134,19 @@ async function measure(setup: Setup, tenant: LargeTenant, shape: LoadShape, log:
     accessTokenTtlSeconds: ACCESS_TOKEN_TTL_SECONDS,
     catalogue,
     seed: 19,
+    // From the first person's first step, after the untimed sign-ins of those already at work.
+    onStart: () => (closeAccount = startCpuAccount(setup.servers.map((server) => server.pid), setup.databasePort)),
   });
+  const cpu = closeAccount?.();
+  const run: LoadRun = { ...people, ...(cpu ? { cpu } : {}) };
   log(describeRun(setup.label, run));
   return { figures: figuresOf(setup, run, shape), run };
 }
 
 /** The run call by call, for the log and README's account of the mix. */
-export function describeRun(label: string, run: PeopleRun): string {
+export function describeRun(label: string, run: LoadRun): string {
   const lines = [`${label}: ${run.requests} requests, p95 ${run.p95.toFixed(1)} ms, p99 ${run.p99.toFixed(1)} ms, ${run.errors} errors, ${run.staleReads}/${run.checkedReads} stale`];
+  if (run.cpu) lines.push(`  ${describeCpuShare(run.cpu)}`);
   lines.push(`  screens: ${Object.entries(run.screens).map(([screen, count]) => `${screen} ${count}`).join('; ')}`);
   for (const call of run.calls) lines.push(`  ${call.call}: ${call.count}, p95 ${call.p95.toFixed(1)}, p99 ${call.p99.toFixed(1)}, max ${call.max.toFixed(0)} ms`);
   if (run.errorSamples.length) lines.push(`  errors: ${run.errorSamples.join(' | ')}`);
@@ -144,7 +158,7 @@ const serverEnv = { ACCESS_TOKEN_TTL: String(ACCESS_TOKEN_TTL_SECONDS) };
 /** One process on the PGlite data directory that holds the bench tenant. */
 export async function pgliteLoad(appDir: string, dataDir: string, tenant: LargeTenant, shape: LoadShape, log: (message: string) => void): Promise<LoadResult> {
   const label = `${shape.people} people, one process, PGlite`;
-  const server = await startServer({ appDir, dataDir, env: serverEnv });
+  const server = await startServer({ appDir, dataDir, env: serverEnv, nodeArgs: shape.serverNodeArgs });
   try {
     const { figures, run } = await measure({ label, servers: [server], baseUrl: server.baseUrl, checksOtherProcess: false }, tenant, shape, log);
     return { figures, runs: { [label]: run } };
@@ -160,9 +174,9 @@ export async function postgresLoad(appDir: string, databaseUrl: string, tenant: 
   const result: LoadResult = { figures: [], runs: {} };
   const one = `${shape.people} people, one process, PostgreSQL`;
   try {
-    const server = await startServer({ appDir, databaseUrl, env: serverEnv });
+    const server = await startServer({ appDir, databaseUrl, env: serverEnv, nodeArgs: shape.serverNodeArgs });
     try {
-      const { figures, run } = await measure({ label: one, servers: [server], baseUrl: server.baseUrl, checksOtherProcess: false }, tenant, shape, log);
+      const { figures, run } = await measure({ label: one, servers: [server], baseUrl: server.baseUrl, checksOtherProcess: false, databasePort: portOf(databaseUrl) }, tenant, shape, log);
       result.figures.push(...figures);
       result.runs[one] = run;
     } finally {
@@ -178,13 +192,13 @@ export async function postgresLoad(appDir: string, databaseUrl: string, tenant: 
     const publicUrl = `http://127.0.0.1:${proxyPort}`;
     // Both issue and accept tokens for the address people use: the proxy's.
     const env = { ...serverEnv, PUBLIC_URL: publicUrl };
-    const servers = [await startServer({ appDir, databaseUrl, env }), await startServer({ appDir, databaseUrl, env })];
+    const servers = [await startServer({ appDir, databaseUrl, env, nodeArgs: shape.serverNodeArgs }), await startServer({ appDir, databaseUrl, env, nodeArgs: shape.serverNodeArgs })];
     const proxy = await startRoundRobinProxy(
       proxyPort,
       servers.map((server) => server.baseUrl),
     );
     try {
-      const { figures, run } = await measure({ label: two, servers, baseUrl: publicUrl, checksOtherProcess: true }, tenant, shape, log);
+      const { figures, run } = await measure({ label: two, servers, baseUrl: publicUrl, checksOtherProcess: true, databasePort: portOf(databaseUrl) }, tenant, shape, log);
       result.figures.push(...figures);
       result.runs[two] = run;
     } finally {
@@ -208,3 +222,5 @@ function failed(label: string, error: unknown, checksOtherProcess: boolean): Fig
   if (checksOtherProcess) names.push(['stale reads after an acknowledged write, through the other process', `≤ ${LOAD_BUDGET.staleReads}`]);
   return names.map(([name, budget]) => notMeasured(`${label}: ${name}`, budget, why));
 }
+
+const portOf = (databaseUrl: string) => Number(new URL(databaseUrl).port || 5432);

@@ -58,6 +58,8 @@ export interface PeopleOptions {
   accessTokenTtlSeconds: number;
   catalogue: Catalogue;
   seed: number;
+  /** Called as the run starts, once those at work have signed in. */
+  onStart?: () => void;
 }
 
 export interface CallStats {
@@ -283,9 +285,17 @@ async function globalSearch(p: Person): Promise<void> {
   }
 }
 
+/**
+ * The dashboard (src/wiring/dashboard.ts, with the API's days of a year): the year's days and the
+ * year before's beside the salespersons, then, once the chart is drawn, the year's analysis (for
+ * one salesperson's views; last year's is asked only when one is chosen, which the people do not).
+ */
 async function dashboard(p: Person, year: number): Promise<void> {
-  await all(analysis(p, year), salespersons(p));
+  await all(dashboardDays(p, year), dashboardDays(p, year - 1), salespersons(p));
+  await analysis(p, year);
 }
+const dashboardDays = (p: Person, year: number) =>
+  p.call('days of a year (dashboard)', 'GET', `/api/opportunities/days/${tenantPath(p)}?year=${year}&zone=UTC`);
 
 /** An opportunity's record page (src/wiring/opportunity-page.ts). */
 async function opportunityPage(p: Person, id: number): Promise<void> {
@@ -485,6 +495,7 @@ export async function runPeople(options: PeopleOptions): Promise<PeopleRun> {
   const atWork = people.filter((p) => !arriving.has(p));
   await signInBeforehand(atWork);
 
+  options.onStart?.();
   const started = performance.now();
   const until = started + options.seconds * 1000;
   const ttlMs = (options.accessTokenTtlSeconds - SESSION_MIN_VALIDITY_SECONDS) * 1000;
@@ -501,7 +512,8 @@ export async function runPeople(options: PeopleOptions): Promise<PeopleRun> {
         tally.fail('arrival', error);
         return;
       }
-      await sleep(thinkSeconds(p.random, 20) * 1000);
+      // Reading the dashboard; past the run's end they are done (the run then ends with its last request).
+      await sleep(Math.min(thinkSeconds(p.random, 20) * 1000, Math.max(0, until - performance.now())));
     } else {
       // Somewhere in the middle of reading a screen when the run starts.
       await sleep(p.random() * MEAN_THINK_SECONDS * 1000);

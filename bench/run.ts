@@ -7,7 +7,8 @@
  *
  * While working on one figure: `npm run bench -- --only load --seconds 20 --people 100`
  * runs only the named groups (sizes, recompute, cold-start, browser, analysis, load,
- * load-postgres, search, import), the load with fewer people or seconds than its budget's.
+ * load-postgres, search, import), the load with fewer people or seconds than its budget's;
+ * `--cpu-prof <folder>` has the load runs' server processes write V8 CPU profiles there.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -64,6 +65,8 @@ const loadShape: LoadShape = {
   people: Number(optionValue('--people') ?? BUDGET_SHAPE.people),
   arriving: Math.round((Number(optionValue('--people') ?? BUDGET_SHAPE.people) * BUDGET_SHAPE.arriving) / BUDGET_SHAPE.people),
   seconds: Number(optionValue('--seconds') ?? BUDGET_SHAPE.seconds),
+  // `--cpu-prof <folder>`: each load run's server processes write V8 CPU profiles there as they stop.
+  ...(optionValue('--cpu-prof') ? { serverNodeArgs: ['--cpu-prof', `--cpu-prof-dir=${optionValue('--cpu-prof')}`] } : {}),
 };
 
 const step = (message: string) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);

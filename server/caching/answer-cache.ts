@@ -9,7 +9,7 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
-import { brotliCompress, brotliDecompress, constants as zlibConstants, gzip } from 'node:zlib';
+import { brotliCompress, brotliDecompress, constants as zlibConstants, gunzip, gzip } from 'node:zlib';
 import negotiator from '@fastify/accept-negotiator';
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -25,9 +25,16 @@ export interface AnswerName {
   key: string;
 }
 
+/** An answer made compressed already (a year's, joined from its months: server/caching/gzip-pieces.ts). */
+export interface GzipAnswer {
+  gzip: Buffer;
+  /** The length of its JSON. */
+  plainLength: number;
+}
+
 export interface CachedAnswerRequest extends AnswerName {
-  /** The answer as JSON (text or its UTF-8 bytes), from the database as it is when called. */
-  produce: () => Promise<string | Buffer>;
+  /** The answer as JSON (text or its UTF-8 bytes), or gzip of it, from the database as it is when called. */
+  produce: () => Promise<string | Buffer | GzipAnswer>;
   /**
    * The version the answer is kept under, when it is not the subject's data version (a year's
    * answers: the newest of its months', server/caching/year-answers.ts). Undefined: keep nothing.
@@ -60,6 +67,8 @@ interface Entry {
    */
   plain: Buffer | undefined;
   plainLength: number;
+  /** The encodings in the order this answer prefers them: gzip first for one made as gzip. */
+  preference: Encoding[];
   /** The JSON being decoded again, shared by the clients that asked meanwhile. */
   decoding: Promise<Buffer> | undefined;
   encoded: Map<Encoding, Promise<Buffer>>;
@@ -80,13 +89,17 @@ const brotli = (json: Buffer) =>
   promisify(brotliCompress)(json, {
     params: { [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT, [zlibConstants.BROTLI_PARAM_QUALITY]: 1 },
   });
-const decodeBrotli = promisify(brotliDecompress);
 // A client taking no compression gets the JSON as it is: a megabyte or more (a year's
 // analysis, a large user list) is a fresh copy held until the client has read it, so only
 // a few go out at once (issue 19: clients asking and never reading).
 const LARGE_PLAIN_BYTES = 1024 * 1024;
 const LARGE_PLAIN_ANSWERS_AT_ONCE = 4;
 const encoders: Record<Encoding, (json: Buffer) => Promise<Buffer>> = { br: brotli, gzip: (json) => promisify(gzip)(json, { level: 1 }) };
+// In one output chunk of the known size: at zlib's default of 16 KB, the main thread took a callback and a copy per chunk.
+const decoders: Record<Encoding, (body: Buffer, plainLength: number) => Promise<Buffer>> = {
+  br: (body, plainLength) => promisify(brotliDecompress)(body, { chunkSize: Math.max(64, plainLength) }),
+  gzip: (body, plainLength) => promisify(gunzip)(body, { chunkSize: Math.max(64, plainLength) }),
+};
 
 export function createAnswerCache(db: Queryable, { maxBytes }: { maxBytes: number }): AnswerCache {
   const entries = new Map<string, Entry>();
@@ -179,16 +192,25 @@ export function createAnswerCache(db: Queryable, { maxBytes }: { maxBytes: numbe
   };
 
   /** An answer of a tenant whose version went while it waited (a TRUNCATE): sent once, never kept. */
-  const unkeptEntry = (name: string, json: string | Buffer): Entry => newEntry(json, '0', opaqueEtag(name, `unkept-${randomBytes(8).toString('hex')}`));
+  const unkeptEntry = (name: string, json: string | Buffer | GzipAnswer): Entry => newEntry(json, '0', opaqueEtag(name, `unkept-${randomBytes(8).toString('hex')}`));
 
-  const newEntry = (json: string | Buffer, version: string, etag: string): Entry => {
+  const newEntry = (json: string | Buffer | GzipAnswer, version: string, etag: string): Entry => {
+    if (isGzipAnswer(json)) {
+      const encoded = new Map<Encoding, Promise<Buffer>>([['gzip', Promise.resolve(json.gzip)]]);
+      return { version, etag, headers: new Map(), plain: undefined, plainLength: json.plainLength, preference: GZIP_FIRST, decoding: undefined, encoded, bytes: json.gzip.length, moved: 0 };
+    }
     const plain = typeof json === 'string' ? Buffer.from(json) : json;
-    return { version, etag, headers: new Map(), plain, plainLength: plain.length, decoding: undefined, encoded: new Map(), bytes: plain.length, moved: 0 };
+    return { version, etag, headers: new Map(), plain, plainLength: plain.length, preference: ENCODINGS, decoding: undefined, encoded: new Map(), bytes: plain.length, moved: 0 };
   };
 
+  /** The JSON, decoded again from the form standing for it when it is no longer held. */
   const plainOf = (entry: Entry): Promise<Buffer> => {
     if (entry.plain) return Promise.resolve(entry.plain);
-    entry.decoding ??= entry.encoded.get('br')!.then(decodeBrotli).finally(() => (entry.decoding = undefined));
+    const from: Encoding = entry.encoded.has('br') ? 'br' : 'gzip';
+    entry.decoding ??= entry.encoded
+      .get(from)!
+      .then((body) => decoders[from](body, entry.plainLength))
+      .finally(() => (entry.decoding = undefined));
     return entry.decoding;
   };
 
@@ -232,12 +254,12 @@ export function createAnswerCache(db: Queryable, { maxBytes }: { maxBytes: numbe
     const version = await versionOf(answer);
     if (version === undefined) {
       // Its size is known only once made: a client taking no compression waits its turn first.
-      if (!acceptedEncoding(request.headers['accept-encoding'])) await plainTurns.take(reply);
+      if (!acceptedEncoding(request.headers['accept-encoding'], ENCODINGS)) await plainTurns.take(reply);
       return sendUncached(request, reply, await answer.produce());
     }
     const name = nameOf(answer);
     const entry = await entryFor(name, answer, version);
-    const encoding = encodingFor(entry.plainLength, request.headers['accept-encoding']);
+    const encoding = encodingFor(entry.plainLength, request.headers['accept-encoding'], entry.preference);
     if (encoding) return respond(request, reply, entry, await encodedBody(name, entry, encoding), encoding);
     if (entry.plainLength >= LARGE_PLAIN_BYTES) await plainTurns.take(reply);
     return respond(request, reply, entry, await plainOf(entry), undefined);
@@ -250,10 +272,14 @@ export function createAnswerCache(db: Queryable, { maxBytes }: { maxBytes: numbe
 }
 
 /** An answer that may not be kept (its tenant has no data version): made and compressed for this request alone. */
-async function sendUncached(request: FastifyRequest, reply: FastifyReply, json: string | Buffer): Promise<FastifyReply> {
-  const plain = typeof json === 'string' ? Buffer.from(json) : json;
-  const encoding = encodingFor(plain.length, request.headers['accept-encoding']);
+async function sendUncached(request: FastifyRequest, reply: FastifyReply, json: string | Buffer | GzipAnswer): Promise<FastifyReply> {
   reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+  if (isGzipAnswer(json)) {
+    if (encodingFor(json.plainLength, request.headers['accept-encoding'], GZIP_FIRST) === 'gzip') return reply.header('content-encoding', 'gzip').send(json.gzip);
+    return sendUncached(request, reply, await decoders.gzip(json.gzip, json.plainLength));
+  }
+  const plain = typeof json === 'string' ? Buffer.from(json) : json;
+  const encoding = encodingFor(plain.length, request.headers['accept-encoding'], ENCODINGS);
   if (!encoding) return reply.send(plain);
   return reply.header('content-encoding', encoding).send(await encoders[encoding](plain));
 }
@@ -281,24 +307,28 @@ const nameOf = (answer: AnswerName) => `${answer.tenantId}/${answer.subject}/${a
 const isOlder = (version: string, than: string) => BigInt(version) < BigInt(than);
 const nothing = () => undefined;
 
+const GZIP_FIRST: Encoding[] = ['gzip', 'br'];
+const isGzipAnswer = (json: string | Buffer | GzipAnswer): json is GzipAnswer => typeof json === 'object' && !Buffer.isBuffer(json);
+
 // Clients send one of a handful of Accept-Encoding values again and again.
 const negotiated = new Map<string, Encoding | undefined>();
 const NEGOTIATIONS_KEPT = 64;
 
-/** How an answer of this many bytes of JSON goes to a client sending this Accept-Encoding. */
-function encodingFor(jsonLength: number, acceptEncoding: string | undefined): Encoding | undefined {
-  return jsonLength < COMPRESSION_THRESHOLD_BYTES ? undefined : acceptedEncoding(acceptEncoding);
+/** How an answer of this many bytes of JSON goes to a client sending this Accept-Encoding, among the encodings in the answer's order. */
+function encodingFor(jsonLength: number, acceptEncoding: string | undefined, preference: Encoding[]): Encoding | undefined {
+  return jsonLength < COMPRESSION_THRESHOLD_BYTES ? undefined : acceptedEncoding(acceptEncoding, preference);
 }
 
-/** The compress plugin's own negotiation, so cached and uncached answers agree. */
-function acceptedEncoding(header: string | undefined): Encoding | undefined {
+/** The compress plugin's own negotiation, so cached and uncached answers agree: among equals, the first of `preference`. */
+function acceptedEncoding(header: string | undefined, preference: Encoding[]): Encoding | undefined {
   if (header === undefined) return undefined;
-  if (negotiated.has(header)) return negotiated.get(header);
+  const key = `${preference[0]} ${header}`;
+  if (negotiated.has(key)) return negotiated.get(key);
   const normalised = header.toLowerCase().replace(/\*|x-gzip/gu, 'gzip');
-  const chosen = negotiator.negotiate(normalised, ENCODINGS);
+  const chosen = negotiator.negotiate(normalised, preference);
   const encoding = chosen === 'br' || chosen === 'gzip' ? chosen : undefined;
   if (negotiated.size >= NEGOTIATIONS_KEPT) negotiated.clear();
-  negotiated.set(header, encoding);
+  negotiated.set(key, encoding);
   return encoding;
 }
 

@@ -7,13 +7,14 @@
  * answer cache under the sum of its months' versions: a month's version only grows, so
  * the sum grows whenever any month moves, in whatever order the writing transactions
  * commit (the newest version alone would miss a write that drew its version before
- * another month's writer and committed after it).
+ * another month's writer and committed after it). Each piece is kept deflated, and the
+ * answer is sent as gzip joined from them (gzip-pieces.ts): a save deflates one month
+ * again, where compressing the whole year took more CPU than everything else of the save.
  */
-import { promisify } from 'node:util';
-import { brotliCompress, brotliDecompress, constants as zlibConstants } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
-import { createAnswerCache } from './answer-cache.ts';
+import { createAnswerCache, type GzipAnswer } from './answer-cache.ts';
+import { deflatePiece, gzipJsonArray, type DeflatedPiece } from './gzip-pieces.ts';
 
 /**
  * A year's window (14 hours wider than the UTC year on each side, for every time zone)
@@ -39,21 +40,8 @@ export interface YearAnswers {
 
 interface Piece {
   version: string;
-  /** The piece's text until its brotli form is made, which stands for it from then on (a tenth of its bytes). */
-  plain: Buffer | undefined;
-  compressed: Buffer | undefined;
-  plainLength: number;
-  bytes: number;
+  deflated: DeflatedPiece;
 }
-
-// Pieces are kept compressed at the fastest setting, on libuv's threads, not the one that runs PGlite.
-const compress = (text: Buffer) =>
-  promisify(brotliCompress)(text, {
-    params: { [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT, [zlibConstants.BROTLI_PARAM_QUALITY]: 1 },
-  });
-// In one output chunk of the piece's known size: at zlib's default of 16 KB, the main thread
-// took a callback and a copy per chunk, hundreds for a year.
-const decompress = (body: Buffer, plainLength: number) => promisify(brotliDecompress)(body, { chunkSize: Math.max(64, plainLength) });
 
 /** The version of each month of the year's window that has one, by piece. */
 export async function pieceVersions(db: Queryable, tenantId: number, year: number): Promise<Map<number, string>> {
@@ -78,19 +66,7 @@ function versionSum(versions: Map<number, string>): string | undefined {
 export async function wholeYearJson(db: Queryable, tenantId: number, year: number, readPiece: PieceReader): Promise<Buffer> {
   const texts: string[] = [];
   for (const piece of YEAR_PIECES) texts.push(await readPiece(db, tenantId, year, piece));
-  return joined(texts.map((text) => Buffer.from(text)));
-}
-
-function joined(pieces: Buffer[]): Buffer {
-  const filled = pieces.filter((piece) => piece.length > 0);
-  const answer = Buffer.allocUnsafe(2 + filled.reduce((bytes, piece) => bytes + piece.length, Math.max(0, filled.length - 1)));
-  let at = answer.write('[');
-  filled.forEach((piece, index) => {
-    if (index > 0) at += answer.write(',', at);
-    at += piece.copy(answer, at);
-  });
-  answer.write(']', at);
-  return answer;
+  return Buffer.from(`[${texts.filter((text) => text.length > 0).join(',')}]`);
 }
 
 export function createYearAnswers(db: Queryable, readPiece: PieceReader, { maxBytes }: { maxBytes: number }): YearAnswers {
@@ -102,31 +78,19 @@ export function createYearAnswers(db: Queryable, readPiece: PieceReader, { maxBy
     for (const [oldest, old] of pieces) {
       if (heldBytes <= maxBytes) break;
       pieces.delete(oldest);
-      heldBytes -= old.bytes;
+      heldBytes -= old.deflated.deflated.length;
     }
   };
-  /** Kept as text at once (the next answer may come before its compression is done), then as brotli. */
-  const keep = (name: string, version: string, plain: Buffer) => {
+  const keep = (name: string, version: string, deflated: DeflatedPiece) => {
     const held = pieces.get(name);
     if (held && BigInt(held.version) > BigInt(version)) return;
     if (held) {
       pieces.delete(name);
-      heldBytes -= held.bytes;
+      heldBytes -= held.deflated.deflated.length;
     }
-    const piece: Piece = { version, plain, compressed: undefined, plainLength: plain.length, bytes: plain.length };
-    pieces.set(name, piece);
-    heldBytes += piece.bytes;
+    pieces.set(name, { version, deflated });
+    heldBytes += deflated.deflated.length;
     evictOverBudget();
-    void compress(plain).then(
-      (compressed) => {
-        piece.compressed = compressed;
-        piece.plain = undefined;
-        if (pieces.get(name) !== piece) return;
-        heldBytes += compressed.length - piece.bytes;
-        piece.bytes = compressed.length;
-      },
-      () => undefined,
-    );
   };
 
   /**
@@ -135,9 +99,9 @@ export function createYearAnswers(db: Queryable, readPiece: PieceReader, { maxBy
    * their sum: the pieces are then at least as new as the versions the answer is
    * filed under (server/caching/README.md, invariant 3).
    */
-  const produce = async ({ tenantId, year, key }: YearAnswerRequest): Promise<Buffer> => {
+  const produce = async ({ tenantId, year, key }: YearAnswerRequest): Promise<GzipAnswer> => {
     const versions = await pieceVersions(db, tenantId, year);
-    const bodies: Promise<Buffer>[] = [];
+    const deflated: Promise<DeflatedPiece>[] = [];
     for (const piece of YEAR_PIECES) {
       const name = `${tenantId}/${key}/${piece}`;
       // A month without a version has held no opportunity since the table was last emptied
@@ -147,15 +111,16 @@ export function createYearAnswers(db: Queryable, readPiece: PieceReader, { maxBy
       if (held?.version === version) {
         pieces.delete(name);
         pieces.set(name, held);
-        bodies.push(held.plain ? Promise.resolve(held.plain) : decompress(held.compressed!, held.plainLength));
+        deflated.push(Promise.resolve(held.deflated));
         continue;
       }
-      // Read one after another: PGlite runs every statement on the server's one thread.
-      const text = Buffer.from(await readPiece(db, tenantId, year, piece));
-      bodies.push(Promise.resolve(text));
-      keep(name, version, text);
+      // Read one after another: PGlite runs every statement on the server's one thread. Each
+      // piece is deflated on libuv's threads meanwhile.
+      const made = deflatePiece(Buffer.from(await readPiece(db, tenantId, year, piece)));
+      void made.then((piece) => keep(name, version, piece), () => undefined);
+      deflated.push(made);
     }
-    return joined(await Promise.all(bodies));
+    return gzipJsonArray(await Promise.all(deflated));
   };
 
   return {

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.ts';
+import { CUSTOMER } from '../answers/projections.ts';
 
 /** The records whose story the server keeps. */
 export type RecordKind = 'opportunity' | 'customer';
@@ -19,6 +20,10 @@ export interface FieldChange {
 /** A record's fields as people read them (the salesperson by name, a date as YYYY-MM-DD), by id. */
 export type Snapshots = ReadonlyMap<number, Readonly<Record<string, string>>>;
 
+// A customer's story is told in the fields of its answer but its id and creation, so a field
+// the contract adds to the customer is recorded without a second list here.
+const { id: _id, created_at: _createdAt, ...CUSTOMER_STORY_FIELDS } = CUSTOMER.columns;
+
 // What a person reads in a record's history: names and plain values, never internal ids.
 const SNAPSHOT_SQL: Record<RecordKind, string> = {
   opportunity: `select o.id, o.customer, s.name as salesperson, o.stage,
@@ -26,7 +31,9 @@ const SNAPSHOT_SQL: Record<RecordKind, string> = {
       to_char(o.revenue, 'FM999999999990.00') as revenue, o.probability::text as probability
     from opportunities o join salespersons s on s.id = o.salesperson_id
     where o.tenant_id = $1 and o.id = any($2::int[])`,
-  customer: `select id, name, company, email, phone, notes from customers where tenant_id = $1 and id = any($2::int[])`,
+  customer: `select id, ${Object.entries(CUSTOMER_STORY_FIELDS)
+    .map(([field, sql]) => `${sql} as "${field}"`)
+    .join(', ')} from customers where tenant_id = $1 and id = any($2::int[])`,
 };
 
 /**

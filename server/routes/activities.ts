@@ -12,6 +12,9 @@ type ActivityWrite = RequestBody<'ActivityWrite'>;
 
 type ActivityAnswer = AnswerOf<typeof ACTIVITY>;
 
+/** The activity list's rows in the order it loads them (and keeps for rows a column holds alike). */
+export const ACTIVITY_LIST_LOADED_ORDER = 'a.due_at, a.id';
+
 /**
  * An activity of the list as JSON text: its own fields as the row keeps them (migration
  * 086, the Activity projection's fields and forms), with the names it shows from the
@@ -68,7 +71,7 @@ export function registerActivityRoutes(app: FastifyInstance, context: RouteConte
     // The database makes the whole answer as one JSON text: PGlite hands rows over one by
     // one at a cost far above the query's (a tenant's 5,000 activities: 40 ms instead of 500).
     const [answer] = await db.query<{ json: string }>(
-      `select '[' || coalesce(string_agg(${ACTIVITY_LIST_ENTRY}, ',' order by a.due_at, a.id), '') || ']' as json from ${ACTIVITY.from} where a.tenant_id = $1`,
+      `select '[' || coalesce(string_agg(${ACTIVITY_LIST_ENTRY}, ',' order by ${ACTIVITY_LIST_LOADED_ORDER}), '') || ']' as json from ${ACTIVITY.from} where a.tenant_id = $1`,
       [caller.tenantId],
     );
     return reply.type('application/json; charset=utf-8').send(answer!.json);

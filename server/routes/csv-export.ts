@@ -5,7 +5,7 @@ import { instant } from '../answers/instant.ts';
 import { defineRoute, type RouteContext } from '../http/define-route.ts';
 import { containing, zoneOf } from '../http/list-query.ts';
 import { attachmentDisposition } from '../http/content-disposition.ts';
-import { forbidden, notFound } from '../http/refusals.ts';
+import { forbidden, HttpError, notFound } from '../http/refusals.ts';
 import { BYTE_ORDER_MARK, csvRecord, type CsvCell } from '../../src/domain/csv/csv.ts';
 import {
   ACTIVITY_HEADER,
@@ -20,7 +20,13 @@ import {
   type ExportKind,
 } from '../../src/domain/csv/exports.ts';
 import { mayExport, USER_EXPORT_REFUSAL } from '../../src/domain/csv/permissions.ts';
+import { sortListRows, type ListSort, type SortDirection } from '../../src/domain/lists/sort.ts';
+import { CUSTOMER_LIST_ORDER, CUSTOMER_SORT_KEYS, customersOfSums, type CustomerSortKey } from '../../src/domain/opportunities/customers.ts';
+import { ACTIVITY_LIST_ORDER, ACTIVITY_SORT_KEYS, type ActivitySortKey, type SortedActivity } from '../../src/domain/activities/list-view.ts';
+import { ACTIVITY } from '../answers/projections.ts';
 import { SORT_COLUMNS, type SortKey } from './opportunity-views.ts';
+import { ACTIVITY_LIST_LOADED_ORDER } from './activities.ts';
+import type { CustomerSummaries } from './customers.ts';
 
 /** Rows per statement: each batch is written out before the next is read. */
 export const EXPORT_BATCH_ROWS = 2000;
@@ -32,10 +38,16 @@ export interface ExportQuery {
   stage?: string;
   mine?: boolean;
   view?: 'todo' | 'overdue' | 'done' | 'all';
-  /** Opportunities: the list's sort (as GET /api/opportunities/page takes it); the others go by id. */
-  sort?: SortKey;
-  direction?: 'ascending' | 'descending';
+  /** The list's sort: the opportunity list's page's, the customer list's or the activity list's columns. */
+  sort?: SortKey | CustomerSortKey | ActivitySortKey;
+  direction?: SortDirection;
   ids?: string;
+}
+
+/** What an export reads: the database, and the customer list's rows as its route makes them. */
+export interface ExportReading {
+  db: Queryable;
+  customerSummaries: CustomerSummaries;
 }
 
 /** Whose export it is: their tenant's rows, and their own for 'Mine'. */
@@ -48,14 +60,20 @@ export interface ExportCaller {
  * One export: its header, its cells, and the statement reading a batch. Parameters:
  * $1 tenant, $2 the last id written, $3 batch size, $4 the search pattern or null, $5
  * the chosen ids or null, then the kind's own. A batch starts after the last row
- * written: by id, or, where the rows are sorted, by the last row's sort value (which
- * the statement answers as `after`, as text) and then its id.
+ * written: by id, or, where the database sorts the rows, by the last row's sort value
+ * (which the statement answers as `after`, as text) and then its id. Where the list
+ * sorts in the browser (`listOrder`), the ids of its rows are put in its order first,
+ * and each batch is the rows of the next of those ids (the kind's own `batch` parameter).
  */
 interface ExportSource {
   header: readonly string[];
   cells(row: any): CsvCell[];
   sql(query: ExportQuery): string;
-  parameters(query: ExportQuery, caller: ExportCaller, after: string | null): unknown[];
+  parameters(query: ExportQuery, caller: ExportCaller, after: string | null, batch: readonly number[] | null): unknown[];
+  /** The columns its list sorts by. */
+  sortKeys: readonly string[];
+  /** The ids of the list's rows in the list's order, by the list's own rule (src/domain). */
+  listOrder?(reading: ExportReading, caller: ExportCaller, query: ExportQuery, sort: ListSort<string>): Promise<number[]>;
 }
 
 // The sort values' types, so that the text of the last one written compares as its column does.
@@ -67,7 +85,8 @@ const SORT_TYPES: Record<SortKey, string> = { date: 'timestamptz', customer: 'te
  * value is the text `$after` and whose id is $2 (the first batch: $after null).
  */
 function listOrder(query: ExportQuery, after: string): { value: string; from: string; order: string } {
-  const key = query.sort ?? 'date';
+  // sortOf has let only the page's own columns through.
+  const key = (query.sort as SortKey | undefined) ?? 'date';
   const value = SORT_COLUMNS[key];
   const descending = query.direction !== 'ascending';
   const last = `${after}::${SORT_TYPES[key]}`;
@@ -79,6 +98,10 @@ function listOrder(query: ExportQuery, after: string): { value: string; from: st
 }
 
 const chosen = (alias: string) => `($5::int[] is null or ${alias}.id = any($5::int[]))`;
+const inBatch = (alias: string, parameter: string) => `(${parameter}::int[] is null or ${alias}.id = any(${parameter}::int[]))`;
+
+/** The year now in a time zone: the customer list's year when it names none. */
+const yearIn = (zone: string) => Number(new Intl.DateTimeFormat('en', { timeZone: zone, year: 'numeric' }).format(new Date()));
 
 // With ids, the list's filters do not apply: the rows were chosen in it.
 const SOURCES: Record<ExportKind, ExportSource> = {
@@ -106,16 +129,24 @@ const SOURCES: Record<ExportKind, ExportSource> = {
               order by ${order.order} limit $3`;
     },
     parameters: (query, caller, after) => [query.year ?? null, zoneOf(query), query.stage || null, query.mine === true, caller.userId, after],
+    sortKeys: Object.keys(SORT_COLUMNS),
   },
   customers: {
     header: CUSTOMER_HEADER,
     cells: customerCells,
     sql: () => `select c.id, c.name, c.company, c.email, c.phone, c.notes, to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD') as created_day
           from customers c
-          where c.tenant_id = $1 and c.id > $2 and ${chosen('c')}
+          where c.tenant_id = $1 and c.id > $2 and ${chosen('c')} and ${inBatch('c', '$6')}
             and ($5::int[] is not null or $4::text is null or c.name ilike $4 or c.company ilike $4 or c.email ilike $4)
           order by c.id limit $3`,
-    parameters: () => [],
+    parameters: (_query, _caller, _after, batch) => [batch],
+    sortKeys: CUSTOMER_SORT_KEYS,
+    // The customer list's rows of the year, as it loads them.
+    listOrder: async (reading, caller, query, sort) => {
+      const zone = zoneOf(query);
+      const rows = customersOfSums(await reading.customerSummaries(caller.tenantId, query.year ?? yearIn(zone), zone));
+      return sortListRows(rows, sort as ListSort<CustomerSortKey>, CUSTOMER_LIST_ORDER).flatMap((row) => (row.id === null ? [] : [row.id]));
+    },
   },
   activities: {
     header: ACTIVITY_HEADER,
@@ -125,13 +156,23 @@ const SOURCES: Record<ExportKind, ExportSource> = {
           from activities a
           join salespersons s on s.id = a.salesperson_id and s.tenant_id = a.tenant_id
           left join opportunities o on o.id = a.opportunity_id and o.tenant_id = a.tenant_id
-          where a.tenant_id = $1 and a.id > $2 and ${chosen('a')}
+          where a.tenant_id = $1 and a.id > $2 and ${chosen('a')} and ${inBatch('a', '$7')}
             and ($5::int[] is not null or (
               case $6::text when 'todo' then not a.done when 'done' then a.done
                             when 'overdue' then not a.done and a.due_at < now() else true end
               and ($4::text is null or a.subject ilike $4 or a.kind ilike $4 or s.name ilike $4 or o.customer ilike $4)))
           order by a.id limit $3`,
-    parameters: (query) => [query.view ?? 'all'],
+    parameters: (query, _caller, _after, batch) => [query.view ?? 'all', batch],
+    sortKeys: ACTIVITY_SORT_KEYS,
+    // The activity list's rows, as it loads them: what it sorts by, not the rows.
+    listOrder: async (reading, caller, _query, sort) => {
+      const rows = await reading.db.query<SortedActivity & { id: number }>(
+        `select a.id, a.kind, a.subject, ${instant('a.due_at')} as due_at, s.name as salesperson_name
+         from ${ACTIVITY.from} where a.tenant_id = $1 order by ${ACTIVITY_LIST_LOADED_ORDER}`,
+        [caller.tenantId],
+      );
+      return sortListRows<SortedActivity & { id: number }, ActivitySortKey>(rows, sort as ListSort<ActivitySortKey>, ACTIVITY_LIST_ORDER).map((row) => row.id);
+    },
   },
   users: {
     header: USER_HEADER,
@@ -143,29 +184,72 @@ const SOURCES: Record<ExportKind, ExportSource> = {
                  or (case u.role_id when 1 then 'Super Admin' when 2 then 'Admin' else 'User' end) ilike $4)
           order by u.id limit $3`,
     parameters: () => [],
+    sortKeys: [],
   },
 };
+
+const KIND_NAMES: Record<ExportKind, string> = { opportunities: 'Opportunities', customers: 'Customers', activities: 'Activities', users: 'Users' };
+
+/** The list's sort the query names, or null; a column the kind's list does not sort by is refused. */
+function sortOf(kind: ExportKind, query: ExportQuery): ListSort<string> | null {
+  if (query.sort === undefined) return null;
+  const { sortKeys } = SOURCES[kind];
+  if (!sortKeys.includes(query.sort)) {
+    const refusal =
+      sortKeys.length === 0
+        ? `come in the order they were created; they are not sorted by ${query.sort}.`
+        : `are sorted by ${sortKeys.slice(0, -1).join(', ')} or ${sortKeys.at(-1)}, not by ${query.sort}.`;
+    throw new HttpError(400, `${KIND_NAMES[kind]} ${refusal}`);
+  }
+  return { key: query.sort, direction: query.direction ?? 'descending' };
+}
 
 /**
  * The file's text in pieces: the byte order mark and header, then one piece per batch
  * of rows, each read after the last one written. A piece is read only when the previous one has been taken, so
- * however many rows there are, one batch at a time is held.
+ * however many rows there are, one batch at a time is held (and, for a list that sorts in
+ * the browser, the ids of its rows in its order). What can be refused (the sort, the time
+ * zone) is refused before the first piece: once the file has started, a refusal can no
+ * longer be sent.
  */
-export async function* exportPieces(db: Queryable, kind: ExportKind, caller: ExportCaller, query: ExportQuery, batchRows = EXPORT_BATCH_ROWS): AsyncGenerator<string> {
+export async function exportPieces(
+  reading: ExportReading,
+  kind: ExportKind,
+  caller: ExportCaller,
+  query: ExportQuery,
+  batchRows = EXPORT_BATCH_ROWS,
+): Promise<AsyncGenerator<string>> {
   const source = SOURCES[kind];
+  const sort = sortOf(kind, query);
+  if (kind === 'opportunities') zoneOf(query);
+  const order = sort && source.listOrder ? await source.listOrder(reading, caller, query, sort) : null;
+  return pieces(reading.db, source, caller, query, batchRows, order);
+}
+
+async function* pieces(db: Queryable, source: ExportSource, caller: ExportCaller, query: ExportQuery, batchRows: number, order: readonly number[] | null): AsyncGenerator<string> {
   const ids = query.ids ? query.ids.split(',').map(Number) : null;
   const sql = source.sql(query);
+  const read = (last: number, after: string | null, batch: readonly number[] | null) =>
+    db.query<{ id: number; after?: string }>(sql, [caller.tenantId, last, batchRows, containing(query.search), ids, ...source.parameters(query, caller, after, batch)]);
   yield BYTE_ORDER_MARK + csvRecord(source.header);
+  if (order) {
+    for (let at = 0; at < order.length; at += batchRows) {
+      const batch = order.slice(at, at + batchRows);
+      const byId = new Map((await read(0, null, batch)).map((row) => [row.id, row]));
+      const rows = batch.flatMap((id) => byId.get(id) ?? []);
+      if (rows.length > 0) yield rows.map((row) => csvRecord(source.cells(row))).join('');
+    }
+    return;
+  }
   for (let last: { id: number; after?: string } = { id: 0 }, first = true; ; first = false) {
-    const parameters = [containing(query.search), ids, ...source.parameters(query, caller, first ? null : (last.after ?? null))];
-    const rows = await db.query<{ id: number; after?: string }>(sql, [caller.tenantId, last.id, batchRows, ...parameters]);
+    const rows = await read(last.id, first ? null : (last.after ?? null), null);
     if (rows.length > 0) yield rows.map((row) => csvRecord(source.cells(row))).join('');
     if (rows.length < batchRows) return;
     last = rows.at(-1)!;
   }
 }
 
-export function registerCsvExportRoutes(app: FastifyInstance, context: RouteContext): void {
+export function registerCsvExportRoutes(app: FastifyInstance, context: RouteContext, customerSummaries: CustomerSummaries): void {
   const { db } = context;
   type Request = FastifyRequest<{ Params: { kind: ExportKind; tenant_id: number }; Querystring: ExportQuery }>;
 
@@ -174,12 +258,11 @@ export function registerCsvExportRoutes(app: FastifyInstance, context: RouteCont
     const { kind } = request.params;
     if (request.params.tenant_id !== caller.tenantId) throw notFound();
     if (!mayExport(kind, caller.roleId)) throw forbidden(USER_EXPORT_REFUSAL);
-    // Checked before answering: once the file has started, a refusal can no longer be sent.
-    if (kind === 'opportunities') zoneOf(request.query);
+    const file = await exportPieces({ db, customerSummaries }, kind, caller, request.query);
     return reply
       .header('Content-Type', 'text/csv; charset=utf-8')
       .header('Content-Disposition', attachmentDisposition(exportFileName(kind, new Date())))
       .header('Cache-Control', 'no-store')
-      .send(Readable.from(exportPieces(db, kind, caller, request.query)));
+      .send(Readable.from(file));
   });
 }

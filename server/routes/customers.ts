@@ -38,7 +38,7 @@ async function customerOfTenant(db: Queryable, tenantId: number, id: number) {
  * Customers of the caller's tenant. Any signed-in user of the tenant may add and edit
  * them, as they may the opportunities that name them.
  */
-export function registerCustomerRoutes(app: FastifyInstance, context: RouteContext): void {
+export function registerCustomerRoutes(app: FastifyInstance, context: RouteContext): CustomerSummaries {
   const { db } = context;
 
   defineRoute(app, context, 'get', '/api/customers/getAllData/{tenant_id}', async (request: FastifyRequest<{ Params: { tenant_id: number } }>) => {
@@ -51,11 +51,8 @@ export function registerCustomerRoutes(app: FastifyInstance, context: RouteConte
   });
 
   // The customer list's rows (x-crm-extension: customer-summaries), so that it need not load
-  // the year's opportunities: the year in the browser's zone, as the opportunity list's. The
-  // opportunities are summed per month piece of the year, kept under the month's version as
-  // the year answers are (server/caching/README.md), so a save sums one month anew; the
-  // stored customers are read every time.
-  const sums = createYearPieceRows(db, customerSumsPieceOf, { maxPieces: 14 * 64 });
+  // the year's opportunities: the year in the browser's zone, as the opportunity list's.
+  const summaries = customerSummaries(db);
   defineRoute(
     app,
     context,
@@ -64,16 +61,7 @@ export function registerCustomerRoutes(app: FastifyInstance, context: RouteConte
     async (request: FastifyRequest<{ Params: { tenant_id: number }; Querystring: { year: number; zone?: string } }>) => {
       const { caller, params, query } = request;
       if (params.tenant_id !== caller.tenantId) throw notFound();
-      const zone = zoneOf(query);
-      const pieces = await refusingUnknownZones(zone, () => sums.rowsOf(caller.tenantId, query.year, zone));
-      return db.query<AnswerOf<typeof CUSTOMER_SUMMARY>>(
-        `select ${CUSTOMER_SUMMARY.select}
-         from (select id, name, company from customers where tenant_id = $1) as c
-         full join json_to_recordset($2::json)
-           as s (key text, name text, opportunities int, revenue float8, weighted float8, won int, latest_date date)
-           on s.key = lower(c.name)`,
-        [caller.tenantId, JSON.stringify(addedSums(pieces))],
-      );
+      return summaries(caller.tenantId, query.year, zoneOf(query));
     },
   );
 
@@ -152,6 +140,8 @@ export function registerCustomerRoutes(app: FastifyInstance, context: RouteConte
       return row;
     },
   );
+
+  return summaries;
 }
 
 /** A customer's opportunities of one piece of a zone's year, summed (a customer is its name regardless of case). */
@@ -163,6 +153,30 @@ interface CustomerSums {
   weighted: number;
   won: number;
   latest_date: string;
+}
+
+/** The customer list's rows (GET /api/customers/summaries): every customer of the tenant with its opportunities of a year in a zone summed. */
+export type CustomerSummaries = (tenantId: number, year: number, zone: string) => Promise<AnswerOf<typeof CUSTOMER_SUMMARY>[]>;
+
+/**
+ * The customer list's rows, as its route answers them and the CSV export sorts them.
+ * The opportunities are summed per month piece of the year, kept under the month's
+ * version as the year answers are (server/caching/README.md), so a save sums one month
+ * anew; the stored customers are read every time.
+ */
+export function customerSummaries(db: Queryable): CustomerSummaries {
+  const sums = createYearPieceRows(db, customerSumsPieceOf, { maxPieces: 14 * 64 });
+  return async (tenantId, year, zone) => {
+    const pieces = await refusingUnknownZones(zone, () => sums.rowsOf(tenantId, year, zone));
+    return db.query<AnswerOf<typeof CUSTOMER_SUMMARY>>(
+      `select ${CUSTOMER_SUMMARY.select}
+       from (select id, name, company from customers where tenant_id = $1) as c
+       full join json_to_recordset($2::json)
+         as s (key text, name text, opportunities int, revenue float8, weighted float8, won int, latest_date date)
+         on s.key = lower(c.name)`,
+      [tenantId, JSON.stringify(addedSums(pieces))],
+    );
+  };
 }
 
 /** One piece's sums per customer of the zone's year ($4). */

@@ -73,7 +73,7 @@ export async function registerApiRoutes(app: FastifyInstance, context: RouteCont
     registerUserRoutes(api, context);
     registerSalespersonRoutes(api, context);
     registerTeamRoutes(api, context);
-    registerCustomerRoutes(api, context);
+    const customerSummaries = registerCustomerRoutes(api, context);
     registerOpportunityRoutes(api, context);
     registerOpportunityRecordRoutes(api, context);
     registerOpportunityViewRoutes(api, context);
@@ -82,7 +82,7 @@ export async function registerApiRoutes(app: FastifyInstance, context: RouteCont
     registerActivityRoutes(api, context);
     registerAttachmentRoutes(api, context);
     registerTenantSettingsRoutes(api, context);
-    registerCsvExportRoutes(api, context);
+    registerCsvExportRoutes(api, context, customerSummaries);
     registerCsvImportRoutes(api, context);
     registerBulkRoutes(api, context);
     registerRecordRoutes(api, context);

@@ -5,6 +5,7 @@ import { forbidden, notFound, refusal, refusingDuplicates } from '../http/refusa
 import { canManageUsers } from '../../src/domain/rules/index.ts';
 import type { AnswerOf } from '../answers/projection.ts';
 import { SALESPERSON } from '../answers/projections.ts';
+import { createAnswerCache } from '../caching/answer-cache.ts';
 
 type SalespersonAnswer = AnswerOf<typeof SALESPERSON>;
 
@@ -16,24 +17,44 @@ async function salespersonOfTenant(db: Queryable, tenantId: number, id: number) 
   return salesperson;
 }
 
+/**
+ * The tenant's salesperson list as the route answers it: the database joins each
+ * salesperson's entry, kept with the row (migration 087), into one JSON text, since PGlite
+ * hands rows over one by one at a cost far above the query's.
+ */
+export async function salespersonsOfTenantJson(db: Queryable, tenantId: number): Promise<string> {
+  const [answer] = await db.query<{ json: string }>(
+    `select '[' || coalesce(string_agg(answer_json, ',' order by name, id), '') || ']' as json from ${SALESPERSON.from} where tenant_id = $1`,
+    [tenantId],
+  );
+  return answer!.json;
+}
+
+// A tenant's 500 salespersons are some 100 KB of JSON.
+const SALESPERSON_LIST_CACHE_BYTES = 8 * 1024 * 1024;
+
 // Editing salespersons belongs to the screens of roles 1 and 2, like managing users.
 const mayEditSalespersons = canManageUsers;
 
 export function registerSalespersonRoutes(app: FastifyInstance, context: RouteContext): void {
   const { db } = context;
+  // Nearly every screen asks for it, and salespersons rarely change: kept while their version
+  // (migration 100) is unchanged, compressed once.
+  const lists = createAnswerCache(db, { maxBytes: SALESPERSON_LIST_CACHE_BYTES });
 
-  defineRoute(app, context, 'get', '/api/salespersons/getAllData/{tenant_id}', async (request: FastifyRequest<{ Params: { tenant_id: number } }>, reply) => {
-    const { caller } = request;
-    if (request.params.tenant_id !== caller.tenantId) throw notFound();
-    // Nearly every screen asks for it: the database joins each salesperson's entry, kept
-    // with the row (migration 087), into the whole answer as one JSON text, since PGlite
-    // hands rows over one by one at a cost far above the query's.
-    const [answer] = await db.query<{ json: string }>(
-      `select '[' || coalesce(string_agg(answer_json, ',' order by name, id), '') || ']' as json from ${SALESPERSON.from} where tenant_id = $1`,
-      [caller.tenantId],
-    );
-    return reply.type('application/json; charset=utf-8').send(answer!.json);
-  });
+  defineRoute(
+    app,
+    context,
+    'get',
+    '/api/salespersons/getAllData/{tenant_id}',
+    async (request: FastifyRequest<{ Params: { tenant_id: number } }>, reply) => {
+      const { caller } = request;
+      if (request.params.tenant_id !== caller.tenantId) throw notFound();
+      return lists.send(request, reply, { tenantId: caller.tenantId, subject: 'salespersons', key: 'salesperson-list', produce: () => salespersonsOfTenantJson(db, caller.tenantId) });
+    },
+    // The answer cache compresses once per version; the compress plugin would only look.
+    { compress: false },
+  );
 
   defineRoute(app, context, 'get', '/api/salespersons/{id}', async (request: FastifyRequest<{ Params: { id: number } }>) => {
     const salesperson = await salespersonOfTenant(db, request.caller.tenantId, request.params.id);

@@ -977,7 +977,7 @@ export interface paths {
         };
         /**
          * The rows a list shows, as a CSV file.
-         * @description RFC 4180 (CRLF record ends, quotes doubled, cells with quotes, separators or line breaks quoted), UTF-8 with a byte order mark, a header row first. Text cells that a spreadsheet would run as a formula (starting with =, +, -, @, a tab or a carriage return) start with an apostrophe. Streamed from the database in batches, so a file of any length leaves without the server holding it. The filters are the list's: opportunities of a year in a time zone whose customer, salesperson or stage contains the search text, in a stage and the caller's own ('Mine') when asked, in the list's sort; customers whose name, company or e-mail contains it; activities in a view (todo, overdue, done, all) whose subject, kind, salesperson or customer contains it; users (Super Admins and Admins only) whose name, e-mail or role contains it. With ids, only those rows (of the caller's tenant) are written, the other filters ignored.
+         * @description RFC 4180 (CRLF record ends, quotes doubled, cells with quotes, separators or line breaks quoted), UTF-8 with a byte order mark, a header row first. Text cells that a spreadsheet would run as a formula (starting with =, +, -, @, a tab or a carriage return) start with an apostrophe. Streamed from the database in batches, so a file of any length leaves without the server holding it. The filters are the list's: opportunities of a year in a time zone whose customer, salesperson or stage contains the search text, in a stage and the caller's own ('Mine') when asked; customers whose name, company or e-mail contains it; activities in a view (todo, overdue, done, all) whose subject, kind, salesperson or customer contains it; users (Super Admins and Admins only) whose name, e-mail or role contains it. With ids, only those rows (of the caller's tenant) are written, the other filters ignored. The order is the list's: with sort (and direction) the opportunities, customers and activities come in the order their list shows them sorted so, and without it the opportunities newest first, the others in the order they were created. The customer and activity lists sort in the browser, by rules the server shares: their export reads the list's rows' ids and sort values first (not the rows), then writes the rows in batches in that order.
          */
         get: operations["exportCsv"];
         put?: never;
@@ -3454,7 +3454,7 @@ export interface operations {
     exportCsv: {
         parameters: {
             query?: {
-                /** @description Opportunities only; without it, every year. */
+                /** @description Opportunities: only that year's; without it, every year. Customers: with sort, the year whose opportunities the customer list sums and sorts by (this year in the time zone without it). */
                 year?: number;
                 /** @description The IANA time zone whose calendar year is meant, e.g. Europe/Berlin. */
                 zone?: components["parameters"]["TimeZone"];
@@ -3463,9 +3463,9 @@ export interface operations {
                 stage?: string;
                 /** @description Opportunities only; only the caller's own (those of the salesperson of the caller's user). */
                 mine?: boolean;
-                /** @description Opportunities only; the rows in the order of the opportunity list's page (GET /api/opportunities/page) sorted so. The other kinds come in the order they were created. */
-                sort?: "date" | "customer" | "salesperson" | "stage" | "revenue" | "weighted";
-                /** @description Opportunities only; with sort, as the list's page takes it. */
+                /** @description The rows in the order of their list sorted by this column. Opportunities: as the opportunity list's page (GET /api/opportunities/page) takes it (date, customer, salesperson, stage, revenue, weighted; date when left out). Customers: as the customer list (/customer) sorts its rows of the year (customer, opportunities, revenue, weighted, latest). Activities: as the activity list (/activity) sorts (kind, subject, due, salesperson). Users: none. Another column is refused (400). */
+                sort?: "date" | "customer" | "salesperson" | "stage" | "revenue" | "weighted" | "opportunities" | "latest" | "kind" | "subject" | "due";
+                /** @description With sort, as the list takes it (descending when left out). */
                 direction?: "ascending" | "descending";
                 /** @description Activities only. */
                 view?: "todo" | "overdue" | "done" | "all";

@@ -1,14 +1,10 @@
 import type { Activity } from '../api/client';
-import { kindLabel } from '../domain/activities/activity.ts';
-import { ACTIVITY_FILTERS, matchesFilter, matchesSearch, type ActivityFilter } from '../domain/activities/list-view.ts';
+import { ACTIVITY_FILTERS, ACTIVITY_LIST_ORDER, ACTIVITY_SORT_KEYS, matchesFilter, matchesSearch, type ActivityFilter, type ActivitySortKey } from '../domain/activities/list-view.ts';
 import { browserListMachine } from './browser-list.ts';
 
 /** The activity record the list shows, as the API sends it. */
-export type { Activity };
+export type { Activity, ActivitySortKey };
 
-export type ActivitySortKey = 'kind' | 'subject' | 'due' | 'salesperson';
-
-const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 const isView = (value: string): value is ActivityFilter => ACTIVITY_FILTERS.some((entry) => entry.filter === value);
 
 /**
@@ -21,20 +17,9 @@ const isView = (value: string): value is ActivityFilter => ACTIVITY_FILTERS.some
  */
 export const activityListMachine = browserListMachine<Activity, ActivitySortKey>({
   id: 'activityList',
-  sortKeys: ['kind', 'subject', 'due', 'salesperson'],
+  sortKeys: ACTIVITY_SORT_KEYS,
   defaultSort: { key: 'due', direction: 'ascending' },
-  compare: (key) => {
-    switch (key) {
-      case 'kind':
-        return (a, b) => collator.compare(kindLabel(a.kind), kindLabel(b.kind));
-      case 'subject':
-        return (a, b) => collator.compare(a.subject, b.subject);
-      case 'due':
-        return (a, b) => Date.parse(a.due_at) - Date.parse(b.due_at);
-      case 'salesperson':
-        return (a, b) => collator.compare(a.salesperson_name, b.salesperson_name);
-    }
-  },
+  ...ACTIVITY_LIST_ORDER,
   matches: (activity, needle) => matchesSearch(activity, needle),
   filters: { view: { initial: () => 'todo', accepts: isView } },
   shows: (activity, filters, now) => matchesFilter(activity, filters.view as ActivityFilter, now),

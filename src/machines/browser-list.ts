@@ -2,7 +2,7 @@ import { assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate';
 import { readListAddress, writeListAddress } from '../domain/lists/address.ts';
 import { clampPage, pageCount, pageSlice } from '../domain/lists/paging.ts';
 import { allChosen, toggledPage, toggledRow } from '../domain/lists/selection.ts';
-import { nextSort, type ListSort } from '../domain/lists/sort.ts';
+import { nextSort, sortListRows, type ListOrder, type ListSort } from '../domain/lists/sort.ts';
 
 /** A list's filter by name, as its address keeps it (a year, a view). */
 export interface ListFilter {
@@ -17,16 +17,12 @@ export interface ListFilter {
 /** The filters' values by name. */
 export type ListFilters = Readonly<Record<string, string>>;
 
-/** What makes one list: its rows' search, its columns' orders, its default order, its filters. */
-export interface BrowserListConfig<Row, Key extends string> {
+/** What makes one list: its rows' search, its columns' orders (`compare`, `ties`), its default order, its filters. */
+export interface BrowserListConfig<Row, Key extends string> extends ListOrder<Row, Key> {
   id: string;
   sortKeys: readonly Key[];
   /** null: the rows' order as loaded until a header is clicked. */
   defaultSort: ListSort<Key> | null;
-  /** Ascending order of a column; ties go by `ties`, then by the rows' order as loaded. */
-  compare: (key: Key) => (a: Row, b: Row) => number;
-  /** The order of rows a column holds alike, whichever way the column sorts. */
-  ties?: (a: Row, b: Row) => number;
   /** The order a click on a header gives (a new column ascending, the same one flipped, unless said otherwise). */
   toggle?: (current: ListSort<Key> | null, key: Key) => ListSort<Key>;
   /** Whether a row matches the search text (already trimmed and lowercase, never empty). */
@@ -177,16 +173,7 @@ export function browserListMachine<Row, Key extends string>(config: BrowserListC
   const idOf = config.idOf ?? (() => Number.NaN);
   const toggle = config.toggle ?? nextSort;
 
-  const sortRows = (rows: readonly Row[], sort: ListSort<Key> | null): readonly Row[] => {
-    if (!sort) return rows;
-    const compare = config.compare(sort.key);
-    const ties = config.ties ?? (() => 0);
-    const sign = sort.direction === 'ascending' ? 1 : -1;
-    return rows
-      .map((row, index) => ({ row, index }))
-      .sort((a, b) => sign * compare(a.row, b.row) || ties(a.row, b.row) || a.index - b.index)
-      .map(({ row }) => row);
-  };
+  const sortRows = (rows: readonly Row[], sort: ListSort<Key> | null): readonly Row[] => sortListRows(rows, sort, config);
   const view = (context: Pick<BrowserListContext<Row, Key>, 'sorted' | 'search' | 'filters' | 'now' | 'kept'>): readonly Row[] => {
     const needle = context.search.trim().toLowerCase();
     const shows = config.shows;

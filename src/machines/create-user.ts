@@ -1,9 +1,10 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, fromPromise, setup } from 'xstate';
 import type { RoleId, Salesperson, SalespersonCreate, User, UserCreate } from '../api/client';
 import { newUserProblems, type NewUserField, type NewUserFields } from '../domain/rules/people.ts';
 import { creatableRoles, initialNewUserRole } from '../domain/rules/roles.ts';
-import { formChanged, NO_PROBLEMS, presentProblems, isFieldRefusal, presentRefusal, saveFailed, type FormProblems } from './form-problems.ts';
-import { leavingGuards, leavingStates, leavingTransitions, openedWith, type LeavingContext, type LeavingEvent } from './modal-leaving.ts';
+import { NO_PROBLEMS, saveFailed } from './form-problems.ts';
+import { leavingStates, leavingTransitions, openedWith } from './modal-leaving.ts';
+import { userFormParts, type ModalOutput, type UserFormContext, type UserFormEvent } from './user-form.ts';
 
 export type CreateUserTextField = 'name' | 'email' | 'password' | 'phone' | 'mobile';
 
@@ -14,24 +15,12 @@ export interface CreateUserInput {
   existingEmails: ReadonlySet<string>;
 }
 
-export interface CreateUserContext extends CreateUserInput, FormProblems<NewUserField>, LeavingContext<NewUserFields> {
-  form: NewUserFields;
-}
+export interface CreateUserContext extends CreateUserInput, UserFormContext<NewUserFields, NewUserField> {}
 
 /** The form's fields in the order the modal shows them. */
 export const CREATE_USER_FIELDS: readonly NewUserField[] = ['name', 'email', 'password', 'role_id', 'phone', 'mobile'];
 
-export type CreateUserEvent =
-  | { type: 'form.change'; field: CreateUserTextField; value: string }
-  | { type: 'form.role.change'; roleId: number }
-  | { type: 'form.submit' }
-  | { type: 'modal.close' }
-  | LeavingEvent;
-
-/** What the list learns when the modal is gone: whether it must refetch. */
-export interface ModalOutput {
-  saved: boolean;
-}
+export type CreateUserEvent = UserFormEvent<CreateUserTextField>;
 
 export const USER_CREATED = 'User created successfully';
 
@@ -42,6 +31,11 @@ export const emptyNewUser = (currentRoleId: number): NewUserFields => ({
   role_id: initialNewUserRole(currentRoleId) ?? 0,
   phone: '',
   mobile: '',
+});
+
+const form = userFormParts<NewUserFields, NewUserField, CreateUserContext, CreateUserEvent>({
+  problemsOf: (context) => newUserProblems(context.form, context.existingEmails),
+  fields: CREATE_USER_FIELDS,
 });
 
 /**
@@ -68,33 +62,13 @@ export const createUserMachine = setup({
       throw new Error('createSalesperson must be provided');
     }),
   },
-  actions: {
-    notifySuccess: (_, _params: { message: string }) => {},
-    /** The API client has already shown the server's message; this only logs. */
-    logError: (_, _params: { error: unknown }) => {},
-    updateField: assign(({ context, event }) => {
-      assertEvent(event, 'form.change');
-      return formChanged(context, { [event.field]: event.value }, (form) => newUserProblems(form, context.existingEmails));
-    }),
-    chooseRole: assign(({ context, event }) => {
-      assertEvent(event, 'form.role.change');
-      return formChanged(context, { role_id: event.roleId }, (form) => newUserProblems(form, context.existingEmails));
-    }),
-    showProblems: assign(({ context }) => presentProblems(context, newUserProblems(context.form, context.existingEmails))),
-    showRefusal: assign(({ context }, params: { error: unknown }) => presentRefusal(context, params.error, CREATE_USER_FIELDS)),
-    navigate: (_, _params: { to: string }) => {},
-    holdClosing: assign({ leaveTo: null }),
-    holdLeaving: assign(({ event }) => ({ leaveTo: event.type === 'leave.request' ? event.to : null })),
-    stay: assign({ leaveTo: null }),
-  },
+  actions: form.actions,
   guards: {
-    ...leavingGuards,
+    ...form.guards,
     roleIsSelectable: ({ context, event }) => {
       assertEvent(event, 'form.role.change');
       return creatableRoles(context.currentRoleId).includes(event.roleId as RoleId);
     },
-    formIsInvalid: ({ context }) => newUserProblems(context.form, context.existingEmails).length > 0,
-    isFieldRefusal,
   },
 }).createMachine({
   id: 'createUser',
@@ -156,10 +130,6 @@ export const createUserMachine = setup({
     createdWithoutSalesperson: {
       type: 'final',
       output: { saved: true },
-    },
-    closed: {
-      type: 'final',
-      output: { saved: false },
     },
   },
 });

@@ -1,4 +1,4 @@
-import { compareCustomers, DEFAULT_CUSTOMER_SORT, nextCustomerSort, type CustomerSortKey, type CustomerSummary } from '../domain/opportunities/customers.ts';
+import { CUSTOMER_LIST_ORDER, CUSTOMER_SORT_KEYS, DEFAULT_CUSTOMER_SORT, nextCustomerSort, type CustomerSortKey, type CustomerSummary } from '../domain/opportunities/customers.ts';
 import { browserListMachine } from './browser-list.ts';
 
 const YEAR = /^[0-9]{4}$/;
@@ -13,10 +13,9 @@ const YEAR = /^[0-9]{4}$/;
  */
 export const customerListMachine = browserListMachine<CustomerSummary, CustomerSortKey>({
   id: 'customerList',
-  sortKeys: ['customer', 'opportunities', 'revenue', 'weighted', 'latest'],
+  sortKeys: CUSTOMER_SORT_KEYS,
   defaultSort: DEFAULT_CUSTOMER_SORT,
-  compare: compareCustomers,
-  ties: compareCustomers('customer'),
+  ...CUSTOMER_LIST_ORDER,
   toggle: nextCustomerSort,
   matches: (customer, needle) => customer.customer.toLowerCase().includes(needle) || customer.company.toLowerCase().includes(needle),
   filters: {

@@ -1,12 +1,14 @@
-import { and, assertEvent, assign, fromPromise, setup } from 'xstate';
+import { and, assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import {
   ALL_SALESPERSONS,
   type Bucket,
+  type DayRecord,
   type Granularity,
   type OpportunityRecord,
   type PreparedOpportunities,
   type RangeTotals,
   bucketRevenue,
+  prepareDays,
   prepareOpportunities,
   rangeTotals,
   sameRangeLastYear,
@@ -27,6 +29,12 @@ export interface DashboardInput {
   today: Date;
   /** Filters read from the address; any left out take their defaults. */
   initial?: Partial<DashboardFilters>;
+  /**
+   * Whether the API offers the days of a year (its optional part `day-totals`): then every
+   * salesperson's chart and headline are drawn from them, and the year's opportunities
+   * (the specification's analysis) follow in the background for one salesperson's.
+   */
+  fromDays?: boolean;
 }
 
 /** A choice of the salesperson dropdown. */
@@ -38,9 +46,14 @@ export interface SalespersonOption {
 export interface DashboardContext {
   tenantId: number;
   today: Date;
+  fromDays: boolean;
   filters: DashboardFilters;
   /** The selected year's opportunities, prepared once per load; null while loading. */
   opportunities: PreparedOpportunities | null;
+  /** With the days of a year: the selected year's days, prepared as the opportunities are; null while loading or without. */
+  days: PreparedOpportunities | null;
+  /** With the days of a year: the year before's, for every salesperson's comparison. */
+  lastYearDays: PreparedOpportunities | null;
   salespersons: readonly SalespersonOption[] | null;
   /**
    * The chart's bars for the loaded opportunities and the filters, recomputed
@@ -76,10 +89,18 @@ export type DashboardEvent =
 export interface LoadOpportunitiesInput {
   year: number;
   tenantId: number;
+  /** Asked for behind a drawn chart (with the days of a year): wait until the chart is on screen. */
+  behindChart?: boolean;
 }
 
 export interface LoadSalespersonsInput {
   tenantId: number;
+}
+
+/** The days of the selected year and of the year before, as the API sums them. */
+export interface YearDays {
+  year: readonly DayRecord[];
+  lastYear: readonly DayRecord[];
 }
 
 export function defaultFilters(today: Date, initial: Partial<DashboardFilters> = {}): DashboardFilters {
@@ -90,22 +111,42 @@ export function defaultFilters(today: Date, initial: Partial<DashboardFilters> =
   };
 }
 
-function bucketsOf(context: Pick<DashboardContext, 'opportunities' | 'filters' | 'today'>): readonly Bucket[] {
-  if (context.opportunities === null) return [];
-  return bucketRevenue(context.opportunities, { ...context.filters, today: context.today });
+type FigureSources = Pick<DashboardContext, 'opportunities' | 'days' | 'lastYear' | 'lastYearDays' | 'filters'>;
+
+/**
+ * What the selected year's figures are counted from: every salesperson's from the days
+ * when there are, one salesperson's from the opportunities; null until those are loaded.
+ */
+function yearEntries(context: FigureSources): PreparedOpportunities | null {
+  if (context.filters.salespersonId === ALL_SALESPERSONS && context.days !== null) return context.days;
+  return context.opportunities;
+}
+
+/** The same for the year before, for the comparison. */
+function lastYearEntries(context: FigureSources): PreparedOpportunities | null {
+  if (context.filters.salespersonId === ALL_SALESPERSONS && context.lastYearDays !== null) return context.lastYearDays;
+  return context.lastYear;
+}
+
+function bucketsOf(context: FigureSources & Pick<DashboardContext, 'today'>): readonly Bucket[] {
+  const entries = yearEntries(context);
+  if (entries === null) return [];
+  return bucketRevenue(entries, { ...context.filters, today: context.today });
 }
 
 function weightedFor(filters: DashboardFilters): boolean {
   return !sumsRawRevenue(filters.granularity, filters.salespersonId);
 }
 
-function headlineOf(context: Pick<DashboardContext, 'opportunities' | 'lastYear' | 'lastYearSettled' | 'filters' | 'today'>): Headline | null {
-  if (context.opportunities === null) return null;
+function headlineOf(context: FigureSources & Pick<DashboardContext, 'lastYearSettled' | 'today'>): Headline | null {
+  const entries = yearEntries(context);
+  if (entries === null) return null;
   const range = { year: context.filters.year, salespersonId: context.filters.salespersonId, today: context.today };
+  const lastYear = lastYearEntries(context);
   return {
-    totals: rangeTotals(context.opportunities, range),
-    lastYear: context.lastYear === null ? null : rangeTotals(context.lastYear, sameRangeLastYear(range)),
-    comparing: !context.lastYearSettled,
+    totals: rangeTotals(entries, range),
+    lastYear: lastYear === null ? null : rangeTotals(lastYear, sameRangeLastYear(range)),
+    comparing: lastYear === null && !context.lastYearSettled,
     weighted: weightedFor(context.filters),
   };
 }
@@ -117,10 +158,16 @@ function headlineOf(context: Pick<DashboardContext, 'opportunities' | 'lastYear'
  *
  * Loading fetches the year's opportunities and the salespersons side by side
  * on start and on every year change; the year before's (for the headline's
- * comparison) follows once the chart is ready. A year change re-enters `loading`, which
+ * comparison) follows once the chart is ready. With the days of a year
+ * (`fromDays`), loading fetches those instead of the opportunities: every
+ * salesperson's views and headline come from them, and the year's
+ * opportunities follow once the chart is ready, the year before's only when
+ * one salesperson's comparison needs them. A year change re-enters `loading`, which
  * stops the running loads, so a late answer for the previous year is dropped.
  * Granularity and salesperson changes only recompute the buckets from the data
- * already loaded. A failed load is logged only (spec section 8).
+ * already loaded; one salesperson chosen before the year's opportunities have
+ * arrived waits for them (`dashboardPhase`: waiting). A failed load is logged
+ * only (spec section 8).
  */
 export const dashboardMachine = setup({
   types: {
@@ -134,6 +181,9 @@ export const dashboardMachine = setup({
     }),
     loadSalespersons: fromPromise<readonly SalespersonOption[], LoadSalespersonsInput>(async () => {
       throw new Error('loadSalespersons must be provided');
+    }),
+    loadDays: fromPromise<YearDays, LoadOpportunitiesInput>(async () => {
+      throw new Error('loadDays must be provided');
     }),
   },
   actions: {
@@ -153,7 +203,20 @@ export const dashboardMachine = setup({
       assertEvent(event, 'filters.year.change');
       return { filters: { ...context.filters, year: event.year } };
     }),
-    forgetData: assign({ opportunities: null, salespersons: null, buckets: [], lastYear: null, lastYearSettled: false, headline: null }),
+    forgetData: assign({
+      opportunities: null,
+      days: null,
+      lastYearDays: null,
+      salespersons: null,
+      buckets: [],
+      lastYear: null,
+      lastYearSettled: false,
+      headline: null,
+    }),
+    acceptDays: assign((_, params: { days: YearDays }) => ({
+      days: prepareDays(params.days.year),
+      lastYearDays: prepareDays(params.days.lastYear),
+    })),
     acceptOpportunities: assign((_, params: { records: readonly OpportunityRecord[] }) => ({
       opportunities: prepareOpportunities(params.records),
     })),
@@ -176,8 +239,14 @@ export const dashboardMachine = setup({
     })),
   },
   guards: {
-    everythingLoaded: ({ context }) => context.opportunities !== null && context.salespersons !== null,
-    noOpportunities: ({ context }) => context.opportunities?.count === 0,
+    fromDays: ({ context }) => context.fromDays,
+    everythingLoaded: ({ context }) => (context.days ?? context.opportunities) !== null && context.salespersons !== null,
+    noOpportunities: ({ context }) => (context.days ?? context.opportunities)?.count === 0,
+    opportunitiesLoaded: ({ context }) => context.opportunities !== null,
+    /** Every salesperson's figures come from the days: the opportunities arriving change none of them. */
+    figuresFromDays: ({ context }) => context.filters.salespersonId === ALL_SALESPERSONS && context.days !== null,
+    /** Last year's opportunities are needed for a comparison the days cannot give: one salesperson's, or any without days. */
+    lastYearNeeded: ({ context }) => context.days === null || context.filters.salespersonId !== ALL_SALESPERSONS,
     /** An address can name a salesperson who is not (or no longer) in the list. */
     selectedSalespersonMissing: ({ context }, params: { salespersons: readonly SalespersonOption[] }) =>
       context.filters.salespersonId !== ALL_SALESPERSONS &&
@@ -188,8 +257,11 @@ export const dashboardMachine = setup({
   context: ({ input }) => ({
     tenantId: input.tenantId,
     today: input.today,
+    fromDays: input.fromDays ?? false,
     filters: defaultFilters(input.today, input.initial),
     opportunities: null,
+    days: null,
+    lastYearDays: null,
     salespersons: null,
     buckets: [],
     lastYear: null,
@@ -223,19 +295,41 @@ export const dashboardMachine = setup({
     loading: {
       tags: ['loading'],
       entry: 'forgetData',
-      invoke: [
-        {
-          id: 'loadOpportunities',
-          src: 'loadOpportunities',
-          input: ({ context }) => ({ year: context.filters.year, tenantId: context.tenantId }),
-          onDone: {
-            actions: [{ type: 'acceptOpportunities', params: ({ event }) => ({ records: event.output }) }, 'recompute'],
-          },
-          onError: {
-            target: 'failed',
-            actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+      initial: 'choosingSource',
+      states: {
+        choosingSource: {
+          always: [{ guard: 'fromDays', target: 'days' }, { target: 'opportunities' }],
+        },
+        days: {
+          invoke: {
+            id: 'loadDays',
+            src: 'loadDays',
+            input: ({ context }) => ({ year: context.filters.year, tenantId: context.tenantId }),
+            onDone: {
+              actions: [{ type: 'acceptDays', params: ({ event }) => ({ days: event.output }) }, 'recompute'],
+            },
+            onError: {
+              target: '#dashboard.failed',
+              actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
+        opportunities: {
+          invoke: {
+            id: 'loadOpportunities',
+            src: 'loadOpportunities',
+            input: ({ context }) => ({ year: context.filters.year, tenantId: context.tenantId }),
+            onDone: {
+              actions: [{ type: 'acceptOpportunities', params: ({ event }) => ({ records: event.output }) }, 'recompute'],
+            },
+            onError: {
+              target: '#dashboard.failed',
+              actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+      },
+      invoke: [
         {
           id: 'loadSalespersons',
           src: 'loadSalespersons',
@@ -266,18 +360,65 @@ export const dashboardMachine = setup({
     },
     ready: {
       tags: ['ready'],
-      // Only now, not beside this year's: on a slow line the two answers would share it and the
-      // chart would wait for both. The comparison is not worth holding the chart for.
-      invoke: {
-        id: 'loadLastYear',
-        src: 'loadOpportunities',
-        input: ({ context }) => ({ year: context.filters.year - 1, tenantId: context.tenantId }),
-        onDone: {
-          actions: [{ type: 'acceptLastYear', params: ({ event }) => ({ records: event.output }) }, 'recomputeHeadline'],
+      initial: 'choosingNext',
+      states: {
+        choosingNext: {
+          always: [{ guard: 'opportunitiesLoaded', target: 'comparison' }, { target: 'opportunities' }],
         },
-        // Without last year the chart still tells this year's truth; the comparison is left out.
-        onError: {
-          actions: ['doWithoutLastYear', 'recomputeHeadline', { type: 'logError', params: ({ event }) => ({ error: event.error }) }],
+        // With the days: the chart is drawn, now the year's opportunities, for one salesperson's views.
+        opportunities: {
+          tags: ['loadingOpportunities'],
+          invoke: {
+            id: 'loadOpportunities',
+            src: 'loadOpportunities',
+            input: ({ context }) => ({ year: context.filters.year, tenantId: context.tenantId, behindChart: true }),
+            onDone: [
+              {
+                guard: 'figuresFromDays',
+                target: 'comparison',
+                actions: { type: 'acceptOpportunities', params: ({ event }) => ({ records: event.output }) },
+              },
+              {
+                target: 'comparison',
+                actions: [{ type: 'acceptOpportunities', params: ({ event }) => ({ records: event.output }) }, 'recompute'],
+              },
+            ],
+            onError: {
+              target: 'opportunitiesFailed',
+              actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        opportunitiesFailed: {
+          tags: ['opportunitiesFailed'],
+          on: { retry: 'opportunities' },
+        },
+        comparison: {
+          initial: 'waiting',
+          states: {
+            // Only now, not beside this year's: on a slow line the two answers would share it and the
+            // chart would wait for both. With the days, every salesperson's comparison needs none.
+            waiting: {
+              always: { guard: 'lastYearNeeded', target: 'loading' },
+            },
+            loading: {
+              invoke: {
+                id: 'loadLastYear',
+                src: 'loadOpportunities',
+                input: ({ context }) => ({ year: context.filters.year - 1, tenantId: context.tenantId }),
+                onDone: {
+                  target: 'settled',
+                  actions: [{ type: 'acceptLastYear', params: ({ event }) => ({ records: event.output }) }, 'recomputeHeadline'],
+                },
+                // Without last year the chart still tells this year's truth; the comparison is left out.
+                onError: {
+                  target: 'settled',
+                  actions: ['doWithoutLastYear', 'recomputeHeadline', { type: 'logError', params: ({ event }) => ({ error: event.error }) }],
+                },
+              },
+            },
+            settled: {},
+          },
         },
       },
     },
@@ -292,3 +433,20 @@ export const dashboardMachine = setup({
     },
   },
 });
+
+type DashboardSnapshot = SnapshotFrom<typeof dashboardMachine>;
+
+/**
+ * What the screen shows: the load, the figures, no data, a failure, or (with the days)
+ * one salesperson's figures waiting for the year's opportunities. A failure to load
+ * those counts as a failure only once someone asks for one salesperson's figures.
+ */
+export type DashboardPhase = 'loading' | 'ready' | 'waiting' | 'empty' | 'failed';
+
+export function dashboardPhase(snapshot: DashboardSnapshot): DashboardPhase {
+  if (snapshot.hasTag('loading')) return 'loading';
+  if (snapshot.hasTag('empty')) return 'empty';
+  if (snapshot.hasTag('failed')) return 'failed';
+  if (yearEntries(snapshot.context) !== null) return 'ready';
+  return snapshot.hasTag('opportunitiesFailed') ? 'failed' : 'waiting';
+}

@@ -36,7 +36,7 @@ export const leavingTransitions = {
   'leave.request': { guard: 'formChanged', target: 'confirmingLeave', actions: 'holdLeaving' },
 } as const;
 
-/** The question, and the end of a modal left for another page (closing ends in `closed`). */
+/** The question, and the two ends of a modal left unsaved: closed, or left for another page. */
 export const leavingStates = {
   confirmingLeave: {
     tags: ['askingToLeave'],
@@ -48,6 +48,10 @@ export const leavingStates = {
   left: {
     type: 'final',
     entry: { type: 'navigate', params: leaveDestination },
+    output: { saved: false },
+  },
+  closed: {
+    type: 'final',
     output: { saved: false },
   },
 } as const;

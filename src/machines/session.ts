@@ -345,17 +345,8 @@ export const sessionMachine = setup({
       states: {
         // Each message that a logout follows shows for a moment first, so that it can be
         // read before the provider's logout takes the page away.
-        invalidTokenNotice: {
-          entry: { type: 'showError', params: { message: SESSION_MESSAGES.invalidToken } },
-          after: { logoutNotice: 'invalidToken' },
-        },
-        invalidToken: {
-          type: 'final',
-          entry: [
-            { type: 'end', params: { reason: 'invalidToken', message: SESSION_MESSAGES.invalidToken } },
-            ...logout(),
-          ],
-        },
+        invalidTokenNotice: noticeBefore('invalidToken'),
+        invalidToken: endedWithLogout('invalidToken'),
         // The user stays signed in at the provider and sees the 404 page, which shows the
         // message (once: a toast as well would say it twice); they may sign out.
         missingRole: {
@@ -364,28 +355,10 @@ export const sessionMachine = setup({
           entry: { type: 'end', params: { reason: 'missingRole', message: SESSION_MESSAGES.missingRole } },
           on: { 'session.logout': '#session.signedOut' },
         },
-        subscriptionExpiredNotice: {
-          entry: { type: 'showError', params: { message: SESSION_MESSAGES.subscriptionExpired } },
-          after: { logoutNotice: 'subscriptionExpired' },
-        },
-        subscriptionExpired: {
-          type: 'final',
-          entry: [
-            { type: 'end', params: { reason: 'subscriptionExpired', message: SESSION_MESSAGES.subscriptionExpired } },
-            ...logout(),
-          ],
-        },
-        profileFailed: {
-          entry: { type: 'showError', params: { message: SESSION_MESSAGES.profileUnavailable } },
-          after: { logoutNotice: 'profileUnavailable' },
-        },
-        profileUnavailable: {
-          type: 'final',
-          entry: [
-            { type: 'end', params: { reason: 'profileUnavailable', message: SESSION_MESSAGES.profileUnavailable } },
-            ...logout(),
-          ],
-        },
+        subscriptionExpiredNotice: noticeBefore('subscriptionExpired'),
+        subscriptionExpired: endedWithLogout('subscriptionExpired'),
+        profileFailed: noticeBefore('profileUnavailable'),
+        profileUnavailable: endedWithLogout('profileUnavailable'),
       },
     },
 
@@ -401,6 +374,19 @@ export const sessionMachine = setup({
  * Logout: tokens and the stored user id go, then the provider ends its session.
  * The ID token hint is read before `forgetTokens` drops it from the context.
  */
+/** The denials whose message is shown for a moment before the logout ends the session with it. */
+type LoggedOutDenial = 'invalidToken' | 'subscriptionExpired' | 'profileUnavailable';
+
+/** Shows the denial's message, then moves on to its ending (the state named `reason`) after the notice's time. */
+function noticeBefore(reason: LoggedOutDenial) {
+  return { entry: { type: 'showError', params: { message: SESSION_MESSAGES[reason] } }, after: { logoutNotice: reason } } as const;
+}
+
+/** The session ended for the denial, with its message, and logged out at the provider. */
+function endedWithLogout(reason: LoggedOutDenial) {
+  return { type: 'final', entry: [{ type: 'end', params: { reason, message: SESSION_MESSAGES[reason] } }, ...logout()] } as const;
+}
+
 function logout() {
   return [
     'clearTokens',

@@ -1,4 +1,4 @@
-import { searchTeams, type TeamWithMembers } from '../domain/teams';
+import { searchTeams, type TeamWithMembers } from '../domain/teams/list.ts';
 import { browserListMachine } from './browser-list.ts';
 
 export type TeamSortKey = 'name' | 'members';

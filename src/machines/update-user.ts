@@ -1,12 +1,12 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, fromPromise, setup } from 'xstate';
 import type { RoleId, User } from '../api/client';
 import { userChangeProblems, type UserChangeField } from '../domain/rules/people.ts';
 import { updateAccess, type Caller, type UpdateAccess, type UserChangeableField } from '../domain/rules/roles.ts';
 import type { Problem } from '../domain/rules/problems.ts';
 import { userUpdateRequest, type UserUpdateRequest } from '../domain/users/update-route';
-import type { ModalOutput } from './create-user';
-import { formChanged, NO_PROBLEMS, presentProblems, isFieldRefusal, presentRefusal, saveFailed, type FormProblems } from './form-problems.ts';
-import { leavingGuards, leavingStates, leavingTransitions, openedWith, type LeavingContext, type LeavingEvent } from './modal-leaving.ts';
+import { NO_PROBLEMS, saveFailed } from './form-problems.ts';
+import { leavingStates, leavingTransitions, openedWith } from './modal-leaving.ts';
+import { userFormParts, type ModalOutput, type UserFormContext, type UserFormEvent } from './user-form.ts';
 
 export type UpdateUserTextField = 'name' | 'email' | 'newPassword';
 
@@ -27,8 +27,7 @@ export interface UpdateUserForm {
 }
 
 /** Problems are keyed by the request body's names: the new password is the body's `password`. */
-export interface UpdateUserContext extends UpdateUserInput, FormProblems<UserChangeField>, LeavingContext<UpdateUserForm> {
-  form: UpdateUserForm;
+export interface UpdateUserContext extends UpdateUserInput, UserFormContext<UpdateUserForm, UserChangeField> {
   /** What the caller may change of this user, decided once, before anything is typed. */
   access: UpdateAccess;
 }
@@ -42,14 +41,14 @@ const CHANGEABLE_OF_TEXT_FIELD: Readonly<Record<UpdateUserTextField, UserChangea
   newPassword: 'password',
 };
 
-export type UpdateUserEvent =
-  | { type: 'form.change'; field: UpdateUserTextField; value: string }
-  | { type: 'form.role.change'; roleId: number }
-  | { type: 'form.submit' }
-  | { type: 'modal.close' }
-  | LeavingEvent;
+export type UpdateUserEvent = UserFormEvent<UpdateUserTextField>;
 
 export const USER_UPDATED = 'User updated successfully';
+
+const form = userFormParts<UpdateUserForm, UserChangeField, UpdateUserContext, UpdateUserEvent>({
+  problemsOf,
+  fields: UPDATE_USER_FIELDS,
+});
 
 /**
  * The Update User modal. Section 6's rules decide, before anything is typed,
@@ -74,27 +73,9 @@ export const updateUserMachine = setup({
       throw new Error('updateUser must be provided');
     }),
   },
-  actions: {
-    notifySuccess: (_, _params: { message: string }) => {},
-    /** The API client has already shown the server's message; this only logs. */
-    logError: (_, _params: { error: unknown }) => {},
-    updateField: assign(({ context, event }) => {
-      assertEvent(event, 'form.change');
-      return formChanged(context, { [event.field]: event.value }, (form) => problemsOf({ ...context, form }));
-    }),
-    chooseRole: assign(({ context, event }) => {
-      assertEvent(event, 'form.role.change');
-      return formChanged(context, { role_id: event.roleId }, (form) => problemsOf({ ...context, form }));
-    }),
-    showProblems: assign(({ context }) => presentProblems(context, problemsOf(context))),
-    showRefusal: assign(({ context }, params: { error: unknown }) => presentRefusal(context, params.error, UPDATE_USER_FIELDS)),
-    navigate: (_, _params: { to: string }) => {},
-    holdClosing: assign({ leaveTo: null }),
-    holdLeaving: assign(({ event }) => ({ leaveTo: event.type === 'leave.request' ? event.to : null })),
-    stay: assign({ leaveTo: null }),
-  },
+  actions: form.actions,
   guards: {
-    ...leavingGuards,
+    ...form.guards,
     fieldIsEditable: ({ context, event }) => {
       assertEvent(event, 'form.change');
       return context.access.editable.has(CHANGEABLE_OF_TEXT_FIELD[event.field]);
@@ -104,8 +85,6 @@ export const updateUserMachine = setup({
       return context.access.editable.has('role_id') && context.access.roles.includes(event.roleId as RoleId);
     },
     mayChangeAnything: ({ context }) => context.access.editable.size > 0,
-    formIsInvalid: ({ context }) => problemsOf(context).length > 0,
-    isFieldRefusal,
   },
 }).createMachine({
   id: 'updateUser',
@@ -152,10 +131,6 @@ export const updateUserMachine = setup({
       type: 'final',
       entry: { type: 'notifySuccess', params: { message: USER_UPDATED } },
       output: { saved: true },
-    },
-    closed: {
-      type: 'final',
-      output: { saved: false },
     },
   },
 });

@@ -14,7 +14,8 @@ import {
   type BrowserListInput,
   type ListLoadRequest,
 } from './browser-list.ts';
-import { createUserMachine, type ModalOutput } from './create-user';
+import { createUserMachine } from './create-user';
+import type { ModalOutput } from './user-form.ts';
 import { updateUserMachine } from './update-user';
 
 export { currentPageRows } from './browser-list.ts';

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { found } from '../api/client.ts';
-import type { TeamWithMembers } from '../domain/teams.ts';
+import type { TeamWithMembers } from '../domain/teams/list.ts';
 import { teamListMachine } from '../machines/team-list.ts';
 import { listAddressWriter } from './list-address.ts';
 import type { ListLoadRequest } from '../machines/browser-list.ts';

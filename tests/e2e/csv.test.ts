@@ -62,6 +62,31 @@ describe('CSV export and import (issue 17)', () => {
     await globex.context.close();
   });
 
+  test("the customer and activity lists' CSV files come in the list's sort", async () => {
+    const { page, context, pageErrors } = await browser.newPage();
+    await signInAndOpen(page, 'admin@demo.test', '/dashboard');
+    /** The list's first page (the cells the rows are known by) and the file its Export CSV gives. */
+    const pageAndFile = async (address: string, heading: string, shown: () => Promise<string[]>) => {
+      await page.goto(address);
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      await page.getByRole('table').waitFor();
+      const onPage = await shown();
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+      return { onPage, file: parseCsv(readFileSync((await download.path())!).toString('utf8')).slice(1) };
+    };
+    // Smallest revenue of the year first: the customers without any tie on it, and go by name.
+    const customers = await pageAndFile('/customer?year=2025&sort=revenue&dir=asc', 'Customers', () => page.getByRole('table').getByRole('rowheader').allInnerTexts());
+    expect(customers.onPage.length).toBe(10);
+    expect(customers.file.slice(0, 10).map((cells) => cells[0])).toEqual(customers.onPage);
+    // Kinds from the last: many activities share one, and keep the order they were loaded in.
+    const subjects = async () => (await page.getByRole('checkbox', { name: /^Done: / }).evaluateAll((boxes) => boxes.map((box) => box.getAttribute('aria-label')!))).map((label) => label.slice('Done: '.length));
+    const activities = await pageAndFile('/activity?view=all&sort=kind&dir=desc', 'Activities', subjects);
+    expect(activities.onPage.length).toBe(10);
+    expect(activities.file.slice(0, 10).map((cells) => cells[2])).toEqual(activities.onPage);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
   test('a CSV with one bad row among valid ones shows the bad row and its reason, and imports nothing until confirmed', async () => {
     const { page, context, pageErrors } = await browser.newPage();
     await signInAndOpen(page, 'admin@globex.test', '/import-Customer');

@@ -115,4 +115,21 @@ describe('the revenue dashboard of the Demo tenant', () => {
     expect(tracked.cspViolations).toEqual([]);
     expect(tracked.pageErrors).toEqual([]);
   });
+
+  test("with the API's days of a year the chart is drawn from them, and the year's analysis is asked for only after", async () => {
+    await page.goto(`${browser.baseUrl}/dashboard`);
+    await page.getByRole('table', { name: 'Revenue by period' }).waitFor();
+    const timings = () =>
+      page.evaluate(() => ({
+        drawn: performance.getEntriesByName('crm:chart-drawn')[0]?.startTime ?? null,
+        days: performance.getEntriesByType('resource').filter((entry) => entry.name.includes('/api/opportunities/days/')).map((entry) => entry.startTime),
+        analysis: performance.getEntriesByType('resource').filter((entry) => entry.name.includes('/api/opportunities/anlaysis')).map((entry) => entry.startTime),
+      }));
+    await expect.poll(async () => (await timings()).analysis.length).toBe(1);
+    const { drawn, days, analysis } = await timings();
+    // This year's and last year's days, both before the chart; the analysis after it.
+    expect(days).toHaveLength(2);
+    expect(Math.max(...days)).toBeLessThan(drawn!);
+    expect(analysis[0]).toBeGreaterThan(drawn!);
+  });
 });

@@ -6,7 +6,7 @@ import { summariseCustomers, sortCustomers, DEFAULT_CUSTOMER_SORT } from '../../
 import { dayTotals } from '../../src/domain/opportunities/calendar.ts';
 import { startOfDayNumber } from '../../src/domain/revenue/calendar.ts';
 import { toOpportunityRows, totalUnits, type OpportunityRow } from '../../src/domain/opportunities/rows.ts';
-import type { TeamWithMembers } from '../../src/domain/teams.ts';
+import type { TeamWithMembers } from '../../src/domain/teams/list.ts';
 import { formatUnits } from '../../src/ui/kit/format.ts';
 import { browserForFile, DEMO_PASSWORD, signIn } from '../support/browser.ts';
 

@@ -3,6 +3,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
 import { createAnswerCache } from '../../server/caching/answer-cache.ts';
 import { createYearAnswers } from '../../server/caching/year-answers.ts';
+import { deflatePiece } from '../../server/caching/gzip-pieces.ts';
 import { analysisJson, analysisPieceOf } from '../../server/routes/opportunities.ts';
 import type { Database } from '../../server/db/database.ts';
 import { OPPORTUNITY } from '../../server/answers/projections.ts';
@@ -132,6 +133,48 @@ describe('the user list is never older than the last write', () => {
   });
 });
 
+describe('the salesperson list is never older than the last write', () => {
+  async function salespersons(on: TestServer, email = DEMO_ADMIN, tenantId = 1): Promise<{ id: number; name: string; phone: string }[]> {
+    const response = await on.app.inject({ method: 'GET', url: `/api/salespersons/getAllData/${tenantId}`, headers: { ...(await on.as(email)), 'accept-encoding': 'br' } });
+    expect(response.statusCode).toBe(200);
+    // Under a kilobyte an answer goes plain.
+    return JSON.parse((response.headers['content-encoding'] === 'br' ? brotliDecompressSync(response.rawPayload) : response.rawPayload).toString('utf8'));
+  }
+
+  test('a rename in SQL, and a change through the API of another process, show in the very next list of this one; a write that rolls back leaves it', async () => {
+    const [first] = await salespersons(server);
+    await salespersons(second);
+    onTestFinished(async () => {
+      await server.db.query('update salespersons set name = $2, phone = $3 where id = $1', [first!.id, first!.name, first!.phone]);
+    });
+    await server.db.query("update salespersons set name = 'Renamed in SQL' where id = $1", [first!.id]);
+    expect((await salespersons(server)).find((s) => s.id === first!.id)?.name).toBe('Renamed in SQL');
+
+    const headers = await second.as(DEMO_ADMIN);
+    const record = (await second.app.inject({ method: 'GET', url: `/api/salespersons/${first!.id}`, headers })).json();
+    const { name, email, mobile, latest_login, status } = record;
+    const written = await second.app.inject({ method: 'PUT', url: `/api/salespersons/${first!.id}`, headers, payload: { name, email, phone: '+1 555 0142', mobile, latest_login, status } });
+    expect(written.statusCode).toBe(200);
+    expect((await salespersons(server)).find((s) => s.id === first!.id)?.phone).toBe('+1 555 0142');
+
+    await server.db
+      .transaction(async (tx) => {
+        await tx.query("update salespersons set name = 'Rolled back' where id = $1", [first!.id]);
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    expect((await salespersons(server)).find((s) => s.id === first!.id)?.name).toBe('Renamed in SQL');
+  });
+
+  test("each tenant's list holds only its own salespersons", async () => {
+    const demo = await salespersons(server, DEMO_ADMIN, 1);
+    const globex = await salespersons(server, GLOBEX_ADMIN, 2);
+    const [demoIds] = (await server.db.query<{ ids: number[] }>('select array_agg(id order by id) as ids from salespersons where tenant_id = 1')) as [{ ids: number[] }];
+    expect(demo.map((s) => s.id).sort((a, b) => a - b)).toEqual(demoIds.ids);
+    expect(globex.some((s) => demoIds.ids.includes(s.id))).toBe(false);
+  });
+});
+
 describe('the analysis is never older than the last write', () => {
   test('an opportunity added, changed and removed in SQL shows in the very next analysis', async () => {
     const before = await analysis(server);
@@ -247,9 +290,15 @@ describe('a year is kept in months: a write makes anew only the months it touche
       expect(response.statusCode).toBe(200);
       return response.body;
     };
+    /** As a browser asks (Chromium's Accept-Encoding): the answer's bytes. */
+    const gzipped = async (year: number) => {
+      const response = await app.inject({ method: 'GET', url: `/year/${year}`, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+      expect(response.headers['content-encoding']).toBe('gzip');
+      return response.rawPayload;
+    };
     // The pieces of the year read from the table (the version reads name no opportunities).
     const piecesRead = () => [...new Set(statements.filter(({ sql }) => /from opportunities/u.test(sql)).map(({ params }) => params![2]))];
-    return { answer, piecesRead };
+    return { answer, gzipped, piecesRead };
   }
   const addOpportunity = async (createdDate: string) => {
     const [added] = await server.db.query<{ id: number }>(
@@ -276,6 +325,20 @@ describe('a year is kept in months: a write makes anew only the months it touche
     expect(piecesRead()).toEqual([7]);
     expect(afterWrite).toBe(await fresh(2025));
     expect(afterWrite).toContain('"created_date":"2025-07-15T09:30:00Z"');
+  });
+
+  test("asked as a browser asks, the year is gzip joined from its months' own deflated bytes: after a write in July, July's are new and March's as they were", async () => {
+    const { gzipped } = await recordedYearRoute();
+    await gzipped(2025);
+    await addOpportunity('2025-07-15T09:30:00Z');
+    const body = await gzipped(2025);
+    expect(gunzipSync(body).toString('utf8')).toBe(await fresh(2025));
+    for (const month of [3, 7]) {
+      const text = Buffer.from(await analysisPieceOf(server.db, 1, 2025, month));
+      expect(text.length).toBeGreaterThan(0);
+      // Deflate gives the same bytes for the same text: found whole in the answer only if it was joined from them.
+      expect(body.includes((await deflatePiece(text)).deflated)).toBe(true);
+    }
   });
 
   test('an opportunity moved to another month leaves the one and joins the other', async () => {

@@ -8,6 +8,7 @@ import { analysisJson, dayPieceOf, yearOpportunitiesJson } from '../../server/ro
 import { YEAR_PIECES } from '../../server/caching/year-answers.ts';
 import { customerSumsPieceOf } from '../../server/routes/customers.ts';
 import { usersOfTenantJson } from '../../server/routes/user-records.ts';
+import { salespersonsOfTenantJson } from '../../server/routes/salespersons.ts';
 import { startTestServer, type TestServer } from '../support/server-harness.ts';
 
 // The answer cache sends an answer again while its subject's version is unchanged
@@ -23,6 +24,7 @@ type KeptSubject = DataSubject | 'opportunity months';
 /** Every answer the cache keeps: how it is made, and the subject it is filed under. */
 const CACHED_ANSWERS: { name: string; subject: KeptSubject; produce: (db: Queryable) => Promise<unknown>; routeFile: string }[] = [
   { name: 'the user list', subject: 'users', produce: (db) => usersOfTenantJson(db, 1), routeFile: 'users.ts' },
+  { name: 'the salesperson list', subject: 'salespersons', produce: (db) => salespersonsOfTenantJson(db, 1), routeFile: 'salespersons.ts' },
   { name: 'the analysis of a year', subject: 'opportunity months', produce: (db) => analysisJson(db, 1, 2025), routeFile: 'opportunities.ts' },
   { name: "a year's opportunities", subject: 'opportunity months', produce: (db) => yearOpportunitiesJson(db, 1, 2025), routeFile: 'opportunities.ts' },
   {

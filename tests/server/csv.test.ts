@@ -1,10 +1,19 @@
 import { ANSWER_INSTANT } from '../../server/answers/instant.ts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { exportPieces } from '../../server/routes/csv-export.ts';
+import { createActor, fromCallback, fromPromise, waitFor, type AnyStateMachine } from 'xstate';
+import { exportPieces, type ExportQuery, type ExportReading } from '../../server/routes/csv-export.ts';
+import { customerSummaries } from '../../server/routes/customers.ts';
+import type { Activity } from '../../src/api/client.ts';
+import { ACTIVITY_SORT_KEYS } from '../../src/domain/activities/list-view.ts';
+import type { SortDirection } from '../../src/domain/lists/sort.ts';
+import { CUSTOMER_SORT_KEYS, customersOfSums, type CustomerSummary } from '../../src/domain/opportunities/customers.ts';
+import { activityListMachine } from '../../src/machines/activity-list.ts';
+import { currentPageRows } from '../../src/machines/browser-list.ts';
+import { customerListMachine } from '../../src/machines/customer-list.ts';
 import { IMPORT_BATCH_ROWS } from '../../server/routes/csv-import.ts';
-import { BYTE_ORDER_MARK, parseCsv } from '../../src/domain/csv/csv.ts';
+import { BYTE_ORDER_MARK, csvRecord, parseCsv } from '../../src/domain/csv/csv.ts';
 import { readJsonLines } from '../../src/api/json-lines.ts';
-import { OPPORTUNITY_HEADER } from '../../src/domain/csv/exports.ts';
+import { activityCells, OPPORTUNITY_HEADER } from '../../src/domain/csv/exports.ts';
 import type { Queryable } from '../../server/db/database.ts';
 import { startTestServer, type TestServer } from '../support/server-harness.ts';
 
@@ -33,6 +42,9 @@ async function tenantId(name: string): Promise<number> {
 async function call(email: string, method: 'GET' | 'POST', url: string, payload?: object) {
   return server.app.inject({ method, url, headers: await server.as(email), ...(payload ? { payload } : {}) });
 }
+
+/** What the export reads, over this database (or a counting view of it). */
+const reading = (db: Queryable): ExportReading => ({ db, customerSummaries: customerSummaries(db) });
 
 async function count(sql: string, parameters: unknown[]): Promise<number> {
   const [row] = await server.db.query<{ n: number }>(sql, parameters);
@@ -120,10 +132,84 @@ describe('CSV export', () => {
         // Batches of 7 rows: each starts after the last row written, in the same order.
         let text = '';
         const query = { year: 2025, zone: 'UTC', stage: 'proposal', mine: true, sort, direction };
-        for await (const piece of exportPieces(server.db, 'opportunities', { tenantId: demo, userId: rep!.id }, query, 7)) text += piece;
+        for await (const piece of await exportPieces(reading(server.db), 'opportunities', { tenantId: demo, userId: rep!.id }, query, 7)) text += piece;
         expect(parseCsv(text).slice(1).map(exported), `${sort} ${direction} in batches`).toEqual(pages);
       }
     }
+  });
+
+  /** A list machine as the app runs it, loading through the API as the demo tenant's admin: every page it shows, in order. */
+  async function listPages<Row>(machine: AnyStateMachine, loadRows: () => Promise<readonly Row[]>, address: string, sort: { key: string; direction: SortDirection }): Promise<Row[]> {
+    const list = createActor(
+      machine.provide({
+        actors: { loadRows: fromPromise(loadRows), clock: fromCallback(() => {}) },
+        actions: { writeAddress: () => {}, logError: () => {} },
+      }),
+      { input: { tenantId: demo, address, now: Date.now() } },
+    ).start();
+    await waitFor(list, (state) => state.matches('ready'));
+    list.send({ type: 'sort.change', sort });
+    const pages: Row[] = [];
+    for (;;) {
+      pages.push(...currentPageRows(list.getSnapshot().context as { visible: readonly Row[]; page: number }));
+      if (!list.getSnapshot().can({ type: 'page.next' })) break;
+      list.send({ type: 'page.next' });
+    }
+    list.stop();
+    return pages;
+  }
+
+  /** The file the export route writes, and the same export read seven rows a batch, as rows of cells without the header. */
+  async function exportedTwice(kind: 'customers' | 'activities', query: Record<string, string | number>): Promise<[string[][], string[][]]> {
+    const parameters = new URLSearchParams(Object.entries(query).map(([name, value]) => [name, String(value)]));
+    const answer = await call('admin@demo.test', 'GET', `/api/csv/export/${kind}/${demo}?${parameters}`);
+    expect(answer.statusCode).toBe(200);
+    let text = '';
+    const [admin] = await server.db.query<{ id: number }>(`select id from users where email = 'admin@demo.test'`);
+    for await (const piece of await exportPieces(reading(server.db), kind, { tenantId: demo, userId: admin!.id }, query as ExportQuery, 7)) text += piece;
+    return [parseCsv(answer.body).slice(1), parseCsv(text).slice(1)];
+  }
+
+  test("the customers come in the customer list's order of the year, for every sort and direction, across batches", async () => {
+    const loadRows = async () => customersOfSums((await call('admin@demo.test', 'GET', `/api/customers/summaries/${demo}?year=2025&zone=UTC`)).json());
+    for (const key of CUSTOMER_SORT_KEYS) {
+      for (const direction of ['ascending', 'descending'] as const) {
+        const shown = await listPages<CustomerSummary>(customerListMachine, loadRows, 'year=2025', { key, direction });
+        // The stored customers, as the file has them (a name only opportunities use is not one).
+        const names = shown.filter((customer) => customer.id !== null).map((customer) => customer.customer);
+        // Two pages of the list, two batches of the export.
+        expect(names.length).toBeGreaterThan(10);
+        const files = await exportedTwice('customers', { year: 2025, zone: 'UTC', sort: key, direction });
+        for (const file of files) expect(file.map((cells) => cells[0]), `${key} ${direction}`).toEqual(names);
+      }
+    }
+  });
+
+  test("the activities come in the activity list's order, for every sort and direction, across batches", async () => {
+    const loadRows = async () => (await call('admin@demo.test', 'GET', `/api/activities/getAllData/${demo}`)).json() as Activity[];
+    for (const key of ACTIVITY_SORT_KEYS) {
+      for (const direction of ['ascending', 'descending'] as const) {
+        const shown = await listPages<Activity>(activityListMachine, loadRows, 'view=all', { key, direction });
+        // Pages of the list, batches of the export.
+        expect(shown.length).toBeGreaterThan(15);
+        // Each row as the file writes it, from what the list shows.
+        const rows = parseCsv(shown.map((activity) => csvRecord(activityCells(activity))).join(''));
+        const files = await exportedTwice('activities', { view: 'all', sort: key, direction });
+        for (const file of files) expect(file, `${key} ${direction}`).toEqual(rows);
+      }
+    }
+  });
+
+  test("a sort the kind's list does not have is refused in words; without a sort the rows come as created", async () => {
+    const refused = await call('admin@demo.test', 'GET', `/api/csv/export/activities/${demo}?sort=revenue`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('Activities are sorted by kind, subject, due or salesperson, not by revenue.');
+    const users = await call('admin@demo.test', 'GET', `/api/csv/export/users/${demo}?sort=customer`);
+    expect(users.statusCode).toBe(400);
+    expect(users.json().message).toBe('Users come in the order they were created; they are not sorted by customer.');
+    const stored = await server.db.query<{ name: string }>('select name from customers where tenant_id = $1 order by id', [demo]);
+    const file = parseCsv((await call('admin@demo.test', 'GET', `/api/csv/export/customers/${demo}`)).body).slice(1);
+    expect(file.map((cells) => cells[0])).toEqual(stored.map((row) => row.name));
   });
 
   test('a cell a spreadsheet would run as a formula leaves with an apostrophe', async () => {
@@ -152,7 +238,7 @@ describe('CSV export', () => {
     const total = await count('select count(*)::int as n from opportunities where tenant_id = $1', [demo]);
     let pieces = 0;
     let records = 0;
-    for await (const piece of exportPieces(counting, 'opportunities', { tenantId: demo, userId: 0 }, {}, 100)) {
+    for await (const piece of await exportPieces(reading(counting), 'opportunities', { tenantId: demo, userId: 0 }, {}, 100)) {
       pieces += 1;
       records += parseCsv(piece).length;
       // Nothing is read ahead of what has been taken.

@@ -6,7 +6,7 @@ import { lengthProblem } from '../../src/domain/rules/fields.ts';
 import { startTestServer, type TestServer } from '../support/server-harness.ts';
 import { customersOfSums, summariseCustomers, sortCustomers } from '../../src/domain/opportunities/customers.ts';
 import { toOpportunityRows } from '../../src/domain/opportunities/rows.ts';
-import type { CustomerYearSums, Opportunity } from '../../src/api/client.ts';
+import type { CustomerYearSums, Opportunity, Schemas } from '../../src/api/client.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -16,15 +16,7 @@ afterAll(async () => {
   await server.close();
 });
 
-interface Customer {
-  id: number;
-  name: string;
-  company: string;
-  email: string;
-  phone: string;
-  notes: string;
-  created_at: string;
-}
+type Customer = Schemas['Customer'];
 
 async function call(email: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
   return server.app.inject({ method, url, headers: await server.as(email), ...(payload ? { payload } : {}) });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server-harness.ts';
+import type { Opportunity, Schemas } from '../../src/api/client.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -9,25 +10,8 @@ afterAll(async () => {
   await server.close();
 });
 
-interface Opportunity {
-  id: number;
-  created_date: string;
-  customer: string;
-  stage: string;
-  revenue: number;
-  probability: number;
-  salesperson_id: number;
-}
-interface Row extends Opportunity {
-  salesperson_name: string;
-}
-interface Page {
-  page: number;
-  total: number;
-  revenue: number;
-  weighted: number;
-  rows: Row[];
-}
+type Row = Schemas['OpportunityListRow'];
+type Page = Schemas['OpportunityPage'];
 
 async function get<T>(email: string, url: string): Promise<{ status: number; body: T }> {
   const response = await server.app.inject({ method: 'GET', url, headers: await server.as(email) });

@@ -117,4 +117,28 @@ describe('customers', () => {
     expect((await call('rep@demo.test', 'PUT', `/api/customers/${first.id}`, { name: 'dup hist b' })).statusCode).toBe(409);
     expect((await historyOf('customer', first.id)).map((row) => row.action)).toEqual(['created']);
   });
+
+  test("the database keeps an entry's author to a user of the entry's own tenant, and a user's going unlinks their entries without losing them", async () => {
+    const [demo] = await server.db.query<{ tenant: number; user: number }>(
+      "select tenant_id as tenant, id as user from users where email = 'rep@demo.test'",
+    );
+    const [stranger] = await server.db.query<{ id: number }>("select id from users where email = 'admin@globex.test'");
+    const entry = `insert into record_changes (tenant_id, record_kind, record_id, action, changed_by, changed_by_name)
+                   values ($1, 'customer', 0, 'created', $2, 'Someone') returning id`;
+    await expect(server.db.query(entry, [demo!.tenant, stranger!.id])).rejects.toThrow(/record_changes_author_fkey/);
+    await expect(server.db.query(entry, [demo!.tenant + 1000, demo!.user])).rejects.toThrow(/record_changes_author_fkey/);
+
+    // A user of the tenant, with an entry of their own, who then goes.
+    const [leaver] = await server.db.query<{ id: number }>(
+      "insert into users (tenant_id, name, email, role_id) values ($1, 'Leaving Person', 'leaving-history@demo.test', 3) returning id",
+      [demo!.tenant],
+    );
+    const [kept] = await server.db.query<{ id: number }>(entry, [demo!.tenant, leaver!.id]);
+    await server.db.query('delete from users where id = $1', [leaver!.id]);
+    const [after] = await server.db.query<{ tenant_id: number; changed_by: number | null; changed_by_name: string }>(
+      'select tenant_id, changed_by, changed_by_name from record_changes where id = $1',
+      [kept!.id],
+    );
+    expect(after).toEqual({ tenant_id: demo!.tenant, changed_by: null, changed_by_name: 'Someone' });
+  });
 });

@@ -6,7 +6,8 @@
  * opportunity's bucket by comparing instants, and sums in BigInt hundredths of
  * a cent so its totals are exact by construction.
  */
-import type { Granularity, OpportunityRecord } from '../../src/domain/revenue/index.ts';
+import { format } from 'date-fns';
+import type { DayRecord, Granularity, OpportunityRecord } from '../../src/domain/revenue/index.ts';
 
 export interface ReferenceBucket {
   label: string;
@@ -84,4 +85,26 @@ export function referenceBuckets(records: readonly OpportunityRecord[], filters:
     if (bucket) bucket.units += referenceValueUnits(record, raw);
   }
   return buckets;
+}
+
+/**
+ * The days of a year as GET /api/opportunities/days sums them in the browser's time zone
+ * (server/routes/opportunities.ts: grouped by the local date, revenue and revenue ×
+ * probability / 100 summed exactly as numeric, then written as doubles), made here the
+ * obvious way: BigInt cents, a local date text per opportunity.
+ */
+export function daysAsTheServerSumsThem(records: readonly OpportunityRecord[]): DayRecord[] {
+  const byDate = new Map<string, { opportunities: number; cents: bigint; weightedUnits: bigint }>();
+  for (const record of records) {
+    const date = format(new Date(record.created_date), 'yyyy-MM-dd');
+    const cents = BigInt(Math.round(record.revenue * 100));
+    const day = byDate.get(date) ?? { opportunities: 0, cents: 0n, weightedUnits: 0n };
+    day.opportunities += 1;
+    day.cents += cents;
+    day.weightedUnits += cents * BigInt(record.probability);
+    byDate.set(date, day);
+  }
+  return [...byDate.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([date, day]) => ({ date, opportunities: day.opportunities, revenue: Number(day.cents) / 100, weighted: Number(day.weightedUnits) / 10_000 }));
 }

@@ -1,4 +1,5 @@
 import type { Activity } from '../../api/client';
+import type { ListOrder } from '../lists/sort.ts';
 import { isOverdue, kindLabel } from './activity.ts';
 
 /** The list's views: what is still to do (overdue included), only the overdue, the done, or all. */
@@ -41,3 +42,28 @@ export function countsByFilter(activities: readonly Activity[], now: number): Re
   }
   return counts;
 }
+
+/** The activity list's columns that sort. */
+export const ACTIVITY_SORT_KEYS = ['kind', 'subject', 'due', 'salesperson'] as const;
+export type ActivitySortKey = (typeof ACTIVITY_SORT_KEYS)[number];
+
+const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
+/** What the activity list sorts by. */
+export type SortedActivity = Pick<Activity, 'kind' | 'subject' | 'due_at' | 'salesperson_name'>;
+
+/** The activity list's order: by a column (the kind as people read it), ties as loaded (by due time, then id). */
+export const ACTIVITY_LIST_ORDER: ListOrder<SortedActivity, ActivitySortKey> = {
+  compare: (key) => {
+    switch (key) {
+      case 'kind':
+        return (a, b) => collator.compare(kindLabel(a.kind), kindLabel(b.kind));
+      case 'subject':
+        return (a, b) => collator.compare(a.subject, b.subject);
+      case 'due':
+        return (a, b) => Date.parse(a.due_at) - Date.parse(b.due_at);
+      case 'salesperson':
+        return (a, b) => collator.compare(a.salesperson_name, b.salesperson_name);
+    }
+  },
+};

@@ -1,6 +1,7 @@
 import type { CustomerWrite, OpportunityImportRow } from '../../api/client.ts';
 import { customerWrite, type CustomerForm } from '../customers/form.ts';
 import { customerProblems } from '../customers/validation.ts';
+import { customerWriteProblems } from '../rules/records.ts';
 import { DEFAULT_PROBABILITY, opportunityProblems, type OpportunityForm } from '../opportunities/editor.ts';
 import { parseAmount } from '../rules/amounts.ts';
 import { PIPELINE_STAGES } from '../opportunities/pipeline.ts';
@@ -200,13 +201,12 @@ export function opportunityFormOfImport(write: OpportunityImportRow): Opportunit
   };
 }
 
-/** The problem of a body sent for import, by the form's rules, or null. */
+/** The problem of a body sent for import, by the form's rules (a customer's body is checked as the server checks it), or null. */
 export function importWriteProblem(kind: ImportKind, write: ImportWrite): string | null {
-  const customer = write as CustomerWrite;
   const problems =
     kind === 'opportunities'
       ? opportunityProblems(opportunityFormOfImport(write as OpportunityImportRow))
-      : customerProblems({ name: customer.name, company: customer.company ?? '', email: customer.email ?? '', phone: customer.phone ?? '', notes: customer.notes ?? '' });
+      : customerWriteProblems(write as CustomerWrite);
   return problems.length === 0 ? null : problems.map((problem) => problem.message).join(' ');
 }
 

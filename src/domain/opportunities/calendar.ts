@@ -1,7 +1,7 @@
 import { eachDayOfInterval, endOfMonth, endOfWeek, startOfMonth, startOfWeek } from 'date-fns';
 import type { OpportunityDay } from '../../api/client';
-import { dayNumberOf, dayNumberOfDateText } from '../revenue/calendar.ts';
-import { UNITS_PER_CURRENCY_UNIT } from '../revenue/prepare.ts';
+import { dayNumberOf } from '../revenue/calendar.ts';
+import { prepareDays } from '../revenue/prepare.ts';
 import { FIRST_SELECTABLE_YEAR, yearsWithData } from '../revenue/date-range.ts';
 import { FIRST_YEAR, LAST_YEAR } from '../rules/fields.ts';
 import type { OpportunityRow } from './rows.ts';
@@ -125,12 +125,14 @@ export function dayTotals(rows: readonly OpportunityRow[]): Map<number, DayTotal
  * summed by the server as dayTotals sums rows: a test puts the two face to face).
  */
 export function dayTotalsOfDays(days: readonly OpportunityDay[]): Map<number, DayTotal> {
+  // Read into units as the dashboard reads the same days: one conversion for both screens.
+  const prepared = prepareDays(days);
   const totals = new Map<number, DayTotal>();
-  for (const { date, opportunities, revenue, weighted } of days) {
-    totals.set(dayNumberOfDateText(date), {
-      count: opportunities,
-      revenueUnits: Math.round(revenue * 100) * (UNITS_PER_CURRENCY_UNIT / 100),
-      weightedUnits: Math.round(weighted * UNITS_PER_CURRENCY_UNIT),
+  for (let i = 0; i < prepared.count; i += 1) {
+    totals.set(prepared.days[i]!, {
+      count: prepared.opportunities![i]!,
+      revenueUnits: prepared.rawUnits[i]!,
+      weightedUnits: prepared.weightedUnits[i]!,
     });
   }
   return totals;

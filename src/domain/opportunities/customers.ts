@@ -1,5 +1,5 @@
 import type { CustomerYearSums } from '../../api/client';
-import type { ListSort } from '../lists/sort.ts';
+import { sortListRows, type ListOrder, type ListSort } from '../lists/sort.ts';
 import { dayNumberOfDateText } from '../revenue/calendar.ts';
 import { UNITS_PER_CURRENCY_UNIT } from '../revenue/prepare.ts';
 import type { OpportunityRow } from './rows.ts';
@@ -26,7 +26,9 @@ export interface CustomerSummary {
   latestDay: number | null;
 }
 
-export type CustomerSortKey = 'customer' | 'opportunities' | 'revenue' | 'weighted' | 'latest';
+/** The customer list's columns that sort. */
+export const CUSTOMER_SORT_KEYS = ['customer', 'opportunities', 'revenue', 'weighted', 'latest'] as const;
+export type CustomerSortKey = (typeof CUSTOMER_SORT_KEYS)[number];
 export type CustomerSort = ListSort<CustomerSortKey>;
 
 /** Largest customers first: who matters most this year. */
@@ -98,11 +100,12 @@ export function compareCustomers(key: CustomerSortKey): (a: CustomerSummary, b: 
   return comparisons[key];
 }
 
+/** The customer list's order: by a column, ties by name (then as loaded). */
+export const CUSTOMER_LIST_ORDER: ListOrder<CustomerSummary, CustomerSortKey> = { compare: compareCustomers, ties: comparisons.customer };
+
 /** The customers in the order of the sort, ties by name; a new array. */
 export function sortCustomers(customers: readonly CustomerSummary[], sort: CustomerSort): CustomerSummary[] {
-  const sign = sort.direction === 'ascending' ? 1 : -1;
-  const byKey = comparisons[sort.key];
-  return customers.slice().sort((a, b) => sign * byKey(a, b) || collator.compare(a.customer, b.customer));
+  return [...sortListRows(customers, sort, CUSTOMER_LIST_ORDER)];
 }
 
 /** Clicking a header: names sort from A, numbers largest first; the same column flips. */

@@ -35,10 +35,22 @@ export function sumsRawRevenue(granularity: Granularity, salespersonId: number):
 }
 
 /**
+ * The entries' salespersons, for a filter that needs them: a day's sums (prepareDays)
+ * hold every salesperson's together, so one salesperson's figures need the opportunities.
+ */
+export function salespersonsFor(prepared: PreparedOpportunities, salespersonId: number): Int32Array | null {
+  if (salespersonId === ALL_SALESPERSONS) return null;
+  if (prepared.salespersonIds === null) throw new Error("a day's sums cannot tell one salesperson's figures apart");
+  return prepared.salespersonIds;
+}
+
+/**
  * The chart's buckets for one filter combination, in one pass over the
  * prepared opportunities. A lookup table maps each covered day to its bucket,
  * so the loop does integer arithmetic only; an opportunity dated outside the
- * covered days (another year, after today) lands nowhere.
+ * covered days (another year, after today) lands nowhere. The opportunities
+ * and the days of a year go through this one rule (a property test holds the
+ * two to the same buckets).
  */
 export function bucketRevenue(prepared: PreparedOpportunities, filters: RevenueFilters): Bucket[] {
   const periods = periodsFor(filters.granularity, filters.year, filters.today);
@@ -56,17 +68,17 @@ export function bucketRevenue(prepared: PreparedOpportunities, filters: RevenueF
   const values = sumsRawRevenue(filters.granularity, filters.salespersonId)
     ? prepared.rawUnits
     : prepared.weightedUnits;
-  const { days, salespersonIds, count } = prepared;
+  const { days, count, opportunities } = prepared;
   const salespersonId = filters.salespersonId;
-  const everyone = salespersonId === ALL_SALESPERSONS;
+  const salespersonIds = salespersonsFor(prepared, salespersonId);
 
   for (let i = 0; i < count; i += 1) {
     const offset = days[i]! - firstDay;
     if (offset < 0 || offset > span) continue;
-    if (!everyone && salespersonIds[i] !== salespersonId) continue;
+    if (salespersonIds !== null && salespersonIds[i] !== salespersonId) continue;
     const bucket = bucketOfDay[offset]!;
     totals[bucket]! += values[i]!;
-    counts[bucket]! += 1;
+    counts[bucket]! += opportunities === null ? 1 : opportunities[i]!;
   }
 
   return periods.map((period, index) => ({

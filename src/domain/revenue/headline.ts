@@ -1,5 +1,5 @@
 import { type PreparedOpportunities, UNITS_PER_CURRENCY_UNIT } from './prepare.ts';
-import { ALL_SALESPERSONS } from './bucket-revenue.ts';
+import { salespersonsFor } from './bucket-revenue.ts';
 import { dayNumberOfLocalDate } from './calendar.ts';
 import { lastCoveredDay } from './periods.ts';
 
@@ -25,17 +25,18 @@ export function rangeTotals(prepared: PreparedOpportunities, filters: RangeFilte
   const lastDay = lastCoveredDay(filters.year, filters.today);
   if (lastDay === undefined) return { weighted: 0, raw: 0, count: 0 };
   const firstDay = dayNumberOfLocalDate(filters.year, 0, 1);
-  const everyone = filters.salespersonId === ALL_SALESPERSONS;
+  const salespersonIds = salespersonsFor(prepared, filters.salespersonId);
+  const { opportunities } = prepared;
   let weighted = 0;
   let raw = 0;
   let count = 0;
   for (let i = 0; i < prepared.count; i += 1) {
     const day = prepared.days[i]!;
     if (day < firstDay || day > lastDay) continue;
-    if (!everyone && prepared.salespersonIds[i] !== filters.salespersonId) continue;
+    if (salespersonIds !== null && salespersonIds[i] !== filters.salespersonId) continue;
     weighted += prepared.weightedUnits[i]!;
     raw += prepared.rawUnits[i]!;
-    count += 1;
+    count += opportunities === null ? 1 : opportunities[i]!;
   }
   return { weighted: weighted / UNITS_PER_CURRENCY_UNIT, raw: raw / UNITS_PER_CURRENCY_UNIT, count };
 }

@@ -7,8 +7,10 @@ export { type Granularity, type Period, weekPeriods, monthPeriods, yearPeriods, 
 export {
   type OpportunityRecord,
   type PreparedOpportunities,
+  type DayRecord,
   UNITS_PER_CURRENCY_UNIT,
   prepareOpportunities,
+  prepareDays,
   localDayOfCreatedDate,
 } from './prepare.ts';
 export { type Bucket, type RevenueFilters, ALL_SALESPERSONS, bucketRevenue, sumsRawRevenue } from './bucket-revenue.ts';

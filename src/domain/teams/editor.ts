@@ -1,6 +1,6 @@
 import type { Salesperson, TeamWrite } from '../../api/client';
 import { RECORD_LIMITS, teamWriteProblems, type Problem } from '../rules/index.ts';
-import type { TeamWithMembers } from '../teams.ts';
+import type { TeamWithMembers } from './list.ts';
 
 /** The Add and Edit Team form: the name as typed, and the chosen salespersons' ids. */
 export interface TeamForm {

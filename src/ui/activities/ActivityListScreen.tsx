@@ -84,11 +84,13 @@ function FilterButtons({ list }: { list: ListActor }) {
 
 const sameRows = (a: readonly Activity[], b: readonly Activity[]) => a.length === b.length && a.every((row, i) => row === b[i]);
 
-/** The view and the search, as the export takes them. */
+/** The view, the search and the sort, as the export takes them. */
 function ExportBar({ list }: { list: ListActor }) {
   const view = useSelector(list, (state) => state.context.filters.view as ActivityFilter);
   const search = useSelector(list, (state) => state.context.search);
-  return <BulkBar filters={{ view, search }} />;
+  const sort = useSelector(list, (state) => state.context.sort);
+  const order = sort ? { sort: sort.key, direction: sort.direction } : {};
+  return <BulkBar filters={{ view, search, ...order }} />;
 }
 
 

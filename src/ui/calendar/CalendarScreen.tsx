@@ -6,6 +6,7 @@ import { eventsByDay } from '../../domain/calendar/events.ts';
 import { monthFromText, monthGrid, monthTotal } from '../../domain/opportunities/calendar.ts';
 import { useCurrency, useFlow } from '../kit/services.tsx';
 import { Spinner } from '../kit/Spinner.tsx';
+import { LoadFailed } from '../kit/LoadNotice.tsx';
 import { formatUnits } from '../kit/format.ts';
 import { calendarFlow } from '../../wiring/calendar.ts';
 import { MonthAgenda } from './MonthAgenda.tsx';
@@ -73,12 +74,7 @@ export default function CalendarScreen() {
       </div>
       {loading ? <Spinner label={`Loading ${monthLabel}`} /> : null}
       {failed ? (
-        <div className="card notice" role="alert">
-          <p>The opportunities and events of {monthLabel} could not be loaded.</p>
-          <button type="button" className="button" onClick={() => calendar.send({ type: 'retry' })}>
-            Try again
-          </button>
-        </div>
+        <LoadFailed onRetry={() => calendar.send({ type: 'retry' })}>The opportunities and events of {monthLabel} could not be loaded.</LoadFailed>
       ) : null}
       {ready ? (
         <>

@@ -71,10 +71,16 @@ export default function CustomerListScreen() {
   );
 }
 
-/** The list's search as the export takes it: every stored customer whose name or company holds it (the year only sums). */
+/**
+ * The list's search and sort as the export takes them: every stored customer whose name
+ * or company holds the search, in the list's order of its year (in the browser's time zone).
+ */
 function ExportBar({ list }: { list: CustomerListActor }) {
   const search = useSelector(list, (state) => state.context.search);
-  return <BulkBar filters={{ search }} />;
+  const year = useSelector(list, (state) => state.context.filters.year);
+  const sort = useSelector(list, (state) => state.context.sort);
+  const order = sort ? { sort: sort.key, direction: sort.direction } : {};
+  return <BulkBar filters={{ search, year: Number(year), zone: Intl.DateTimeFormat().resolvedOptions().timeZone, ...order }} />;
 }
 
 const COLUMNS: readonly { key: CustomerSortKey; label: string; numeric?: boolean }[] = [

@@ -5,14 +5,18 @@ import { useSearch } from 'wouter';
 import { dateRangeLabel, selectableYears } from '../../domain/revenue/index.ts';
 import { filtersFromSearch } from '../../domain/dashboard/address.ts';
 import { dashboardFlow } from '../../wiring/dashboard.ts';
+import { dashboardPhase } from '../../machines/dashboard.ts';
+import type { ApiPart } from '../../domain/api-parts.ts';
 import type { DashboardActor } from './DashboardFilters.tsx';
-import { useCurrency, useFlow } from '../kit/services.tsx';
+import { useCurrency, useFlow, useMissingParts } from '../kit/services.tsx';
 import { Spinner } from '../kit/Spinner.tsx';
 import { DashboardFilters } from './DashboardFilters.tsx';
 import { RevenueChart } from './RevenueChart.tsx';
 import { RevenueTable } from './RevenueTable.tsx';
 import { Headline } from './Headline.tsx';
 import './dashboard.css';
+
+const DAY_PARTS: readonly ApiPart[] = ['day-totals'];
 
 /** /dashboard: total revenue by week, month or year, for everyone or one salesperson. */
 export default function DashboardScreen() {
@@ -23,8 +27,10 @@ export default function DashboardScreen() {
   const years = useMemo(() => selectableYears(today), [today]);
   // Read once: the address seeds the machine, then the machine writes it.
   const [initial] = useState(() => filtersFromSearch(search, years));
+  // Known by now: every route waits for the API's parts before its screen starts.
+  const fromDays = useMissingParts(DAY_PARTS)?.length === 0;
 
-  const dashboard = useFlow(dashboardFlow, ({ tenantId }) => ({ tenantId, today, initial }));
+  const dashboard = useFlow(dashboardFlow, ({ tenantId }) => ({ tenantId, today, initial, fromDays }));
 
   return <StableDashboardView dashboard={dashboard} today={today} years={years} currency={currency} />;
 }
@@ -47,7 +53,7 @@ export function DashboardView({
   /** The tenant's ISO 4217 currency. */
   currency: string;
 }) {
-  const phase = useSelector(dashboard, (state) => state.value);
+  const phase = useSelector(dashboard, dashboardPhase);
   const year = useSelector(dashboard, (state) => state.context.filters.year);
   const buckets = useSelector(dashboard, (state) => state.context.buckets);
   const headline = useSelector(dashboard, (state) => state.context.headline);
@@ -55,7 +61,7 @@ export function DashboardView({
   const tableBuckets = useAfterNextPaint(buckets);
 
   return (
-    <section aria-labelledby="dashboard-title" className="dashboard" aria-busy={phase === 'loading'}>
+    <section aria-labelledby="dashboard-title" className="dashboard" aria-busy={phase === 'loading' || phase === 'waiting'}>
       <header className="dashboard__header">
         <div>
           <h1 id="dashboard-title">Total Revenue</h1>
@@ -67,6 +73,7 @@ export function DashboardView({
 
       <div className="card dashboard__body">
         {phase === 'loading' ? <Spinner label="Loading revenue" /> : null}
+        {phase === 'waiting' ? <WaitingForSalesperson dashboard={dashboard} /> : null}
         {phase === 'empty' ? <p className="dashboard__empty">No data available</p> : null}
         {phase === 'failed' ? (
           // Spec section 8: a failed dashboard load is logged only, so this says no more than the empty state.
@@ -98,6 +105,17 @@ function useAfterNextPaint<T>(value: T): T {
   const [shown, setShown] = useState(value);
   useEffect(() => (shown === value ? undefined : afterNextPaint(() => setShown(value))), [shown, value]);
   return shown;
+}
+
+/** One salesperson chosen before the year's opportunities arrived: their figures follow with them. */
+function WaitingForSalesperson({ dashboard }: { dashboard: DashboardActor }) {
+  const name = useSelector(dashboard, (state) => state.context.salespersons?.find((person) => person.id === state.context.filters.salespersonId)?.name);
+  return (
+    <div className="dashboard__waiting">
+      <Spinner label={`Loading ${name ?? 'the salesperson'}'s revenue`} />
+      <p aria-hidden="true">Loading {name ?? 'the salesperson'}'s revenue…</p>
+    </div>
+  );
 }
 
 /** Says plainly which figures the chart shows (spec section 9: month with All adds raw revenue, every other view weighs it). */

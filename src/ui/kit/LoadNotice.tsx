@@ -25,9 +25,14 @@ export function LoadNotice({ phase, what, empty, onRetry }: LoadNoticeProps) {
     );
   }
   if (phase !== 'failed') return null;
+  return <LoadFailed onRetry={onRetry}>The {what} could not be loaded.</LoadFailed>;
+}
+
+/** A failed load, said in people's words ('The settings could not be loaded.'), with 'Try again'. */
+export function LoadFailed({ children, onRetry }: { children: ReactNode; onRetry: () => void }) {
   return (
     <div className="card notice" role="alert">
-      <p>The {what} could not be loaded.</p>
+      <p>{children}</p>
       <button type="button" className="button" onClick={onRetry}>
         Try again
       </button>

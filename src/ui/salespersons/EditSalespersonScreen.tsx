@@ -4,6 +4,7 @@ import type { salespersonEditorMachine, SalespersonField } from '../../machines/
 import { salespersonEditorFlow } from '../../wiring/salesperson-editor.ts';
 import { useFlow } from '../kit/services.tsx';
 import { Spinner } from '../kit/Spinner.tsx';
+import { LoadFailed } from '../kit/LoadNotice.tsx';
 import { formatLatestLogin } from './format.ts';
 import { InputField } from '../kit/form/fields.tsx';
 import { ProblemForm } from '../kit/form/ProblemForm.tsx';
@@ -27,14 +28,7 @@ function SalespersonEditor({ salespersonId }: { salespersonId: number }) {
     <section className="salesperson" aria-labelledby="salesperson-title">
       <h1 id="salesperson-title">Edit Salesperson</h1>
       {loading ? <Spinner label="Loading the salesperson" /> : null}
-      {failed ? (
-        <div className="card" role="alert">
-          <p>The salesperson could not be loaded.</p>
-          <button type="button" className="button button--secondary" onClick={() => editor.send({ type: 'retry' })}>
-            Try again
-          </button>
-        </div>
-      ) : null}
+      {failed ? <LoadFailed onRetry={() => editor.send({ type: 'retry' })}>The salesperson could not be loaded.</LoadFailed> : null}
       {!loading && !failed ? <SalespersonForm editor={editor} /> : null}
     </section>
   );

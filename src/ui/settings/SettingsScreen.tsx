@@ -3,6 +3,7 @@ import { formatMoney } from '../../domain/money.ts';
 import { tenantSettingsFlow } from '../../wiring/tenant-settings.ts';
 import { useFlow } from '../kit/services.tsx';
 import { Spinner } from '../kit/Spinner.tsx';
+import { LoadFailed } from '../kit/LoadNotice.tsx';
 import { stageLabel } from '../kit/format.ts';
 import { PIPELINE_STAGES } from '../../domain/opportunities/pipeline.ts';
 import './settings.css';
@@ -21,14 +22,7 @@ export default function SettingsScreen() {
     <section aria-labelledby="settings-title" className="settings">
       <h1 id="settings-title">Settings</h1>
       {phase === 'loading' ? <Spinner label="Loading the settings" /> : null}
-      {phase === 'failed' ? (
-        <div className="card">
-          <p>The settings could not be loaded.</p>
-          <button type="button" className="button button--secondary" onClick={() => settings.send({ type: 'retry' })}>
-            Try again
-          </button>
-        </div>
-      ) : null}
+      {phase === 'failed' ? <LoadFailed onRetry={() => settings.send({ type: 'retry' })}>The settings could not be loaded.</LoadFailed> : null}
       {phase === 'ready' ? (
         <form
           className="card"

@@ -4,7 +4,7 @@ import { listPhase } from '../../machines/browser-list.ts';
 import type { ActorRefFrom } from 'xstate';
 import { Link } from 'wouter';
 import { pageSlice } from '../../domain/lists/paging.ts';
-import { distinctMembers, type TeamWithMembers } from '../../domain/teams.ts';
+import { distinctMembers, type TeamWithMembers } from '../../domain/teams/list.ts';
 import { isManager } from '../../machines/session.ts';
 import type { teamListMachine, TeamSortKey } from '../../machines/team-list.ts';
 import { teamListFlow } from '../../wiring/team-list.ts';

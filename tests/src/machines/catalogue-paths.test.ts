@@ -63,7 +63,11 @@ const EXPECTED: Record<string, { states: number; paths: number }> = {
   // 8 fillings of the three fields while editing, then submitting, succeeded, done.
   signup: { states: 19, paths: 71 },
   // Last year's load (for the headline) starts once the chart is ready, not beside the year's.
-  dashboard: { states: 21, paths: 156 },
+  // Since issue 18 (second pass) two starts: the specification's calls only, as before (24 states,
+  // 168 paths: ready now names last year's load waiting, loading or settled); and with the days of
+  // a year (34, 223): the days instead of the opportunities while loading, then the year's
+  // opportunities loading or failed behind the chart, and last year's only for one salesperson.
+  dashboard: { states: 58, paths: 391 },
   // Since issue 17 an address (Back, a saved view) can change the search, sort and page in every state.
   // Since issue 20 the list kit's machine runs the rows (a region beside the modal): a first load
   // without users is the kit's empty state, and a reload behind the rows may bring none.
@@ -388,7 +392,8 @@ const MODELS: Record<string, PathModel> = {
   },
 
   dashboard: {
-    input: { tenantId: 1, today: new Date(2026, 10, 22) },
+    // Against the specification's calls only, and with the days of a year (the optional part day-totals).
+    inputs: [{ tenantId: 1, today: new Date(2026, 10, 22) }, { tenantId: 1, today: new Date(2026, 10, 22), fromDays: true }],
     events: (machine) => [
       { type: 'filters.granularity.change', granularity: 'month' },
       { type: 'filters.salesperson.change', salespersonId: 2 },
@@ -400,12 +405,16 @@ const MODELS: Record<string, PathModel> = {
         { created_date: '2026-01-02T12:00:00.000Z', revenue: 2000, probability: 10, salesperson_id: 2 },
       ]),
       done(machine, 'loadOpportunities', []),
+      done(machine, 'loadDays', { year: [{ date: '2026-01-02', opportunities: 1, revenue: 2000, weighted: 200 }], lastYear: [] }),
+      done(machine, 'loadDays', { year: [], lastYear: [] }),
       done(machine, 'loadSalespersons', [{ id: 2, name: 'Grace Hopper' }]),
       failed(machine, 'loadOpportunities'),
+      failed(machine, 'loadDays'),
       failed(machine, 'loadSalespersons'),
     ],
     distinguish: (snapshot) => ({
       salesperson: snapshot.context.filters.salespersonId,
+      days: snapshot.context.days?.count ?? null,
       opportunities: snapshot.context.opportunities?.count ?? null,
       salespersons: snapshot.context.salespersons !== null,
     }),

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { getShortestPaths } from '@xstate/graph';
 import type { SnapshotFrom } from 'xstate';
-import { dashboardMachine, type DashboardEvent } from '../../../src/machines/dashboard.ts';
+import { dashboardMachine, dashboardPhase, type DashboardEvent } from '../../../src/machines/dashboard.ts';
+import { daysAsTheServerSumsThem } from '../../support/revenue-reference.ts';
 import { type OpportunityRecord, bucketRevenue } from '../../../src/domain/revenue/index.ts';
 
 const today = new Date(2026, 10, 22, 15, 30);
@@ -80,4 +81,66 @@ describe('dashboard machine, every state reached by its shortest path', () => {
       expect(since).toContain('xstate.done.actor.loadSalespersons');
     }
   });
+});
+
+describe('dashboard machine with the days of a year, every state reached by its shortest path', () => {
+  const days = daysAsTheServerSumsThem(records);
+  const daysEvents = [
+    { type: 'filters.granularity.change', granularity: 'week' },
+    { type: 'filters.granularity.change', granularity: 'month' },
+    { type: 'filters.year.change', year: 2025 },
+    { type: 'filters.salesperson.change', salespersonId: 0 },
+    { type: 'filters.salesperson.change', salespersonId: 2 },
+    { type: 'retry' },
+    { type: 'xstate.done.actor.loadDays', output: { year: days, lastYear: [] } },
+    { type: 'xstate.done.actor.loadDays', output: { year: [], lastYear: [] } },
+    { type: 'xstate.error.actor.loadDays', error: new Error('502') },
+    { type: 'xstate.done.actor.loadOpportunities', output: records },
+    { type: 'xstate.error.actor.loadOpportunities', error: new Error('502') },
+    { type: 'xstate.done.actor.loadLastYear', output: [] },
+    { type: 'xstate.done.actor.loadSalespersons', output: [{ id: 2, name: 'Grace Hopper' }] },
+    { type: 'xstate.error.actor.loadSalespersons', error: new Error('502') },
+  ] as unknown as DashboardEvent[];
+
+  const serializeDaysState = (snapshot: Snapshot) =>
+    JSON.stringify({
+      value: snapshot.value,
+      filters: snapshot.context.filters,
+      days: snapshot.context.days?.count ?? null,
+      opportunities: snapshot.context.opportunities?.count ?? null,
+      salespersons: snapshot.context.salespersons !== null,
+      lastYear: snapshot.context.lastYearSettled,
+    });
+
+  const daysPaths = getShortestPaths(dashboardMachine, {
+    input: { tenantId: 7, today, fromDays: true },
+    events: daysEvents,
+    serializeState: serializeDaysState as (snapshot: unknown) => string,
+  });
+
+  test('reaches 10 data states × 8 filter combinations, and one more for All only = 84 states', () => {
+    // Loading: nothing, days (some or none) or salespersons alone (4); empty; failed; ready with the
+    // opportunities on their way or failed (2), then last year's loading or in (2: asked for by one
+    // salesperson's view, kept when All is chosen again); and last year's not asked for, which only
+    // All can be in (a salesperson's choice asks for it at once): 10 × 8 + 4.
+    expect(daysPaths).toHaveLength(84);
+  });
+
+  test.each(daysPaths.map((path) => [serializeDaysState(path.state), path] as const))(
+    "at %s every salesperson's figures come from the days, one salesperson's from the opportunities",
+    (_name, path) => {
+      for (const { state } of path.steps) {
+        const { context } = state;
+        const source = context.filters.salespersonId === 0 && context.days ? context.days : context.opportunities;
+        expect(context.buckets).toEqual(source ? bucketRevenue(source, { ...context.filters, today }) : []);
+        // The analysis is asked for only once the chart is drawn.
+        if (state.hasTag('loading')) expect(context.opportunities).toBeNull();
+        const phase = dashboardPhase(state);
+        if (phase === 'waiting' || (phase === 'failed' && state.hasTag('ready'))) {
+          expect([context.filters.salespersonId, context.opportunities]).toEqual([2, null]);
+        }
+        if (phase === 'ready') expect(source!.count).toBeGreaterThan(0);
+      }
+    },
+  );
 });

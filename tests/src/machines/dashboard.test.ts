@@ -8,44 +8,12 @@ import {
   dashboardMachine,
 } from '../../../src/machines/dashboard.ts';
 import { type OpportunityRecord, bucketRevenue, prepareOpportunities, rangeTotals, sameRangeLastYear } from '../../../src/domain/revenue/index.ts';
+import { type Deferred, deferred } from '../../support/deferred.ts';
 
-const today = new Date(2026, 10, 22, 15, 30);
-const tenantId = 7;
-
-const salespersons: SalespersonOption[] = [
-  { id: 1, name: 'Ada Lovelace' },
-  { id: 2, name: 'Grace Hopper' },
-];
-
-const opportunitiesOf: Record<number, OpportunityRecord[]> = {
-  2025: [
-    { created_date: '2025-03-10T12:00:00.000Z', revenue: 1000, probability: 50, salesperson_id: 1 },
-    { created_date: '2025-07-01T12:00:00.000Z', revenue: 400, probability: 25, salesperson_id: 2 },
-  ],
-  2026: [
-    { created_date: '2026-01-02T12:00:00.000Z', revenue: 2000, probability: 10, salesperson_id: 1 },
-    { created_date: '2026-02-15T12:00:00.000Z', revenue: 800, probability: 50, salesperson_id: 2 },
-  ],
-};
+import { opportunitiesOf, salespersons, tenantId, today } from '../../support/dashboard-fixtures.ts';
 
 const expectedBuckets = (year: number, filters: Omit<DashboardFilters, 'year'>) =>
   bucketRevenue(prepareOpportunities(opportunitiesOf[year]!), { ...filters, year, today });
-
-interface Deferred<T> {
-  promise: Promise<T>;
-  resolve(value: T): void;
-  reject(error: unknown): void;
-}
-
-function deferred<T>(): Deferred<T> {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 /** Loaders that answer at once from the fixed data, counting every request. */
 function answeringLoaders() {

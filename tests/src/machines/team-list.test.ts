@@ -1,6 +1,6 @@
 import { describe, expect, test, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { TeamWithMembers } from '../../../src/domain/teams';
+import type { TeamWithMembers } from '../../../src/domain/teams/list.ts';
 import { teamListMachine } from '../../../src/machines/team-list';
 
 const teams: TeamWithMembers[] = [

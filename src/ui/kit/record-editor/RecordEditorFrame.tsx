@@ -4,6 +4,7 @@ import { formChanged } from '../../../machines/record-editor.ts';
 import { Dialog } from '../Dialog.tsx';
 import { NotFound } from '../NotFound.tsx';
 import { Spinner } from '../Spinner.tsx';
+import { LoadFailed } from '../LoadNotice.tsx';
 import { useLeaveGuard } from '../use-leave-guard.ts';
 import { ProblemForm } from '../form/ProblemForm.tsx';
 import { useFormProblems } from '../form/use-problems.ts';
@@ -62,14 +63,7 @@ export function RecordEditorFrame<Form extends object, Choices>({
     <section className="record-editor" aria-labelledby="record-editor-title">
       <h1 id="record-editor-title">{title}</h1>
       {loading ? <Spinner label={`Loading ${subject}`} /> : null}
-      {failed ? (
-        <div className="card" role="alert">
-          <p>{`${capitalise(subject)} could not be loaded.`}</p>
-          <button type="button" className="button button--secondary" onClick={() => editor.send({ type: 'retry' })}>
-            Try again
-          </button>
-        </div>
-      ) : null}
+      {failed ? <LoadFailed onRetry={() => editor.send({ type: 'retry' })}>{`${capitalise(subject)} could not be loaded.`}</LoadFailed> : null}
       {!loading && !failed ? (
         <ProblemForm
           className="card record-editor__form"

@@ -10,7 +10,9 @@ import {
   type LoadOpportunitiesInput,
   type LoadSalespersonsInput,
   type SalespersonOption,
+  type YearDays,
 } from '../../../../src/machines/dashboard.ts';
+import { daysAsTheServerSumsThem } from '../../../support/revenue-reference.ts';
 import { DashboardView } from '../../../../src/ui/dashboard/DashboardScreen.tsx';
 
 const today = new Date(2026, 10, 22, 15, 30);
@@ -204,5 +206,38 @@ describe('dashboard screen', () => {
     expect(container.querySelector('[role="alert"]')).toBeNull();
     await act(async () => button('Try again').click());
     expect((await tableRows())[0]).toEqual(['Jan 1-Jan 4', '€12,345.67', '1']);
+  });
+});
+
+describe('dashboard screen with the days of a year', () => {
+  test("one salesperson chosen before the year's analysis arrives shows a named loading state, then their figures", async () => {
+    let answer!: (records: readonly OpportunityRecord[]) => void;
+    const machine = dashboardMachine.provide({
+      actors: {
+        loadDays: fromPromise<YearDays, LoadOpportunitiesInput>(async ({ input }) => ({
+          year: daysAsTheServerSumsThem(opportunitiesOf[input.year] ?? []),
+          lastYear: daysAsTheServerSumsThem(opportunitiesOf[input.year - 1] ?? []),
+        })),
+        loadOpportunities: fromPromise<readonly OpportunityRecord[], LoadOpportunitiesInput>(() => new Promise((resolve) => (answer = resolve))),
+        loadSalespersons: fromPromise<readonly SalespersonOption[], LoadSalespersonsInput>(async () => salespersons),
+      },
+    });
+    await render(createActor(machine, { input: { tenantId: 1, today, fromDays: true } }).start());
+    // Every salesperson's view is drawn from the days, with no wait for the analysis.
+    expect((await tableRows())[0]).toEqual(['Jan 1-Jan 4', '€12,345.67', '1']);
+    expect(container.querySelector('[role="status"]')).toBeNull();
+
+    await choose(select('Salesperson'), '2');
+    expect(container.querySelector('[role="status"]')?.textContent).toBe("Loading Grace Hopper's revenue");
+    expect(byText("Loading Grace Hopper's revenue…")).toBeDefined();
+    expect(container.querySelector('.headline')).toBeNull();
+    expect(byText('No revenue in this period')).toBeUndefined();
+
+    await act(async () => answer(opportunitiesOf[2026]!));
+    expect(container.querySelector('[role="status"]')).toBeNull();
+    expect((await tableRows()).slice(6, 8)).toEqual([
+      ['Feb 9-Feb 15', '€400.00', '1'],
+      ['Feb 16-Feb 22', '€0.00', '0'],
+    ]);
   });
 });

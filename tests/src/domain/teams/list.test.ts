@@ -1,6 +1,6 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
-import { distinctMembers, searchTeams, type TeamWithMembers } from '../../../src/domain/teams';
+import { distinctMembers, searchTeams, type TeamWithMembers } from '../../../../src/domain/teams/list.ts';
 
 const people = ['Grace Hopper', 'Alan Turing', 'Ada Lovelace', 'Edsger Dijkstra'];
 const teamsArbitrary = fc.uniqueArray(
