@@ -31,10 +31,7 @@ export interface ServerOptions {
   env?: Record<string, string>;
 }
 
-// `BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"`: every server the bench starts profiled.
-const extraNodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(/\s+/u).filter(Boolean) ?? [];
-
-export async function startServer({ appDir, dataDir, databaseUrl, nodeArgs = extraNodeArgs, env = {} }: ServerOptions): Promise<ServerProcess> {
+export async function startServer({ appDir, dataDir, databaseUrl, nodeArgs = [], env = {} }: ServerOptions): Promise<ServerProcess> {
   buildServerIfStale();
   const server = npmStartServerCommand();
   const port = await freePort();

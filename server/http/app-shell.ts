@@ -22,8 +22,9 @@ export function runtimeConfig(config: ServerConfig): RuntimeConfig {
 const serverPrefixes = ['/api/', '/realms/', '/tenant-service/', '/healthz'];
 
 /**
- * Serves the built app: hashed assets cached for good, the document never cached,
- * and every other GET that wants HTML answered with the document so routes deep-link.
+ * Serves the built app: hashed assets cached for good and sent as the build compressed
+ * them, the document never cached, and every other GET that wants HTML answered with
+ * the document so routes deep-link.
  */
 export async function installAppShell(app: FastifyInstance, config: ServerConfig): Promise<void> {
   const indexPath = join(config.appDir, 'index.html');
@@ -34,6 +35,8 @@ export async function installAppShell(app: FastifyInstance, config: ServerConfig
     root: config.appDir,
     index: false,
     wildcard: false,
+    // The build writes each script and stylesheet as .br and .gz too (rspack.config.ts).
+    preCompressed: true,
     setHeaders(res, path) {
       res.header('Cache-Control', /\.[0-9a-f]{8,}\./.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },

@@ -6,6 +6,7 @@ import type { RequestBody } from '../http/contract-types.ts';
 import { ACTIVITY_MESSAGES, isKeptInstant } from '../../src/domain/rules/index.ts';
 import type { AnswerOf } from '../answers/projection.ts';
 import { ACTIVITY } from '../answers/projections.ts';
+import { keptPrepared } from '../db/kept-prepared.ts';
 
 type ActivityWrite = RequestBody<'ActivityWrite'>;
 
@@ -21,8 +22,10 @@ export const ACTIVITY_LIST_LOADED_ORDER = 'a.due_at, a.id';
  */
 const ACTIVITY_LIST_ENTRY = `left(a.answer_json, -1) || ',"salesperson_name":' || to_json(s.name)::text || ',"customer":' || coalesce(to_json(o.customer)::text, 'null') || '}'`;
 
+const SELECT_ACTIVITY = keptPrepared(`select ${ACTIVITY.select} from ${ACTIVITY.from} where a.tenant_id = $1 and a.id = $2`);
+
 async function activityOfTenant(db: Queryable, tenantId: number, id: number) {
-  const [activity] = await db.query<ActivityAnswer>(`select ${ACTIVITY.select} from ${ACTIVITY.from} where a.tenant_id = $1 and a.id = $2`, [tenantId, id]);
+  const [activity] = await db.query<ActivityAnswer>(SELECT_ACTIVITY, [tenantId, id]);
   return activity;
 }
 

@@ -6,6 +6,9 @@ import type { RequestBody } from '../http/contract-types.ts';
 import { EVENT_MESSAGES, isKeptInstant } from '../../src/domain/rules/index.ts';
 import type { AnswerOf } from '../answers/projection.ts';
 import { CALENDAR_EVENT } from '../answers/projections.ts';
+import { keptPrepared } from '../db/kept-prepared.ts';
+
+const SELECT_EVENT = keptPrepared(`select ${CALENDAR_EVENT.select} from ${CALENDAR_EVENT.from} where id = $1 and tenant_id = $2`);
 
 type CalendarEventWrite = RequestBody<'CalendarEventWrite'>;
 
@@ -78,7 +81,7 @@ export function registerCalendarEventRoutes(app: FastifyInstance, context: Route
   });
 
   defineRoute(app, context, 'get', '/api/calendar/{id}', async (request: FastifyRequest<{ Params: { id: number } }>) => {
-    const [event] = await db.query<CalendarEventAnswer>(`select ${CALENDAR_EVENT.select} from ${CALENDAR_EVENT.from} where id = $1 and tenant_id = $2`, [
+    const [event] = await db.query<CalendarEventAnswer>(SELECT_EVENT, [
       request.params.id,
       request.caller.tenantId,
     ]);

@@ -7,6 +7,9 @@ import { amountValueProblem, isKeptInstant, OPPORTUNITY_MESSAGES } from '../../s
 import { recordHistory, snapshotRecords, withHistory, type ChangeAuthor } from '../records/history.ts';
 import type { AnswerOf } from '../answers/projection.ts';
 import { OPPORTUNITY } from '../answers/projections.ts';
+import { keptPrepared } from '../db/kept-prepared.ts';
+
+const SELECT_OPPORTUNITY = keptPrepared(`select ${OPPORTUNITY.select} from ${OPPORTUNITY.from} where id = $1 and tenant_id = $2`);
 
 type OpportunityWrite = RequestBody<'OpportunityWrite'>;
 
@@ -78,7 +81,7 @@ export function registerOpportunityRecordRoutes(app: FastifyInstance, context: R
   });
 
   defineRoute(app, context, 'get', '/api/opportunities/{id}', async (request: FastifyRequest<{ Params: { id: number } }>) => {
-    const [row] = await db.query<OpportunityAnswer>(`select ${OPPORTUNITY.select} from ${OPPORTUNITY.from} where id = $1 and tenant_id = $2`, [
+    const [row] = await db.query<OpportunityAnswer>(SELECT_OPPORTUNITY, [
       request.params.id,
       request.caller.tenantId,
     ]);

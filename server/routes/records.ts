@@ -7,6 +7,7 @@ import { canManageUsers } from '../../src/domain/rules/index.ts';
 import type { Answer } from '../http/contract-types.ts';
 import type { AnswerOf } from '../answers/projection.ts';
 import { NOTE, OPPORTUNITY_LIST_ROW, TIMELINE_ENTRY } from '../answers/projections.ts';
+import { keptPrepared } from '../db/kept-prepared.ts';
 
 type RecordKind = 'opportunity' | 'customer';
 
@@ -56,9 +57,15 @@ async function timeline(
   return { entries: rows.slice(0, limit), has_more: rows.length > limit };
 }
 
+const SELECT_CUSTOMER_NAME = keptPrepared('select name from customers where tenant_id = $1 and id = $2');
+const SELECT_RECORD_EXISTS: Record<RecordKind, string> = {
+  opportunity: keptPrepared('select 1 from opportunities where tenant_id = $1 and id = $2'),
+  customer: keptPrepared('select 1 from customers where tenant_id = $1 and id = $2'),
+};
+
 /** The ids of the opportunities naming a customer of the tenant, in any case; undefined when there is no such customer. */
 async function dealsOfCustomer(db: Queryable, tenantId: number, customerId: number): Promise<number[] | undefined> {
-  const [customer] = await db.query<{ name: string }>('select name from customers where tenant_id = $1 and id = $2', [tenantId, customerId]);
+  const [customer] = await db.query<{ name: string }>(SELECT_CUSTOMER_NAME, [tenantId, customerId]);
   if (!customer) return undefined;
   const deals = await db.query<{ id: number }>('select id from opportunities where tenant_id = $1 and lower(customer) = lower($2)', [
     tenantId,
@@ -68,8 +75,7 @@ async function dealsOfCustomer(db: Queryable, tenantId: number, customerId: numb
 }
 
 async function recordExists(db: Queryable, kind: RecordKind, tenantId: number, id: number): Promise<boolean> {
-  const table = kind === 'opportunity' ? 'opportunities' : 'customers';
-  const [row] = await db.query(`select 1 from ${table} where tenant_id = $1 and id = $2`, [tenantId, id]);
+  const [row] = await db.query(SELECT_RECORD_EXISTS[kind], [tenantId, id]);
   return row !== undefined;
 }
 

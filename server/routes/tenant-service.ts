@@ -1,5 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RouteContext } from '../http/define-route.ts';
+import { keptPrepared } from '../db/kept-prepared.ts';
+
+const SELECT_EXPIRED = keptPrepared(`select coalesce(t.subscription_expires_at <= now(), false) as expired
+  from users u join tenants t on t.id = u.tenant_id where u.email = $1`);
 
 /**
  * The tenant service's one call, served by this process at /tenant-service. Public:
@@ -14,11 +18,7 @@ export function registerTenantService(app: FastifyInstance, context: RouteContex
     schema: context.contract.routeSchema('get', '/get-tenant'),
     config: { rateLimit },
     handler: async (request: FastifyRequest<{ Querystring: { email: string } }>) => {
-      const [tenant] = await db.query<{ expired: boolean }>(
-        `select coalesce(t.subscription_expires_at <= now(), false) as expired
-         from users u join tenants t on t.id = u.tenant_id where u.email = $1`,
-        [request.query.email.toLowerCase()],
-      );
+      const [tenant] = await db.query<{ expired: boolean }>(SELECT_EXPIRED, [request.query.email.toLowerCase()]);
       return { result: { subscription_expired: tenant?.expired ?? false } };
     },
   });

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/database.ts';
 import type { AnswerOf } from '../answers/projection.ts';
 import { USER } from '../answers/projections.ts';
+import { keptPrepared } from '../db/kept-prepared.ts';
 
 /** A CRM user as the contract answers it (server/answers/projections.ts). */
 type UserAnswer = AnswerOf<typeof USER>;
@@ -20,7 +21,9 @@ export async function usersOfTenantJson(db: Queryable, tenantId: number): Promis
   return answer!.json;
 }
 
+const SELECT_USER = keptPrepared(`select ${USER.select} from ${USER.from} where u.tenant_id = $1 and u.id = $2`);
+
 export async function userOfTenant(db: Queryable, tenantId: number, id: number): Promise<UserAnswer | undefined> {
-  const [user] = await db.query<UserAnswer>(`select ${USER.select} from ${USER.from} where u.tenant_id = $1 and u.id = $2`, [tenantId, id]);
+  const [user] = await db.query<UserAnswer>(SELECT_USER, [tenantId, id]);
   return user;
 }

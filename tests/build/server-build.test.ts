@@ -1,7 +1,9 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, utimesSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync } from 'node:fs';
+import { get, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
 import { buildServerIfStale, compiledServerEntry, isServerBuildStale, npmStartServerCommand } from '../../scripts/build-server.ts';
@@ -60,6 +62,15 @@ describe('npm start runs the server compiled ahead of time', () => {
       const shell = await (await fetch(`http://127.0.0.1:${port}/signin`)).text();
       expect(shell).toContain('<title>CRM</title>');
       expect(shell).toMatch(/<script[^>]+src="\/assets\/[^"]+\.js"/);
+      // The scripts go out as the build compressed them, not compressed again per request.
+      const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(shell)![1]!;
+      const sent = await rawGet(`http://127.0.0.1:${port}${script}`, { 'accept-encoding': 'gzip, deflate, br' });
+      expect(sent.headers['content-encoding']).toBe('br');
+      expect(sent.body.equals(readFileSync(join(appDir, `${script}.br`)))).toBe(true);
+      expect(brotliDecompressSync(sent.body).equals(readFileSync(join(appDir, script)))).toBe(true);
+      const gzipped = await rawGet(`http://127.0.0.1:${port}${script}`, { 'accept-encoding': 'gzip' });
+      expect(gzipped.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzipped.body).equals(readFileSync(join(appDir, script)))).toBe(true);
       // The API is up and guarded: no token, no users.
       expect((await fetch(`http://127.0.0.1:${port}/api/users/getAllData/1`)).status).toBe(401);
     } finally {
@@ -68,6 +79,16 @@ describe('npm start runs the server compiled ahead of time', () => {
     }
   }, 180_000);
 });
+
+function rawGet(url: string, headers: Record<string, string>): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
+}
 
 async function firstAnswer(url: string, gaveUp: () => boolean): Promise<Response | undefined> {
   const deadline = Date.now() + 150_000;
