@@ -137,7 +137,7 @@ const SOURCES: Record<ExportKind, ExportSource> = {
     sql: () => `select c.id, c.name, c.company, c.email, c.phone, c.notes, to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD') as created_day
           from customers c
           where c.tenant_id = $1 and c.id > $2 and ${chosen('c')} and ${inBatch('c', '$6')}
-            and ($5::int[] is not null or $4::text is null or c.name ilike $4 or c.company ilike $4 or c.email ilike $4)
+            and ($5::int[] is not null or $4::text is null or c.name ilike $4 or c.company ilike $4)
           order by c.id limit $3`,
     parameters: (_query, _caller, _after, batch) => [batch],
     sortKeys: CUSTOMER_SORT_KEYS,

@@ -212,6 +212,15 @@ describe('CSV export', () => {
     expect(file.map((cells) => cells[0])).toEqual(stored.map((row) => row.name));
   });
 
+  test("the customer export searches what the customer list searches (name and company), not the e-mail it does not show", async () => {
+    const mark = `quokka${Date.now()}`;
+    const byMail = await call('admin@demo.test', 'POST', '/api/customers', { name: 'Plain Name', company: 'Plain Co', email: `${mark}@mail.test` });
+    const byName = await call('admin@demo.test', 'POST', '/api/customers', { name: `Ann ${mark}`, company: 'Plain Co' });
+    expect([byMail.statusCode, byName.statusCode]).toEqual([201, 201]);
+    const found = parseCsv((await call('admin@demo.test', 'GET', `/api/csv/export/customers/${demo}?search=${mark}`)).body).slice(1);
+    expect(found.map((cells) => cells[0])).toEqual([`Ann ${mark}`]);
+  });
+
   test('a cell a spreadsheet would run as a formula leaves with an apostrophe', async () => {
     const name = `=HYPERLINK("http://evil.test","x") ${Date.now()}`;
     const created = await call('admin@demo.test', 'POST', '/api/customers', { name, company: '@corp', notes: '-2+3' });
