@@ -313,6 +313,12 @@ export function browserListMachine<Row, Key extends string>(config: BrowserListC
   const logError = { type: 'logError', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) } as const;
   const acceptRows = { type: 'acceptRows', params: ({ event }: { event: { output: readonly Row[] } }) => ({ rows: event.output }) } as const;
 
+  /** An address opened under the list: loaded anew when it names another value of a filter that loads. */
+  const openAddress = [
+    ...(loadingNames.length > 0 ? [{ guard: 'isOtherLoad', target: '#' + config.id + '.loading', reenter: true, actions: 'openAddress' } as const] : []),
+    { guard: 'isOtherAddress', actions: 'openAddress' } as const,
+  ];
+
   const idle = machineSetup.createStateConfig({
     on: { 'row.save': config.savesRows ? { guard: 'isListed', target: 'saving', actions: 'changeRow' } : [] },
   });
@@ -341,11 +347,15 @@ export function browserListMachine<Row, Key extends string>(config: BrowserListC
     on: {
       'clock.tick': config.ticks ? { actions: 'tick' } : [],
       'filter.change': loadingNames.length > 0 ? { guard: 'isLoadingFilter', target: '.loading', actions: ['chooseFilter', writeAddress] } : [],
+      // The search box is there before the rows are: what is typed while they load is kept and applied to them.
+      'search.change': { actions: ['search', writeAddress] },
     },
     initial: 'loading',
     states: {
       loading: {
         tags: ['loading'],
+        // An address opened while the rows load (Back, a saved view's link) is what they open on.
+        on: { 'address.open': openAddress },
         invoke: {
           src: 'loadRows',
           input: loadInput,
@@ -360,14 +370,10 @@ export function browserListMachine<Row, Key extends string>(config: BrowserListC
         on: {
           // A reload behind the rows starts over when asked again: the answer on its way may predate a change.
           retry: config.reloadsInPlace ? { target: '.reloading', reenter: true } : 'loading',
-          'search.change': { actions: ['search', writeAddress] },
           'sort.toggle': { actions: ['sort', writeAddress] },
           'sort.change': { actions: ['chooseSort', writeAddress] },
           'filter.change': filterNames.length > loadingNames.length ? { guard: 'isViewFilter', actions: ['chooseFilter', writeAddress] } : [],
-          'address.open': [
-            ...(loadingNames.length > 0 ? [{ guard: 'isOtherLoad', target: 'loading', actions: 'openAddress' } as const] : []),
-            { guard: 'isOtherAddress', actions: 'openAddress' },
-          ],
+          'address.open': openAddress,
           'page.go': { actions: ['goToPage', writeAddress] },
           'page.previous': { guard: 'hasPreviousPage', actions: ['previousPage', writeAddress] },
           'page.next': { guard: 'hasNextPage', actions: ['nextPage', writeAddress] },

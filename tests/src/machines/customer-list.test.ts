@@ -153,6 +153,31 @@ describe('the customer list', () => {
     expect(load).toHaveBeenLastCalledWith({ tenantId: 3, year: 2024 });
   });
 
+  test('what is typed in the search while the rows load is kept and applied to them', async () => {
+    let answer: (data: CustomerYearData) => void = () => {};
+    const actor = start(() => new Promise((resolve) => (answer = resolve)));
+    expect(actor.getSnapshot().matches('loading')).toBe(true);
+    actor.send({ type: 'search.change', value: 'hoo' });
+    expect(actor.getSnapshot().context.search).toBe('hoo');
+    expect(actor.written.at(-1)).toBe('search=hoo');
+    answer(dataOf(opportunities));
+    const ready = await waitFor(actor, (state) => state.matches('ready'));
+    expect(ready.context.search).toBe('hoo');
+    expect(rowsOf(ready).map((row) => row.customer)).toEqual(['Hooli']);
+  });
+
+  test('an address of another year opened while a year loads loads that year instead; its answer is the one shown', async () => {
+    const answers: Array<{ year: number; answer: (data: CustomerYearData) => void }> = [];
+    const actor = start(({ year }) => new Promise((resolve) => answers.push({ year, answer: resolve })));
+    actor.send({ type: 'address.open', address: 'year=2024&search=init' });
+    expect(answers.map(({ year }) => year)).toEqual([2026, 2024]);
+    answers[0]!.answer(dataOf([]));
+    answers[1]!.answer(dataOf(opportunities));
+    const ready = await waitFor(actor, (state) => state.matches('ready'));
+    expect(ready.context.filters.year).toBe('2024');
+    expect(rowsOf(ready).map((row) => row.customer)).toEqual(['Initech']);
+  });
+
   test('a failed load is logged and can be retried', async () => {
     const logError = vi.fn();
     let attempt = 0;
