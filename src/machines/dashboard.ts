@@ -151,6 +151,19 @@ function headlineOf(context: FigureSources & Pick<DashboardContext, 'lastYearSet
   };
 }
 
+const selectedYear = ({ context }: { context: DashboardContext }): LoadOpportunitiesInput => ({
+  year: context.filters.year,
+  tenantId: context.tenantId,
+});
+const acceptDays = { type: 'acceptDays', params: ({ event }: { event: { output: YearDays } }) => ({ days: event.output }) } as const;
+const acceptOpportunities = {
+  type: 'acceptOpportunities',
+  params: ({ event }: { event: { output: readonly OpportunityRecord[] } }) => ({ records: event.output }),
+} as const;
+const logError = { type: 'logError', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) } as const;
+/** A load the chart cannot be drawn without (the year's figures, the salespersons) failed. */
+const loadFailed = { target: '#dashboard.failed', actions: logError } as const;
+
 /**
  * The revenue dashboard. The filters are context, not parallel regions: year
  * and salesperson are open-ended values rather than a few states, and all
@@ -300,33 +313,12 @@ export const dashboardMachine = setup({
         choosingSource: {
           always: [{ guard: 'fromDays', target: 'days' }, { target: 'opportunities' }],
         },
+        // The year's figures from one source or the other: the actor and what its answer becomes differ.
         days: {
-          invoke: {
-            id: 'loadDays',
-            src: 'loadDays',
-            input: ({ context }) => ({ year: context.filters.year, tenantId: context.tenantId }),
-            onDone: {
-              actions: [{ type: 'acceptDays', params: ({ event }) => ({ days: event.output }) }, 'recompute'],
-            },
-            onError: {
-              target: '#dashboard.failed',
-              actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-            },
-          },
+          invoke: { id: 'loadDays', src: 'loadDays', input: selectedYear, onDone: { actions: [acceptDays, 'recompute'] }, onError: loadFailed },
         },
         opportunities: {
-          invoke: {
-            id: 'loadOpportunities',
-            src: 'loadOpportunities',
-            input: ({ context }) => ({ year: context.filters.year, tenantId: context.tenantId }),
-            onDone: {
-              actions: [{ type: 'acceptOpportunities', params: ({ event }) => ({ records: event.output }) }, 'recompute'],
-            },
-            onError: {
-              target: '#dashboard.failed',
-              actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-            },
-          },
+          invoke: { id: 'loadOpportunities', src: 'loadOpportunities', input: selectedYear, onDone: { actions: [acceptOpportunities, 'recompute'] }, onError: loadFailed },
         },
       },
       invoke: [
@@ -347,10 +339,7 @@ export const dashboardMachine = setup({
             },
             { actions: { type: 'acceptSalespersons', params: ({ event }) => ({ salespersons: event.output }) } },
           ],
-          onError: {
-            target: 'failed',
-            actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-          },
+          onError: loadFailed,
         },
       ],
       always: [
@@ -376,17 +365,14 @@ export const dashboardMachine = setup({
               {
                 guard: 'figuresFromDays',
                 target: 'comparison',
-                actions: { type: 'acceptOpportunities', params: ({ event }) => ({ records: event.output }) },
+                actions: acceptOpportunities,
               },
               {
                 target: 'comparison',
-                actions: [{ type: 'acceptOpportunities', params: ({ event }) => ({ records: event.output }) }, 'recompute'],
+                actions: [acceptOpportunities, 'recompute'],
               },
             ],
-            onError: {
-              target: 'opportunitiesFailed',
-              actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-            },
+            onError: { target: 'opportunitiesFailed', actions: logError },
           },
         },
         opportunitiesFailed: {
@@ -413,7 +399,7 @@ export const dashboardMachine = setup({
                 // Without last year the chart still tells this year's truth; the comparison is left out.
                 onError: {
                   target: 'settled',
-                  actions: ['doWithoutLastYear', 'recomputeHeadline', { type: 'logError', params: ({ event }) => ({ error: event.error }) }],
+                  actions: ['doWithoutLastYear', 'recomputeHeadline', logError],
                 },
               },
             },
