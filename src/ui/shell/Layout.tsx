@@ -1,8 +1,9 @@
-import { lazy, Suspense, type ReactNode } from 'react';
-import { Link, useRoute } from 'wouter';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Link, useLocation, useRoute } from 'wouter';
 import { isManager, isTenantSuperAdmin } from '../../machines/session.ts';
 import { useMissingParts, useServices, useSession } from '../kit/services.tsx';
 import logo from '../kit/logo.svg';
+import { useNavStrip } from './nav-strip.ts';
 import { partsNeededBy } from './screen-parts.ts';
 import { SavedViewsProvider } from '../kit/saved-views/SavedViews.tsx';
 import { SavedViewsNav } from '../kit/saved-views/SavedViewsNav.tsx';
@@ -82,6 +83,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const signedIn = useSession((state) => state.hasTag('signedIn'));
   // Also a person the CRM turned away (no crm-access) may log out, to switch accounts.
   const canLogOut = useSession((state) => state.can({ type: 'session.logout' }));
+  const [nav, setNav] = useState<HTMLElement | null>(null);
+  const [path] = useLocation();
+  const hiddenEdges = useNavStrip(nav, path);
   const layout = (
     // Without navigation (a person turned away, a signed-out page) the screen takes the whole width.
     <div className={signedIn ? 'layout' : 'layout layout--bare'}>
@@ -109,7 +113,7 @@ export function Layout({ children }: { children: ReactNode }) {
         ) : null}
       </header>
       {signedIn ? (
-        <nav className="nav" aria-label="Main">
+        <nav ref={setNav} className="nav" aria-label="Main" data-hidden={hiddenEdges}>
           {navigation
             .filter((item) => (!item.managersOnly || manager) && (!item.superAdminOnly || superAdmin))
             .map((item) => (
