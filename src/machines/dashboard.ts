@@ -151,6 +151,18 @@ function headlineOf(context: FigureSources & Pick<DashboardContext, 'lastYearSet
   };
 }
 
+/** Nothing loaded: how the dashboard starts, and what it forgets on a new year or a failure. */
+const NO_DATA = {
+  opportunities: null,
+  days: null,
+  lastYearDays: null,
+  salespersons: null,
+  buckets: [],
+  lastYear: null,
+  lastYearSettled: false,
+  headline: null,
+} satisfies Omit<DashboardContext, 'tenantId' | 'today' | 'fromDays' | 'filters'>;
+
 const selectedYear = ({ context }: { context: DashboardContext }): LoadOpportunitiesInput => ({
   year: context.filters.year,
   tenantId: context.tenantId,
@@ -216,16 +228,7 @@ export const dashboardMachine = setup({
       assertEvent(event, 'filters.year.change');
       return { filters: { ...context.filters, year: event.year } };
     }),
-    forgetData: assign({
-      opportunities: null,
-      days: null,
-      lastYearDays: null,
-      salespersons: null,
-      buckets: [],
-      lastYear: null,
-      lastYearSettled: false,
-      headline: null,
-    }),
+    forgetData: assign(NO_DATA),
     acceptDays: assign((_, params: { days: YearDays }) => ({
       days: prepareDays(params.days.year),
       lastYearDays: prepareDays(params.days.lastYear),
@@ -272,14 +275,7 @@ export const dashboardMachine = setup({
     today: input.today,
     fromDays: input.fromDays ?? false,
     filters: defaultFilters(input.today, input.initial),
-    opportunities: null,
-    days: null,
-    lastYearDays: null,
-    salespersons: null,
-    buckets: [],
-    lastYear: null,
-    lastYearSettled: false,
-    headline: null,
+    ...NO_DATA,
   }),
   initial: 'loading',
   on: {
