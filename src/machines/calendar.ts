@@ -46,6 +46,13 @@ export function spanOf(context: Pick<CalendarContext, 'today' | 'dataYears' | 'm
  * its months, its opportunities and its events side by side; moving to a month of
  * another year loads that year. Either load failing fails the year.
  */
+const shownYear = ({ context }: { context: CalendarContext }): YearRequest => ({ tenantId: context.tenantId, year: context.month.year });
+/** Either half of the month's data failing leaves no month to show. */
+const loadFailed = {
+  target: '#calendar.failed',
+  actions: { type: 'logError', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
+} as const;
+
 export const calendarMachine = setup({
   types: {
     input: {} as CalendarInput,
@@ -149,9 +156,9 @@ export const calendarMachine = setup({
             loading: {
               invoke: {
                 src: 'loadYear',
-                input: ({ context }) => ({ tenantId: context.tenantId, year: context.month.year }),
+                input: shownYear,
                 onDone: { target: 'loaded', actions: { type: 'acceptYear', params: ({ event }) => ({ days: event.output }) } },
-                onError: { target: '#calendar.failed', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+                onError: loadFailed,
               },
             },
             loaded: { type: 'final' },
@@ -163,9 +170,9 @@ export const calendarMachine = setup({
             loading: {
               invoke: {
                 src: 'loadEvents',
-                input: ({ context }) => ({ tenantId: context.tenantId, year: context.month.year }),
+                input: shownYear,
                 onDone: { target: 'loaded', actions: { type: 'acceptEvents', params: ({ event }) => ({ events: event.output }) } },
-                onError: { target: '#calendar.failed', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+                onError: loadFailed,
               },
             },
             loaded: { type: 'final' },
