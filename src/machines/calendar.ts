@@ -38,6 +38,13 @@ export function spanOf(context: Pick<CalendarContext, 'today' | 'dataYears' | 'm
   return calendarSpan(context.today, context.dataYears, context.month);
 }
 
+const shownYear = ({ context }: { context: CalendarContext }): YearRequest => ({ tenantId: context.tenantId, year: context.month.year });
+/** Either half of the month's data failing leaves no month to show. */
+const loadFailed = {
+  target: '#calendar.failed',
+  actions: { type: 'logError', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
+} as const;
+
 /**
  * The calendar (/calendar): a month at a time, from January 2025 to a year after
  * the current month and every year holding data (watched from the API while the
@@ -46,13 +53,6 @@ export function spanOf(context: Pick<CalendarContext, 'today' | 'dataYears' | 'm
  * its months, its opportunities and its events side by side; moving to a month of
  * another year loads that year. Either load failing fails the year.
  */
-const shownYear = ({ context }: { context: CalendarContext }): YearRequest => ({ tenantId: context.tenantId, year: context.month.year });
-/** Either half of the month's data failing leaves no month to show. */
-const loadFailed = {
-  target: '#calendar.failed',
-  actions: { type: 'logError', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
-} as const;
-
 export const calendarMachine = setup({
   types: {
     input: {} as CalendarInput,
