@@ -4,7 +4,7 @@ import type { CustomerWrite, OpportunityImportRow } from '../../src/api/client.t
 import type { Database, Queryable } from '../db/database.ts';
 import { defineRoute, HttpError, type RouteContext } from '../http/define-route.ts';
 import { forbidden, isUniqueViolation } from '../http/refusals.ts';
-import { IMPORT_MESSAGES, importWriteProblem, type ImportKind, type ImportWrite } from '../../src/domain/csv/imports.ts';
+import { IMPORT_MESSAGES, importedCreatedDate, importWriteProblem, type ImportKind, type ImportWrite } from '../../src/domain/csv/imports.ts';
 import { BULK_REFUSAL, mayChangeInBulk } from '../../src/domain/csv/permissions.ts';
 import { recordHistory, snapshotRecords, type ChangeAuthor, type RecordKind } from '../records/history.ts';
 
@@ -113,8 +113,7 @@ async function insertOpportunities(tx: Queryable, author: ChangeAuthor, rows: re
         batch.map((row) => row.salesperson_id),
         batch.map((row) => row.customer.trim()),
         batch.map((row) => row.stage),
-        // A bare date is stored as noon UTC, as the single write stores it.
-        batch.map((row) => `${row.created_date}T12:00:00Z`),
+        batch.map((row) => importedCreatedDate(row.created_date)),
         batch.map((row) => row.revenue),
         batch.map((row) => row.probability),
       ],
@@ -177,8 +176,8 @@ function streamImport(db: Database, reply: FastifyReply, total: number, write: (
 
 /**
  * CSV import (x-crm-extension: csv): rows the app has read from a file and checked
- * by the forms' rules are checked again here by the same rules, then written all
- * together or not at all.
+ * by the forms' rules are checked again here by the rule every body of their kind
+ * answers to, then written all together or not at all.
  */
 export function registerCsvImportRoutes(app: FastifyInstance, context: RouteContext): void {
   const { db } = context;

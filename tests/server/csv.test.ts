@@ -362,10 +362,13 @@ describe('CSV import', () => {
   test('one bad row refuses the whole import, naming the row and the rule, before anything is written', async () => {
     const { id } = await salespersonOf(globex);
     const before = await opportunitiesOf(globex);
-    const rows = [opportunityRow(id, 'Fine'), { ...opportunityRow(id, 'Bad'), revenue: 12.345 }];
-    const response = await call('admin@globex.test', 'POST', '/api/csv/import/opportunities', { rows });
+    const bad = { ...opportunityRow(id, 'Bad'), revenue: 12.345 };
+    const response = await call('admin@globex.test', 'POST', '/api/csv/import/opportunities', { rows: [opportunityRow(id, 'Fine'), bad] });
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe('Row 2 of the import: Revenue must be an amount such as 1,234.50.');
+    expect(response.json().message).toBe('Row 2 of the import: Revenue can have at most 2 decimals.');
+    // The words a single create of the same body gets: one rule for both.
+    const single = await call('admin@globex.test', 'POST', '/api/opportunities', { ...bad, created_date: '2025-03-04T12:00:00Z' });
+    expect(single.json().fields).toEqual({ revenue: 'Revenue can have at most 2 decimals.' });
     expect(await opportunitiesOf(globex)).toBe(before);
   });
 
