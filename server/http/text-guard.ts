@@ -21,6 +21,8 @@ export function refuseNulCharacters(request: FastifyRequest, _reply: FastifyRepl
  * own rather than recursion: however deep a value is, it cannot overflow the stack.
  */
 export function nulPath(value: unknown, at: string): string | undefined {
+  // Paths are written only for a value that holds one: a body of 50,000 rows would otherwise make 400,000 of them.
+  if (!holdsNul(value)) return undefined;
   const pending: Array<[unknown, string]> = [[value, at]];
   while (pending.length > 0) {
     const [item, path] = pending.pop()!;
@@ -35,4 +37,24 @@ export function nulPath(value: unknown, at: string): string | undefined {
     }
   }
   return undefined;
+}
+
+/** Whether a string, a key or a value anywhere inside holds a NUL character: the same walk, without paths. */
+function holdsNul(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const item = pending.pop();
+    if (typeof item === 'string') {
+      if (item.includes('\u0000')) return true;
+    } else if (Array.isArray(item)) {
+      for (const element of item) pending.push(element);
+    } else if (item !== null && typeof item === 'object') {
+      for (const key in item) {
+        if (!Object.hasOwn(item, key)) continue;
+        if (key.includes('\u0000')) return true;
+        pending.push((item as Record<string, unknown>)[key]);
+      }
+    }
+  }
+  return false;
 }

@@ -22,7 +22,7 @@ import {
 import { mayExport, USER_EXPORT_REFUSAL } from '../../src/domain/csv/permissions.ts';
 import { sortListRows, type ListSort, type SortDirection } from '../../src/domain/lists/sort.ts';
 import { CUSTOMER_LIST_ORDER, CUSTOMER_SORT_KEYS, customersOfSums, type CustomerSortKey } from '../../src/domain/opportunities/customers.ts';
-import { ACTIVITY_LIST_ORDER, ACTIVITY_SORT_KEYS, type ActivitySortKey, type SortedActivity } from '../../src/domain/activities/list-view.ts';
+import { ACTIVITY_LIST_ORDER, ACTIVITY_SORT_KEYS, matchesSearch, type ActivitySortKey, type SortedActivity } from '../../src/domain/activities/list-view.ts';
 import { ACTIVITY } from '../answers/projections.ts';
 import { SORT_COLUMNS, type SortKey } from './opportunity-views.ts';
 import { ACTIVITY_LIST_LOADED_ORDER } from './activities.ts';
@@ -58,8 +58,8 @@ export interface ExportCaller {
 
 /**
  * One export: its header, its cells, and the statement reading a batch. Parameters:
- * $1 tenant, $2 the last id written, $3 batch size, $4 the search pattern or null, $5
- * the chosen ids or null, then the kind's own. A batch starts after the last row
+ * $1 tenant, $2 the last id written, $3 batch size, $4 the chosen ids or null, then the
+ * kind's own (the search pattern first, where the statement searches). A batch starts after the last row
  * written: by id, or, where the database sorts the rows, by the last row's sort value
  * (which the statement answers as `after`, as text) and then its id. Where the list
  * sorts in the browser (`listOrder`), the ids of its rows are put in its order first,
@@ -72,6 +72,8 @@ interface ExportSource {
   parameters(query: ExportQuery, caller: ExportCaller, after: string | null, batch: readonly number[] | null): unknown[];
   /** The columns its list sorts by. */
   sortKeys: readonly string[];
+  /** Where its list searches in the browser: whether the list shows a row read, by the list's own rule. */
+  shows?(row: any, query: ExportQuery): boolean;
   /** The ids of the list's rows in the list's order, by the list's own rule (src/domain). */
   listOrder?(reading: ExportReading, caller: ExportCaller, query: ExportQuery, sort: ListSort<string>): Promise<number[]>;
 }
@@ -97,7 +99,7 @@ function listOrder(query: ExportQuery, after: string): { value: string; from: st
   };
 }
 
-const chosen = (alias: string) => `($5::int[] is null or ${alias}.id = any($5::int[]))`;
+const chosen = (alias: string) => `($4::int[] is null or ${alias}.id = any($4::int[]))`;
 const inBatch = (alias: string, parameter: string) => `(${parameter}::int[] is null or ${alias}.id = any(${parameter}::int[]))`;
 
 /** The year now in a time zone: the customer list's year when it names none. */
@@ -118,17 +120,17 @@ const SOURCES: Record<ExportKind, ExportSource> = {
                        coalesce(s.email, '') as salesperson_email, o.revenue * o.probability / 100 as weighted
                 from opportunities o left join salespersons s on s.id = o.salesperson_id and s.tenant_id = o.tenant_id
                 where o.tenant_id = $1 and ${chosen('o')}
-                  and ($5::int[] is not null or (
+                  and ($4::int[] is not null or (
                     ($6::int is null or (o.created_date >= make_timestamptz($6::int, 1, 1, 0, 0, 0, $7::text)
                                          and o.created_date < make_timestamptz($6::int + 1, 1, 1, 0, 0, 0, $7::text)))
-                    and ($4::text is null or o.customer ilike $4 or s.name ilike $4 or o.stage ilike $4)
+                    and ($5::text is null or o.customer ilike $5 or s.name ilike $5 or o.stage ilike $5)
                     and ($8::text is null or o.stage = $8)
                     and (not $9::boolean or o.salesperson_id in (select id from salespersons where tenant_id = $1 and user_id = $10))))
               ) as page_rows
               where ${order.from}
               order by ${order.order} limit $3`;
     },
-    parameters: (query, caller, after) => [query.year ?? null, zoneOf(query), query.stage || null, query.mine === true, caller.userId, after],
+    parameters: (query, caller, after) => [containing(query.search), query.year ?? null, zoneOf(query), query.stage || null, query.mine === true, caller.userId, after],
     sortKeys: Object.keys(SORT_COLUMNS),
   },
   customers: {
@@ -137,9 +139,9 @@ const SOURCES: Record<ExportKind, ExportSource> = {
     sql: () => `select c.id, c.name, c.company, c.email, c.phone, c.notes, to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD') as created_day
           from customers c
           where c.tenant_id = $1 and c.id > $2 and ${chosen('c')} and ${inBatch('c', '$6')}
-            and ($5::int[] is not null or $4::text is null or c.name ilike $4 or c.company ilike $4)
+            and ($4::int[] is not null or $5::text is null or c.name ilike $5 or c.company ilike $5)
           order by c.id limit $3`,
-    parameters: (_query, _caller, _after, batch) => [batch],
+    parameters: (query, _caller, _after, batch) => [containing(query.search), batch],
     sortKeys: CUSTOMER_SORT_KEYS,
     // The customer list's rows of the year, as it loads them.
     listOrder: async (reading, caller, query, sort) => {
@@ -156,13 +158,14 @@ const SOURCES: Record<ExportKind, ExportSource> = {
           from activities a
           join salespersons s on s.id = a.salesperson_id and s.tenant_id = a.tenant_id
           left join opportunities o on o.id = a.opportunity_id and o.tenant_id = a.tenant_id
-          where a.tenant_id = $1 and a.id > $2 and ${chosen('a')} and ${inBatch('a', '$7')}
-            and ($5::int[] is not null or (
-              case $6::text when 'todo' then not a.done when 'done' then a.done
-                            when 'overdue' then not a.done and a.due_at < now() else true end
-              and ($4::text is null or a.subject ilike $4 or a.kind ilike $4 or s.name ilike $4 or o.customer ilike $4)))
+          where a.tenant_id = $1 and a.id > $2 and ${chosen('a')} and ${inBatch('a', '$6')}
+            and ($4::int[] is not null or
+              case $5::text when 'todo' then not a.done when 'done' then a.done
+                            when 'overdue' then not a.done and a.due_at < now() else true end)
           order by a.id limit $3`,
     parameters: (query, _caller, _after, batch) => [query.view ?? 'all', batch],
+    // The list searches in the browser, by its own rule: the file keeps the rows that rule finds.
+    shows: (row, query) => matchesSearch(row, query.search ?? ''),
     sortKeys: ACTIVITY_SORT_KEYS,
     // The activity list's rows, as it loads them: what it sorts by, not the rows.
     listOrder: async (reading, caller, _query, sort) => {
@@ -180,10 +183,10 @@ const SOURCES: Record<ExportKind, ExportSource> = {
     sql: () => `select u.id, u.name, u.email, case u.role_id when 1 then 'Super Admin' when 2 then 'Admin' else 'User' end as role, u.phone, u.mobile
           from users u
           where u.tenant_id = $1 and u.id > $2 and ${chosen('u')}
-            and ($5::int[] is not null or $4::text is null or u.name ilike $4 or u.email ilike $4
-                 or (case u.role_id when 1 then 'Super Admin' when 2 then 'Admin' else 'User' end) ilike $4)
+            and ($4::int[] is not null or $5::text is null or u.name ilike $5 or u.email ilike $5
+                 or (case u.role_id when 1 then 'Super Admin' when 2 then 'Admin' else 'User' end) ilike $5)
           order by u.id limit $3`,
-    parameters: () => [],
+    parameters: (query) => [containing(query.search)],
     sortKeys: [],
   },
 };
@@ -230,20 +233,23 @@ async function* pieces(db: Queryable, source: ExportSource, caller: ExportCaller
   const ids = query.ids ? query.ids.split(',').map(Number) : null;
   const sql = source.sql(query);
   const read = (last: number, after: string | null, batch: readonly number[] | null) =>
-    db.query<{ id: number; after?: string }>(sql, [caller.tenantId, last, batchRows, containing(query.search), ids, ...source.parameters(query, caller, after, batch)]);
+    db.query<{ id: number; after?: string }>(sql, [caller.tenantId, last, batchRows, ids, ...source.parameters(query, caller, after, batch)]);
+  // Chosen rows were chosen in the list: its search does not apply to them.
+  const shown = (rows: readonly { id: number }[]) => (source.shows && ids === null ? rows.filter((row) => source.shows!(row, query)) : rows);
   yield BYTE_ORDER_MARK + csvRecord(source.header);
   if (order) {
     for (let at = 0; at < order.length; at += batchRows) {
       const batch = order.slice(at, at + batchRows);
       const byId = new Map((await read(0, null, batch)).map((row) => [row.id, row]));
-      const rows = batch.flatMap((id) => byId.get(id) ?? []);
+      const rows = shown(batch.flatMap((id) => byId.get(id) ?? []));
       if (rows.length > 0) yield rows.map((row) => csvRecord(source.cells(row))).join('');
     }
     return;
   }
   for (let last: { id: number; after?: string } = { id: 0 }, first = true; ; first = false) {
     const rows = await read(last.id, first ? null : (last.after ?? null), null);
-    if (rows.length > 0) yield rows.map((row) => csvRecord(source.cells(row))).join('');
+    const kept = shown(rows);
+    if (kept.length > 0) yield kept.map((row) => csvRecord(source.cells(row))).join('');
     if (rows.length < batchRows) return;
     last = rows.at(-1)!;
   }

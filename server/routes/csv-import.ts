@@ -4,7 +4,7 @@ import type { CustomerWrite, OpportunityImportRow } from '../../src/api/client.t
 import type { Database, Queryable } from '../db/database.ts';
 import { defineRoute, HttpError, type RouteContext } from '../http/define-route.ts';
 import { forbidden, isUniqueViolation } from '../http/refusals.ts';
-import { IMPORT_MESSAGES, importWriteProblem, type ImportKind, type ImportWrite } from '../../src/domain/csv/imports.ts';
+import { IMPORT_MESSAGES, importedCreatedDate, importWriteProblem, type ImportKind, type ImportWrite } from '../../src/domain/csv/imports.ts';
 import { BULK_REFUSAL, mayChangeInBulk } from '../../src/domain/csv/permissions.ts';
 import { recordHistory, snapshotRecords, type ChangeAuthor, type RecordKind } from '../records/history.ts';
 
@@ -81,18 +81,24 @@ const OPPORTUNITY_CREATED_CHANGES = `('[' || concat_ws(',',
   ${createdField('revenue', "to_char(o.revenue, 'FM999999999990.00')", false)},
   ${createdField('probability', 'o.probability::text', false)}) || ']')::jsonb`;
 
-async function recordOpportunitiesCreated(tx: Queryable, author: ChangeAuthor, created: readonly { id: number }[]): Promise<void> {
-  const written = await tx.query(
-    `insert into record_changes (tenant_id, record_kind, record_id, action, changes, changed_by, changed_by_name)
-     select o.tenant_id, 'opportunity', o.id, 'created', ${OPPORTUNITY_CREATED_CHANGES}, u.id, u.name
-     from opportunities o join salespersons s on s.id = o.salesperson_id
-     join users u on u.id = $3 and u.tenant_id = $1
-     where o.tenant_id = $1 and o.id = any($2::int[])
-     returning id`,
-    [author.tenantId, created.map((row) => row.id), author.userId],
-  );
-  if (written.length !== created.length) throw new Error(`user ${author.userId} of tenant ${author.tenantId} cannot be named in a record's history`);
-}
+/**
+ * One batch of opportunities and their 'created' entries, in one statement: the entries
+ * are made from the rows the insert returns, and only the two counts come back (rather
+ * than every new id, sent back again for the entries).
+ */
+const INSERT_OPPORTUNITIES_CREATED = `
+  with created as (
+    insert into opportunities (tenant_id, salesperson_id, customer, stage, created_date, revenue, probability)
+    select $1, * from unnest($2::int[], $3::text[], $4::text[], $5::timestamptz[], $6::numeric[], $7::int[])
+    returning id, tenant_id, salesperson_id, customer, stage, created_date, revenue, probability
+  ), entries as (
+    insert into record_changes (tenant_id, record_kind, record_id, action, changes, changed_by, changed_by_name)
+    select o.tenant_id, 'opportunity', o.id, 'created', ${OPPORTUNITY_CREATED_CHANGES}, u.id, u.name
+    from created o join salespersons s on s.id = o.salesperson_id
+    join users u on u.id = $8 and u.tenant_id = $1
+    returning 1
+  )
+  select (select count(*) from created)::int as created, (select count(*) from entries)::int as entries`;
 
 async function insertOpportunities(tx: Queryable, author: ChangeAuthor, rows: readonly OpportunityImportRow[], progress: (done: number) => Promise<void>): Promise<void> {
   // Every customer an opportunity names is in the directory (as the single writes keep it); an existing name in any case stays.
@@ -105,21 +111,18 @@ async function insertOpportunities(tx: Queryable, author: ChangeAuthor, rows: re
   await recordCreated(tx, author, 'customer', newCustomers);
   let done = 0;
   for (const batch of batches(rows)) {
-    const created = await tx.query<{ id: number }>(
-      `insert into opportunities (tenant_id, salesperson_id, customer, stage, created_date, revenue, probability)
-       select $1, * from unnest($2::int[], $3::text[], $4::text[], $5::timestamptz[], $6::numeric[], $7::int[]) returning id`,
-      [
-        tenantId,
-        batch.map((row) => row.salesperson_id),
-        batch.map((row) => row.customer.trim()),
-        batch.map((row) => row.stage),
-        // A bare date is stored as noon UTC, as the single write stores it.
-        batch.map((row) => `${row.created_date}T12:00:00Z`),
-        batch.map((row) => row.revenue),
-        batch.map((row) => row.probability),
-      ],
-    );
-    await recordOpportunitiesCreated(tx, author, created);
+    const [written] = await tx.query<{ created: number; entries: number }>(INSERT_OPPORTUNITIES_CREATED, [
+      tenantId,
+      batch.map((row) => row.salesperson_id),
+      batch.map((row) => row.customer.trim()),
+      batch.map((row) => row.stage),
+      batch.map((row) => importedCreatedDate(row.created_date)),
+      batch.map((row) => row.revenue),
+      batch.map((row) => row.probability),
+      author.userId,
+    ]);
+    // A change nobody can be named for is not made (the transaction rolls back).
+    if (written!.entries !== written!.created) throw new Error(`user ${author.userId} of tenant ${author.tenantId} cannot be named in a record's history`);
     done += batch.length;
     await progress(done);
   }
@@ -177,8 +180,8 @@ function streamImport(db: Database, reply: FastifyReply, total: number, write: (
 
 /**
  * CSV import (x-crm-extension: csv): rows the app has read from a file and checked
- * by the forms' rules are checked again here by the same rules, then written all
- * together or not at all.
+ * by the forms' rules are checked again here by the rule every body of their kind
+ * answers to, then written all together or not at all.
  */
 export function registerCsvImportRoutes(app: FastifyInstance, context: RouteContext): void {
   const { db } = context;

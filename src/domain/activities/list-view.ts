@@ -26,7 +26,7 @@ export function matchesFilter(activity: Activity, filter: ActivityFilter, now: n
 }
 
 /** Whether the subject, kind, salesperson or linked customer contains the search text, ignoring case. */
-export function matchesSearch(activity: Activity, search: string): boolean {
+export function matchesSearch(activity: Pick<Activity, 'subject' | 'kind' | 'salesperson_name' | 'customer'>, search: string): boolean {
   const needle = search.trim().toLowerCase();
   if (needle === '') return true;
   return [activity.subject, kindLabel(activity.kind), activity.salesperson_name, activity.customer ?? ''].some((text) =>

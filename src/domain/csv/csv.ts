@@ -122,8 +122,11 @@ export function parseCsv(input: string): string[][] {
       at += character === '\r' && text[at + 1] === '\n' ? 2 : 1;
       line += 1;
     } else {
-      cell += character;
-      at += 1;
+      // The rest of an unquoted cell at once: a quote inside it is its own character.
+      let end = at + 1;
+      while (end < text.length && text[end] !== separator && text[end] !== '\r' && text[end] !== '\n') end += 1;
+      cell += text.slice(at, end);
+      at = end;
     }
   }
   if (cell !== '' || record.length > 0) endRecord();

@@ -1,7 +1,7 @@
-import type { CustomerWrite, OpportunityImportRow } from '../../api/client.ts';
+import type { CustomerWrite, OpportunityImportRow, OpportunityWrite } from '../../api/client.ts';
 import { customerWrite, type CustomerForm } from '../customers/form.ts';
 import { customerProblems } from '../customers/validation.ts';
-import { customerWriteProblems } from '../rules/records.ts';
+import { customerWriteProblems, opportunityWriteProblems } from '../rules/records.ts';
 import { DEFAULT_PROBABILITY, opportunityProblems, type OpportunityForm } from '../opportunities/editor.ts';
 import { parseAmount } from '../rules/amounts.ts';
 import { PIPELINE_STAGES } from '../opportunities/pipeline.ts';
@@ -187,25 +187,26 @@ function opportunityImportWrite(form: OpportunityForm): OpportunityImportRow {
   };
 }
 
-/** An imported opportunity as the Add Opportunity form would hold it, for the server to check it by the form's rules. */
-export function opportunityFormOfImport(write: OpportunityImportRow): OpportunityForm {
-  return {
-    customer: write.customer,
-    salespersonId: String(write.salesperson_id),
-    stage: write.stage,
-    date: write.created_date,
-    createdAt: null,
-    revenue: String(write.revenue),
-    locale: CSV_NUMBER_LOCALE,
-    probability: String(write.probability),
-  };
+/** The instant an imported row's bare date is stored as: noon UTC of the day, as a single write of that day stores it. */
+export function importedCreatedDate(day: string): string {
+  return `${day}T12:00:00Z`;
 }
 
-/** The problem of a body sent for import, by the form's rules (a customer's body is checked as the server checks it), or null. */
+/** An imported opportunity's row as the body of a single create, with the instant it is stored as. */
+export function opportunityWriteOfImport(write: OpportunityImportRow): OpportunityWrite {
+  return { ...write, created_date: importedCreatedDate(write.created_date) };
+}
+
+/**
+ * The problem of a body sent for import, or null: the rule every opportunity or customer
+ * body answers to on the server (a single create's included), on the row as it is stored.
+ * The app has read the file's text with the forms' rules; the server gets numbers and a
+ * day the contract has already checked the shape of (a real yyyy-MM-dd).
+ */
 export function importWriteProblem(kind: ImportKind, write: ImportWrite): string | null {
   const problems =
     kind === 'opportunities'
-      ? opportunityProblems(opportunityFormOfImport(write as OpportunityImportRow))
+      ? opportunityWriteProblems(opportunityWriteOfImport(write as OpportunityImportRow))
       : customerWriteProblems(write as CustomerWrite);
   return problems.length === 0 ? null : problems.map((problem) => problem.message).join(' ');
 }

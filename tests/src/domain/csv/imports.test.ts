@@ -33,8 +33,10 @@ describe('CSV import rows', () => {
     const [row] = checkRows('opportunities', records, guessMapping('opportunities', records[0]!), references);
     expect(row!.write).toEqual({ customer: '=Acme', salesperson_id: 7, stage: 'closed won', created_date: '2025-03-04', revenue: 1200.5, probability: 40 });
     expect(importWriteProblem('opportunities', row!.write!)).toBeNull();
-    expect(importWriteProblem('opportunities', { ...(row!.write as object), revenue: 1.005 } as never)).toBe(
-      'Revenue must be an amount such as 1,234.50.',
+    // The server reads numbers, not text: it answers as it answers a single create's body.
+    expect(importWriteProblem('opportunities', { ...(row!.write as object), revenue: 1.005 } as never)).toBe('Revenue can have at most 2 decimals.');
+    expect(importWriteProblem('opportunities', { ...(row!.write as object), created_date: '1969-12-31' } as never)).toBe(
+      'Date must be a valid date from 1970 to 9999.',
     );
   });
 
