@@ -28,7 +28,8 @@ class PrecompressedAssets {
 /**
  * One entry (the first screen: shell, session, router) and one lazily loaded chunk
  * per screen; the chart library arrives only with the dashboard. Settings are
- * read at run time from /config.json, so nothing environment-specific is built in.
+ * read at run time (from the page the server sends, or /config.json), so nothing
+ * environment-specific is built in.
  */
 export default defineConfig({
   mode: production ? 'production' : 'development',

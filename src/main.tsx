@@ -12,10 +12,19 @@ import './ui/shell/theme.css';
 // Before the router listens, so that a form with unsaved changes can hold Back and Forward.
 listenForLeaving();
 
+/**
+ * The rest of the start in a task of its own, after what the browser has waiting (a
+ * paint, an input): the module's evaluation, the machines' start and React's first
+ * render are each long enough to hold a phone's main thread; one after another in one
+ * task they would hold it for all three.
+ */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 async function start(): Promise<void> {
   const config = await loadRuntimeConfig();
   // Before any actor starts, so the inspector sees the session from its first event.
   const inspect = await startInspector(config);
+  await nextTask();
   const services = createAppServices(
     config,
     {
@@ -28,7 +37,9 @@ async function start(): Promise<void> {
     inspect,
   );
   services.session.start();
+  await nextTask();
   services.apiParts.start();
+  await nextTask();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <ServicesProvider services={services}>

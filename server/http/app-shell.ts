@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config.ts';
-import type { RuntimeConfig } from '../../src/platform/runtime-config.ts';
+import { runtimeConfigElement, type RuntimeConfig } from '../../src/platform/runtime-config.ts';
 
 /** The settings the built app reads at start, so one build runs against any back end. */
 export function runtimeConfig(config: ServerConfig): RuntimeConfig {
@@ -18,6 +18,15 @@ export function runtimeConfig(config: ServerConfig): RuntimeConfig {
   };
 }
 
+/**
+ * The app's page with its settings written in, so that the app starts without asking
+ * `/config.json` first (one round trip less before the session's checks).
+ */
+export function pageWithSettings(indexHtml: string, settings: RuntimeConfig): string {
+  const element = runtimeConfigElement(settings);
+  return indexHtml.includes('</head>') ? indexHtml.replace('</head>', `${element}</head>`) : `${indexHtml}${element}`;
+}
+
 // Paths that belong to the server, never to the app's router.
 const serverPrefixes = ['/api/', '/realms/', '/tenant-service/', '/healthz'];
 
@@ -29,7 +38,8 @@ const serverPrefixes = ['/api/', '/realms/', '/tenant-service/', '/healthz'];
 export async function installAppShell(app: FastifyInstance, config: ServerConfig): Promise<void> {
   const indexPath = join(config.appDir, 'index.html');
   if (!existsSync(indexPath)) throw new Error(`The app is not built: ${indexPath} is missing (run npm run build)`);
-  const indexHtml = readFileSync(indexPath, 'utf8');
+  const settings = runtimeConfig(config);
+  const page = pageWithSettings(readFileSync(indexPath, 'utf8'), settings);
 
   await app.register(fastifyStatic, {
     root: config.appDir,
@@ -45,13 +55,14 @@ export async function installAppShell(app: FastifyInstance, config: ServerConfig
   // Pages without an icon link (the provider's sign-in form) make browsers ask here.
   app.get('/favicon.ico', async (_request, reply) => reply.redirect('/logo.svg', 301));
 
-  const body = JSON.stringify(runtimeConfig(config));
+  // Still offered: a page served from elsewhere (the development server) reads the settings here.
+  const body = JSON.stringify(settings);
   app.get('/config.json', async (_request, reply) => reply.header('Cache-Control', 'no-cache').type('application/json').send(body));
 
   app.setNotFoundHandler(async (request, reply) => {
     const wantsDocument = request.method === 'GET' && !serverPrefixes.some((prefix) => request.url.startsWith(prefix));
     if (wantsDocument && !/\.\w+$/.test(request.url.split('?')[0]!)) {
-      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(page);
     }
     return reply.code(404).send({ message: 'Not found' });
   });

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Toaster } from 'react-hot-toast';
-import { Routes } from './routes.tsx';
+import { Routes, ScreenPreload } from './routes.tsx';
 import { RouteFocus } from './RouteFocus.tsx';
 import { Splash, SPLASH_MS } from './Splash.tsx';
 
@@ -23,6 +23,7 @@ export function App() {
   return (
     <>
       {splashDone ? <Routes /> : <Splash />}
+      <ScreenPreload />
       <RouteFocus />
       <Toaster position="top-right" containerStyle={BELOW_TOP_BAR} />
     </>
