@@ -1,6 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTaggedAnswers } from '../../server/caching/tagged-answers.ts';
+import { madeOncePerPieces } from '../../server/caching/year-answers.ts';
 import type { Queryable } from '../../server/db/database.ts';
 import Fastify from 'fastify';
 import { startTestServer, type TestServer } from '../support/server-harness.ts';
@@ -152,5 +153,27 @@ describe('a kept answer', () => {
     expect(answers.heldBytes()).toBeLessThanOrEqual(2500);
     expect(answers.heldBytes()).toBeGreaterThan(0);
     await app.close();
+  });
+});
+
+describe("what an answer makes of a year's pieces (the calendar's days, the customers' sums)", () => {
+  test('is made again when any piece is not the one it was made from, and only then', () => {
+    let makings = 0;
+    const added = madeOncePerPieces((pieces: number[][]) => {
+      makings += 1;
+      return pieces.flat().reduce((sum, value) => sum + value, 0);
+    }, { maxKept: 2 });
+    const january = [1, 2];
+    const february = [3];
+    expect(added('1/2026/UTC', [january, february])).toBe(6);
+    expect(added('1/2026/UTC', [january, february])).toBe(6);
+    expect(makings).toBe(1);
+    // February read anew after a write: another array, even with the same rows.
+    expect(added('1/2026/UTC', [january, [3]])).toBe(6);
+    expect(added('1/2026/UTC', [january, [4]])).toBe(7);
+    expect(makings).toBe(3);
+    // Another zone's year is its own answer.
+    expect(added('1/2026/Europe/Berlin', [january])).toBe(3);
+    expect(makings).toBe(4);
   });
 });
