@@ -9,7 +9,7 @@ import { CALENDAR_EVENT } from '../answers/projections.ts';
 import { keptPrepared } from '../db/kept-prepared.ts';
 import { createTaggedAnswers } from '../caching/tagged-answers.ts';
 
-// The bench tenant's 2,000 events of a year are 400 KB of JSON.
+// Per process: the calendars of the tenants asking most, with their compressed copies.
 const CALENDARS_KEPT_BYTES = 16 * 1024 * 1024;
 
 const SELECT_EVENT = keptPrepared(`select ${CALENDAR_EVENT.select} from ${CALENDAR_EVENT.from} where id = $1 and tenant_id = $2`);

@@ -15,7 +15,7 @@ import { WON_STAGE } from '../../src/domain/opportunities/customers.ts';
 
 type CustomerAnswer = AnswerOf<typeof CUSTOMER>;
 
-// The bench tenant's 997 customers are 200 KB of JSON.
+// Per process: the lists and sums of the tenants asking most, with their compressed copies.
 const CUSTOMER_LISTS_KEPT_BYTES = 8 * 1024 * 1024;
 
 /** The body of POST and PUT: only the name is required. */

@@ -7,7 +7,7 @@ import type { AnswerOf } from '../answers/projection.ts';
 import { SALESPERSON } from '../answers/projections.ts';
 import { createTaggedAnswers } from '../caching/tagged-answers.ts';
 
-// The bench tenant's 500 salespersons are 100 KB of JSON.
+// Per process: the lists of the tenants asking most, with their compressed copies.
 const SALESPERSON_LISTS_KEPT_BYTES = 8 * 1024 * 1024;
 
 type SalespersonAnswer = AnswerOf<typeof SALESPERSON>;
