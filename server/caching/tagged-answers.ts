@@ -7,6 +7,7 @@
  * trigger has to move anything: the answer is the data as the statement reads it, however
  * it was written (route, SQL, another process, a restore without triggers).
  */
+import { createHash } from 'node:crypto';
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
@@ -27,11 +28,53 @@ export interface TaggedAnswers {
   heldBytes(): number;
 }
 
-interface Entry {
+/** A JSON answer with its compressed copies, each made once, when a client first takes it. */
+export interface KeptJson {
+  /** Its text's SHA-256 (base64). */
   tag: string;
   etag: string;
   plain: Buffer;
   encoded: Map<Encoding, Promise<Buffer>>;
+}
+
+/** A kept answer named `name` (tenant and answer, for its ETag); the tag is the text's SHA-256 unless the database gave it. */
+export function keptJson(name: string, json: string, tag = createHash('sha256').update(json).digest('base64')): KeptJson {
+  return { tag, etag: opaqueEtag(name, tag), plain: Buffer.from(json), encoded: new Map() };
+}
+
+/**
+ * Sends a kept answer compressed as the client accepts it (304 to its ETag); `madeCopy`
+ * hears of each compressed copy the first time it is made.
+ */
+export async function sendKeptJson(request: FastifyRequest, reply: FastifyReply, kept: KeptJson, madeCopy: (bytes: number) => void = () => {}): Promise<FastifyReply> {
+  if (request.method === 'GET' && matches(request.headers['if-none-match'], kept.etag)) {
+    return reply.code(304).headers({ etag: kept.etag, vary: 'accept-encoding' }).send();
+  }
+  const encoding = encodingFor(kept.plain.length, request.headers['accept-encoding'], ENCODINGS);
+  let body = kept.plain;
+  if (encoding) {
+    let made = kept.encoded.get(encoding);
+    if (!made) {
+      made = encoders[encoding](kept.plain);
+      kept.encoded.set(encoding, made);
+      void made.then(
+        (copy) => madeCopy(copy.length),
+        () => kept.encoded.delete(encoding),
+      );
+    }
+    body = await made;
+  }
+  const headers: OutgoingHttpHeaders = {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': body.length,
+    etag: kept.etag,
+    vary: 'accept-encoding',
+    ...(encoding ? { 'content-encoding': encoding } : {}),
+  };
+  return reply.headers(headers).send(body);
+}
+
+interface Entry extends KeptJson {
   bytes: number;
 }
 
@@ -76,21 +119,12 @@ export function createTaggedAnswers(db: Queryable, { maxBytes }: { maxBytes: num
     entries.set(name, entry);
   };
 
-  const encodedBody = (name: string, entry: Entry, encoding: Encoding): Promise<Buffer> => {
-    let made = entry.encoded.get(encoding);
-    if (made) return made;
-    made = encoders[encoding](entry.plain);
-    entry.encoded.set(encoding, made);
-    void made.then(
-      (body) => {
-        entry.bytes += body.length;
-        if (entries.get(name) !== entry) return;
-        heldBytes += body.length;
-        evictOverBudget();
-      },
-      () => entry.encoded.delete(encoding),
-    );
-    return made;
+  /** A compressed copy made of an entry: counted while the entry is held. */
+  const counted = (name: string, entry: Entry) => (bytes: number) => {
+    entry.bytes += bytes;
+    if (entries.get(name) !== entry) return;
+    heldBytes += bytes;
+    evictOverBudget();
   };
 
   /** The held entry when the database says its text is the answer now, else a new one from the text it sent. */
@@ -105,8 +139,8 @@ export function createTaggedAnswers(db: Queryable, { maxBytes }: { maxBytes: num
       return held;
     }
     if (row.json === null) throw new Error(`The answer ${answer.key} came without its text`);
-    const plain = Buffer.from(row.json);
-    const entry: Entry = { tag: row.tag, etag: opaqueEtag(name, row.tag), plain, encoded: new Map(), bytes: plain.length };
+    const kept = keptJson(name, row.json, row.tag);
+    const entry: Entry = { ...kept, bytes: kept.plain.length };
     keep(name, entry);
     return entry;
   };
@@ -115,19 +149,7 @@ export function createTaggedAnswers(db: Queryable, { maxBytes }: { maxBytes: num
     async send(request, reply, answer) {
       const name = `${answer.tenantId}/${answer.key}`;
       const entry = await entryFor(name, answer);
-      if (request.method === 'GET' && matches(request.headers['if-none-match'], entry.etag)) {
-        return reply.code(304).headers({ etag: entry.etag, vary: 'accept-encoding' }).send();
-      }
-      const encoding = encodingFor(entry.plain.length, request.headers['accept-encoding'], ENCODINGS);
-      const body = encoding ? await encodedBody(name, entry, encoding) : entry.plain;
-      const headers: OutgoingHttpHeaders = {
-        'content-type': 'application/json; charset=utf-8',
-        'content-length': body.length,
-        etag: entry.etag,
-        vary: 'accept-encoding',
-        ...(encoding ? { 'content-encoding': encoding } : {}),
-      };
-      return reply.headers(headers).send(body);
+      return sendKeptJson(request, reply, entry, counted(name, entry));
     },
     heldBytes: () => heldBytes,
   };

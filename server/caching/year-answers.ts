@@ -185,7 +185,7 @@ export function createYearPieceRows<Row>(db: Queryable, readPiece: PieceRowsRead
  * version is unchanged, so the same pieces are the same data. Keyed by the answer's name
  * (tenant, year, zone), bounded in entries, least recently used first.
  */
-export function madeOncePerPieces<Row, Made>(make: (pieces: Row[][]) => Made, { maxKept }: { maxKept: number }): (name: string, pieces: Row[][]) => Made {
+export function madeOncePerPieces<Row, Made>(make: (pieces: Row[][], name: string) => Made, { maxKept }: { maxKept: number }): (name: string, pieces: Row[][]) => Made {
   const kept = new Map<string, { pieces: Row[][]; made: Made }>();
   return (name, pieces) => {
     const held = kept.get(name);
@@ -194,7 +194,7 @@ export function madeOncePerPieces<Row, Made>(make: (pieces: Row[][]) => Made, { 
       kept.set(name, held);
       return held.made;
     }
-    const made = make(pieces);
+    const made = make(pieces, name);
     kept.set(name, { pieces, made });
     for (const oldest of kept.keys()) {
       if (kept.size <= maxKept) break;

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { defineRoute, type RouteContext } from '../http/define-route.ts';
 import { notFound } from '../http/refusals.ts';
 import { createYearAnswers, createYearPieceRows, madeOncePerPieces, wholeYearJson, type PieceReader, type PieceRowsReader } from '../caching/year-answers.ts';
+import { keptJson, sendKeptJson } from '../caching/tagged-answers.ts';
 import type { Queryable } from '../db/database.ts';
 import { refusingUnknownZones, zoneOf } from '../http/list-query.ts';
 import type { AnswerOf } from '../answers/projection.ts';
@@ -57,8 +58,8 @@ export function registerOpportunityRoutes(app: FastifyInstance, context: RouteCo
   // kilobytes, where the year's opportunities are megabytes. Summed per piece of the year,
   // kept as the year answers are, so a save sums one month anew.
   const days = createYearPieceRows(db, dayPieceOf, { maxPieces: 14 * 64 });
-  // Added up and written once per set of pieces: the dashboard asks two years of it per visit.
-  const daysJson = madeOncePerPieces((pieces: OpportunityDay[][]) => JSON.stringify(addedDays(pieces)), { maxKept: 64 });
+  // Added up, written and compressed once per set of pieces: the dashboard asks two years of it per visit.
+  const daysAnswer = madeOncePerPieces((pieces: OpportunityDay[][], name) => keptJson(name, JSON.stringify(addedDays(pieces))), { maxKept: 64 });
   defineRoute(
     app,
     context,
@@ -69,8 +70,9 @@ export function registerOpportunityRoutes(app: FastifyInstance, context: RouteCo
       if (params.tenant_id !== caller.tenantId) throw notFound();
       const zone = zoneOf(query);
       const pieces = await refusingUnknownZones(zone, () => days.rowsOf(caller.tenantId, query.year, zone));
-      return reply.type('application/json; charset=utf-8').send(daysJson(`${caller.tenantId}/${query.year}/${zone}`, pieces));
+      return sendKeptJson(request, reply, daysAnswer(`${caller.tenantId}/days/${query.year}/${zone}`, pieces));
     },
+    { compress: false },
   );
 }
 

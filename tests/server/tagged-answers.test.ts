@@ -177,3 +177,24 @@ describe("what an answer makes of a year's pieces (the calendar's days, the cust
     expect(makings).toBe(4);
   });
 });
+
+describe("the calendar's days of a year, kept compressed once per set of month pieces", () => {
+  test('are current after a write in plain SQL, through either process, compressed or not', async () => {
+    const [row] = await server.db.query<{ id: number; year: number }>(
+      `select id, extract(year from created_date at time zone 'UTC')::int as year from opportunities where tenant_id = 1 order by id limit 1`,
+    );
+    const url = `/api/opportunities/days/1?year=${row!.year}&zone=UTC`;
+    const total = (text: string) => (JSON.parse(text) as { revenue: number }[]).reduce((sum, day) => sum + day.revenue, 0);
+    const before = await fetchList(server, url, { 'accept-encoding': 'br' });
+    expect(before.encoding).toBe('br');
+    expect(await fetchList(server, url, { 'accept-encoding': 'br' })).toEqual(before);
+    await fetchList(second, url, { 'accept-encoding': 'gzip' });
+    await server.db.query('update opportunities set revenue = revenue + 1000 where id = $1', [row!.id]);
+    for (const [on, encoding] of [[server, 'br'], [second, 'gzip'], [server, undefined]] as const) {
+      const after = await fetchList(on, url, encoding ? { 'accept-encoding': encoding } : {});
+      expect(after.encoding).toBe(encoding);
+      expect(total(after.text)).toBeCloseTo(total(before.text) + 1000, 2);
+      expect(after.etag).not.toBe(before.etag);
+    }
+  });
+});
