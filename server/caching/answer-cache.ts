@@ -54,7 +54,7 @@ export interface AnswerCache {
   heldBytes(): number;
 }
 
-type Encoding = 'br' | 'gzip';
+export type Encoding = 'br' | 'gzip';
 
 interface Entry {
   version: string;
@@ -77,7 +77,7 @@ interface Entry {
   moved: number;
 }
 
-const ENCODINGS: Encoding[] = ['br', 'gzip'];
+export const ENCODINGS: Encoding[] = ['br', 'gzip'];
 // As the compress plugin (server/app.ts): answers under a kilobyte go plain.
 const COMPRESSION_THRESHOLD_BYTES = 1024;
 // Each form of an answer is encoded once per version, at the fastest setting: measured on
@@ -94,7 +94,7 @@ const brotli = (json: Buffer) =>
 // a few go out at once (issue 19: clients asking and never reading).
 const LARGE_PLAIN_BYTES = 1024 * 1024;
 const LARGE_PLAIN_ANSWERS_AT_ONCE = 4;
-const encoders: Record<Encoding, (json: Buffer) => Promise<Buffer>> = { br: brotli, gzip: (json) => promisify(gzip)(json, { level: 1 }) };
+export const encoders: Record<Encoding, (json: Buffer) => Promise<Buffer>> = { br: brotli, gzip: (json) => promisify(gzip)(json, { level: 1 }) };
 // In one output chunk of the known size: at zlib's default of 16 KB, the main thread took a callback and a copy per chunk.
 const decoders: Record<Encoding, (body: Buffer, plainLength: number) => Promise<Buffer>> = {
   br: (body, plainLength) => promisify(brotliDecompress)(body, { chunkSize: Math.max(64, plainLength) }),
@@ -315,7 +315,7 @@ const negotiated = new Map<string, Encoding | undefined>();
 const NEGOTIATIONS_KEPT = 64;
 
 /** How an answer of this many bytes of JSON goes to a client sending this Accept-Encoding, among the encodings in the answer's order. */
-function encodingFor(jsonLength: number, acceptEncoding: string | undefined, preference: Encoding[]): Encoding | undefined {
+export function encodingFor(jsonLength: number, acceptEncoding: string | undefined, preference: Encoding[]): Encoding | undefined {
   return jsonLength < COMPRESSION_THRESHOLD_BYTES ? undefined : acceptedEncoding(acceptEncoding, preference);
 }
 
@@ -338,11 +338,11 @@ function acceptedEncoding(header: string | undefined, preference: Encoding[]): E
 // process (another process's ETags then only miss a 304, never match wrongly).
 const ETAG_KEY = randomBytes(32);
 
-function opaqueEtag(name: string, version: string): string {
+export function opaqueEtag(name: string, version: string): string {
   return `W/"${createHmac('sha256', ETAG_KEY).update(`${name}@${version}`).digest('base64url').slice(0, 22)}"`;
 }
 
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+export function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   const weak = (tag: string) => tag.trim().replace(/^W\//, '');
   return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || weak(tag) === weak(etag));

@@ -178,3 +178,28 @@ export function createYearPieceRows<Row>(db: Queryable, readPiece: PieceRowsRead
     },
   };
 }
+
+/**
+ * What an answer makes of a year's pieces (their sums added up), made again only when a piece
+ * is not the one it was made from: `rowsOf` hands out a kept piece itself while its month's
+ * version is unchanged, so the same pieces are the same data. Keyed by the answer's name
+ * (tenant, year, zone), bounded in entries, least recently used first.
+ */
+export function madeOncePerPieces<Row, Made>(make: (pieces: Row[][], name: string) => Made, { maxKept }: { maxKept: number }): (name: string, pieces: Row[][]) => Made {
+  const kept = new Map<string, { pieces: Row[][]; made: Made }>();
+  return (name, pieces) => {
+    const held = kept.get(name);
+    kept.delete(name);
+    if (held && held.pieces.length === pieces.length && held.pieces.every((piece, index) => piece === pieces[index])) {
+      kept.set(name, held);
+      return held.made;
+    }
+    const made = make(pieces, name);
+    kept.set(name, { pieces, made });
+    for (const oldest of kept.keys()) {
+      if (kept.size <= maxKept) break;
+      kept.delete(oldest);
+    }
+    return made;
+  };
+}

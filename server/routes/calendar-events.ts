@@ -7,6 +7,10 @@ import { EVENT_MESSAGES, isKeptInstant } from '../../src/domain/rules/index.ts';
 import type { AnswerOf } from '../answers/projection.ts';
 import { CALENDAR_EVENT } from '../answers/projections.ts';
 import { keptPrepared } from '../db/kept-prepared.ts';
+import { createTaggedAnswers } from '../caching/tagged-answers.ts';
+
+// Per process: the calendars of the tenants asking most, with their compressed copies.
+const CALENDARS_KEPT_BYTES = 16 * 1024 * 1024;
 
 const SELECT_EVENT = keptPrepared(`select ${CALENDAR_EVENT.select} from ${CALENDAR_EVENT.from} where id = $1 and tenant_id = $2`);
 
@@ -49,21 +53,27 @@ const overlapsYearWindow = `starts_at < make_timestamptz($2::int + 1, 1, 1, 0, 0
 /** Calendar events: any signed-in user of the tenant may read and write them, like the calendar itself. */
 export function registerCalendarEventRoutes(app: FastifyInstance, context: RouteContext): void {
   const { db } = context;
+  const calendars = createTaggedAnswers(db, { maxBytes: CALENDARS_KEPT_BYTES });
 
   defineRoute(
     app,
     context,
     'get',
     '/api/calendar/getAllData/{tenant_id}',
-    async (request: FastifyRequest<{ Params: { tenant_id: number }; Querystring: { year: number } }>) => {
+    async (request: FastifyRequest<{ Params: { tenant_id: number }; Querystring: { year: number } }>, reply) => {
       const { caller } = request;
       if (request.params.tenant_id !== caller.tenantId) throw notFound();
-      return db.query<CalendarEventAnswer>(
-        `select ${CALENDAR_EVENT.select} from ${CALENDAR_EVENT.from}
-         where tenant_id = $1 and ${overlapsYearWindow} order by calendar_events.starts_at, id`,
-        [caller.tenantId, request.query.year],
-      );
+      // The database writes the year's events as one JSON text; while it is unchanged its
+      // compressed copy is sent again (server/caching/tagged-answers.ts).
+      return calendars.send(request, reply, {
+        tenantId: caller.tenantId,
+        key: `calendar-${request.query.year}`,
+        sql: `select '[' || coalesce(string_agg(${CALENDAR_EVENT.json}::text, ',' order by calendar_events.starts_at, id), '') || ']' as json
+              from ${CALENDAR_EVENT.from} where tenant_id = $1 and ${overlapsYearWindow}`,
+        params: [caller.tenantId, request.query.year],
+      });
     },
+    { compress: false },
   );
 
   defineRoute(app, context, 'post', '/api/calendar', async (request: FastifyRequest<{ Body: CalendarEventWrite }>, reply) => {

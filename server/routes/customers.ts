@@ -7,12 +7,16 @@ import { recordHistory, snapshotRecords, withHistory } from '../records/history.
 import type { AnswerOf } from '../answers/projection.ts';
 import { CUSTOMER, CUSTOMER_SUMMARY } from '../answers/projections.ts';
 import { refusingUnknownZones, zoneOf } from '../http/list-query.ts';
-import { createYearPieceRows, type PieceRowsReader } from '../caching/year-answers.ts';
+import { createYearPieceRows, madeOncePerPieces, type PieceRowsReader } from '../caching/year-answers.ts';
+import { createTaggedAnswers } from '../caching/tagged-answers.ts';
 import { zonePieceWindow } from './opportunities.ts';
 import { sqlText } from '../answers/projection.ts';
 import { WON_STAGE } from '../../src/domain/opportunities/customers.ts';
 
 type CustomerAnswer = AnswerOf<typeof CUSTOMER>;
+
+// Per process: the lists and sums of the tenants asking most, with their compressed copies.
+const CUSTOMER_LISTS_KEPT_BYTES = 8 * 1024 * 1024;
 
 /** The body of POST and PUT: only the name is required. */
 type CustomerBody = RequestBody<'CustomerWrite'>;
@@ -41,14 +45,27 @@ async function customerOfTenant(db: Queryable, tenantId: number, id: number) {
 export function registerCustomerRoutes(app: FastifyInstance, context: RouteContext): CustomerSummaries {
   const { db } = context;
 
-  defineRoute(app, context, 'get', '/api/customers/getAllData/{tenant_id}', async (request: FastifyRequest<{ Params: { tenant_id: number } }>) => {
-    const { caller } = request;
-    if (request.params.tenant_id !== caller.tenantId) throw notFound();
-    return db.query<CustomerAnswer>(
-      `select ${CUSTOMER.select} from ${CUSTOMER.from} where tenant_id = $1 order by lower(customers.name), customers.name, id`,
-      [caller.tenantId],
-    );
-  });
+  // The database writes the list as one JSON text; while it is unchanged its compressed
+  // copy is sent again (server/caching/tagged-answers.ts).
+  const lists = createTaggedAnswers(db, { maxBytes: CUSTOMER_LISTS_KEPT_BYTES });
+  defineRoute(
+    app,
+    context,
+    'get',
+    '/api/customers/getAllData/{tenant_id}',
+    async (request: FastifyRequest<{ Params: { tenant_id: number } }>, reply) => {
+      const { caller } = request;
+      if (request.params.tenant_id !== caller.tenantId) throw notFound();
+      return lists.send(request, reply, {
+        tenantId: caller.tenantId,
+        key: 'customers',
+        sql: `select '[' || coalesce(string_agg(${CUSTOMER.json}::text, ',' order by lower(customers.name), customers.name, id), '') || ']' as json
+              from ${CUSTOMER.from} where tenant_id = $1`,
+        params: [caller.tenantId],
+      });
+    },
+    { compress: false },
+  );
 
   // The customer list's rows (x-crm-extension: customer-summaries), so that it need not load
   // the year's opportunities: the year in the browser's zone, as the opportunity list's.
@@ -58,11 +75,14 @@ export function registerCustomerRoutes(app: FastifyInstance, context: RouteConte
     context,
     'get',
     '/api/customers/summaries/{tenant_id}',
-    async (request: FastifyRequest<{ Params: { tenant_id: number }; Querystring: { year: number; zone?: string } }>) => {
+    async (request: FastifyRequest<{ Params: { tenant_id: number }; Querystring: { year: number; zone?: string } }>, reply) => {
       const { caller, params, query } = request;
       if (params.tenant_id !== caller.tenantId) throw notFound();
-      return summaries(caller.tenantId, query.year, zoneOf(query));
+      const zone = zoneOf(query);
+      const json = `'[' || coalesce(string_agg(${CUSTOMER_SUMMARY.json}::text, ','), '') || ']' as json`;
+      return lists.send(request, reply, { tenantId: caller.tenantId, key: `summaries-${query.year}-${zone}`, ...(await summaries.statement(caller.tenantId, query.year, zone, json)) });
     },
+    { compress: false },
   );
 
   defineRoute(app, context, 'get', '/api/customers/{id}', async (request: FastifyRequest<{ Params: { id: number } }>) => {
@@ -164,20 +184,30 @@ export type CustomerSummaries = (tenantId: number, year: number, zone: string) =
  * version as the year answers are (server/caching/README.md), so a save sums one month
  * anew; the stored customers are read every time.
  */
-export function customerSummaries(db: Queryable): CustomerSummaries {
+export function customerSummaries(db: Queryable): CustomerSummaries & { statement: CustomerSummariesStatement } {
   const sums = createYearPieceRows(db, customerSumsPieceOf, { maxPieces: 14 * 64 });
-  return async (tenantId, year, zone) => {
+  // Added up and written once per set of pieces; the customers are joined in by every request.
+  const sumsJson = madeOncePerPieces((pieces: CustomerSums[][]) => JSON.stringify(addedSums(pieces)), { maxKept: 64 });
+  const statement: CustomerSummariesStatement = async (tenantId, year, zone, select) => {
     const pieces = await refusingUnknownZones(zone, () => sums.rowsOf(tenantId, year, zone));
-    return db.query<AnswerOf<typeof CUSTOMER_SUMMARY>>(
-      `select ${CUSTOMER_SUMMARY.select}
+    return {
+      sql: `select ${select}
        from (select id, name, company from customers where tenant_id = $1) as c
        full join json_to_recordset($2::json)
          as s (key text, name text, opportunities int, revenue float8, weighted float8, won int, latest_date date)
          on s.key = lower(c.name)`,
-      [tenantId, JSON.stringify(addedSums(pieces))],
-    );
+      params: [tenantId, sumsJson(`${tenantId}/${year}/${zone}`, pieces)],
+    };
   };
+  const summaries: CustomerSummaries = async (tenantId, year, zone) => {
+    const { sql, params } = await statement(tenantId, year, zone, CUSTOMER_SUMMARY.select);
+    return db.query<AnswerOf<typeof CUSTOMER_SUMMARY>>(sql, params);
+  };
+  return Object.assign(summaries, { statement });
 }
+
+/** The customer list's statement, selecting `select` from the customers (c) joined with the year's sums (s). */
+type CustomerSummariesStatement = (tenantId: number, year: number, zone: string, select: string) => Promise<{ sql: string; params: unknown[] }>;
 
 /** One piece's sums per customer of the zone's year ($4). */
 export const customerSumsPieceOf: PieceRowsReader<CustomerSums> = (db, tenantId, year, piece, zone) =>

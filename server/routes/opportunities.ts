@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { defineRoute, type RouteContext } from '../http/define-route.ts';
 import { notFound } from '../http/refusals.ts';
-import { createYearAnswers, createYearPieceRows, wholeYearJson, type PieceReader, type PieceRowsReader } from '../caching/year-answers.ts';
+import { createYearAnswers, createYearPieceRows, madeOncePerPieces, wholeYearJson, type PieceReader, type PieceRowsReader } from '../caching/year-answers.ts';
+import { keptJson, sendKeptJson } from '../caching/tagged-answers.ts';
 import type { Queryable } from '../db/database.ts';
 import { refusingUnknownZones, zoneOf } from '../http/list-query.ts';
 import type { AnswerOf } from '../answers/projection.ts';
@@ -57,17 +58,21 @@ export function registerOpportunityRoutes(app: FastifyInstance, context: RouteCo
   // kilobytes, where the year's opportunities are megabytes. Summed per piece of the year,
   // kept as the year answers are, so a save sums one month anew.
   const days = createYearPieceRows(db, dayPieceOf, { maxPieces: 14 * 64 });
+  // Added up, written and compressed once per set of pieces: the dashboard asks two years of it per visit.
+  const daysAnswer = madeOncePerPieces((pieces: OpportunityDay[][], name) => keptJson(name, JSON.stringify(addedDays(pieces))), { maxKept: 64 });
   defineRoute(
     app,
     context,
     'get',
     '/api/opportunities/days/{tenant_id}',
-    async (request: FastifyRequest<{ Params: { tenant_id: number }; Querystring: { year: number; zone?: string } }>) => {
+    async (request: FastifyRequest<{ Params: { tenant_id: number }; Querystring: { year: number; zone?: string } }>, reply) => {
       const { caller, params, query } = request;
       if (params.tenant_id !== caller.tenantId) throw notFound();
       const zone = zoneOf(query);
-      return addedDays(await refusingUnknownZones(zone, () => days.rowsOf(caller.tenantId, query.year, zone)));
+      const pieces = await refusingUnknownZones(zone, () => days.rowsOf(caller.tenantId, query.year, zone));
+      return sendKeptJson(request, reply, daysAnswer(`${caller.tenantId}/days/${query.year}/${zone}`, pieces));
     },
+    { compress: false },
   );
 }
 

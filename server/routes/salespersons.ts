@@ -5,6 +5,10 @@ import { forbidden, notFound, refusal, refusingDuplicates } from '../http/refusa
 import { canManageUsers } from '../../src/domain/rules/index.ts';
 import type { AnswerOf } from '../answers/projection.ts';
 import { SALESPERSON } from '../answers/projections.ts';
+import { createTaggedAnswers } from '../caching/tagged-answers.ts';
+
+// Per process: the lists of the tenants asking most, with their compressed copies.
+const SALESPERSON_LISTS_KEPT_BYTES = 8 * 1024 * 1024;
 
 type SalespersonAnswer = AnswerOf<typeof SALESPERSON>;
 
@@ -21,19 +25,22 @@ const mayEditSalespersons = canManageUsers;
 
 export function registerSalespersonRoutes(app: FastifyInstance, context: RouteContext): void {
   const { db } = context;
+  const lists = createTaggedAnswers(db, { maxBytes: SALESPERSON_LISTS_KEPT_BYTES });
 
   defineRoute(app, context, 'get', '/api/salespersons/getAllData/{tenant_id}', async (request: FastifyRequest<{ Params: { tenant_id: number } }>, reply) => {
     const { caller } = request;
     if (request.params.tenant_id !== caller.tenantId) throw notFound();
     // Nearly every screen asks for it: the database joins each salesperson's entry, kept
     // with the row (migration 087), into the whole answer as one JSON text, since PGlite
-    // hands rows over one by one at a cost far above the query's.
-    const [answer] = await db.query<{ json: string }>(
-      `select '[' || coalesce(string_agg(answer_json, ',' order by name, id), '') || ']' as json from ${SALESPERSON.from} where tenant_id = $1`,
-      [caller.tenantId],
-    );
-    return reply.type('application/json; charset=utf-8').send(answer!.json);
-  });
+    // hands rows over one by one at a cost far above the query's; while that text is
+    // unchanged its compressed copy is sent again (server/caching/tagged-answers.ts).
+    return lists.send(request, reply, {
+      tenantId: caller.tenantId,
+      key: 'salespersons',
+      sql: `select '[' || coalesce(string_agg(answer_json, ',' order by name, id), '') || ']' as json from ${SALESPERSON.from} where tenant_id = $1`,
+      params: [caller.tenantId],
+    });
+  }, { compress: false });
 
   defineRoute(app, context, 'get', '/api/salespersons/{id}', async (request: FastifyRequest<{ Params: { id: number } }>) => {
     const salesperson = await salespersonOfTenant(db, request.caller.tenantId, request.params.id);

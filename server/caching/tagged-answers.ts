@@ -1,0 +1,156 @@
+/**
+ * Lists the database writes as one JSON text on every request (the salesperson list, the
+ * activity list, the customer list, the calendar's events), sent compressed from copies
+ * kept under the text's SHA-256, which the database computes beside the text and compares
+ * with the one this process holds: when they are equal the text itself never leaves the
+ * database, and the kept compressed bytes go out. Nothing is filed under a version, so no
+ * trigger has to move anything: the answer is the data as the statement reads it, however
+ * it was written (route, SQL, another process, a restore without triggers).
+ */
+import { createHash } from 'node:crypto';
+import type { OutgoingHttpHeaders } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Queryable } from '../db/database.ts';
+import { ENCODINGS, encoders, encodingFor, matches, opaqueEtag, type Encoding } from './answer-cache.ts';
+
+export interface TaggedAnswer {
+  tenantId: number;
+  /** Tells apart a tenant's answers, e.g. `calendar-2026`; part of the ETag. */
+  key: string;
+  /** A statement answering one row whose column `json` is the whole answer as JSON text. */
+  sql: string;
+  params: readonly unknown[];
+}
+
+export interface TaggedAnswers {
+  send(request: FastifyRequest, reply: FastifyReply, answer: TaggedAnswer): Promise<FastifyReply>;
+  /** Bytes held now (each kept answer's JSON and its compressed copies), for tests. */
+  heldBytes(): number;
+}
+
+/** A JSON answer with its compressed copies, each made once, when a client first takes it. */
+export interface KeptJson {
+  /** Its text's SHA-256 (base64). */
+  tag: string;
+  etag: string;
+  plain: Buffer;
+  encoded: Map<Encoding, Promise<Buffer>>;
+}
+
+/** A kept answer named `name` (tenant and answer, for its ETag); the tag is the text's SHA-256 unless the database gave it. */
+export function keptJson(name: string, json: string, tag = createHash('sha256').update(json).digest('base64')): KeptJson {
+  return { tag, etag: opaqueEtag(name, tag), plain: Buffer.from(json), encoded: new Map() };
+}
+
+/**
+ * Sends a kept answer compressed as the client accepts it (304 to its ETag); `madeCopy`
+ * hears of each compressed copy the first time it is made.
+ */
+export async function sendKeptJson(request: FastifyRequest, reply: FastifyReply, kept: KeptJson, madeCopy: (bytes: number) => void = () => {}): Promise<FastifyReply> {
+  if (request.method === 'GET' && matches(request.headers['if-none-match'], kept.etag)) {
+    return reply.code(304).headers({ etag: kept.etag, vary: 'accept-encoding' }).send();
+  }
+  const encoding = encodingFor(kept.plain.length, request.headers['accept-encoding'], ENCODINGS);
+  let body = kept.plain;
+  if (encoding) {
+    let made = kept.encoded.get(encoding);
+    if (!made) {
+      made = encoders[encoding](kept.plain);
+      kept.encoded.set(encoding, made);
+      void made.then(
+        (copy) => madeCopy(copy.length),
+        () => kept.encoded.delete(encoding),
+      );
+    }
+    body = await made;
+  }
+  const headers: OutgoingHttpHeaders = {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': body.length,
+    etag: kept.etag,
+    vary: 'accept-encoding',
+    ...(encoding ? { 'content-encoding': encoding } : {}),
+  };
+  return reply.headers(headers).send(body);
+}
+
+interface Entry extends KeptJson {
+  bytes: number;
+}
+
+/**
+ * The statement's text and its SHA-256 (base64), the text only when the hash is not the
+ * one given as the last parameter: the database still makes the answer, but a kept one
+ * is not sent across, decoded, compressed and collected again.
+ */
+export function taggedStatement(sql: string, heldTagParameter: number): string {
+  return `select tag, case when tag is not distinct from $${heldTagParameter}::text then null else json end as json
+    from (select encode(sha256(convert_to(json, 'UTF8')), 'base64') as tag, json from (${sql}) as answer) as tagged`;
+}
+
+export function createTaggedAnswers(db: Queryable, { maxBytes }: { maxBytes: number }): TaggedAnswers {
+  // Least recently used first (a Map iterates in insertion order).
+  const entries = new Map<string, Entry>();
+  let heldBytes = 0;
+
+  const forget = (name: string) => {
+    const entry = entries.get(name);
+    if (!entry) return;
+    entries.delete(name);
+    heldBytes -= entry.bytes;
+  };
+  const evictOverBudget = () => {
+    for (const [oldest] of entries) {
+      if (heldBytes <= maxBytes) break;
+      forget(oldest);
+    }
+  };
+  const keep = (name: string, entry: Entry) => {
+    forget(name);
+    // Larger than the whole budget: served, never held.
+    if (entry.bytes > maxBytes) return;
+    entries.set(name, entry);
+    heldBytes += entry.bytes;
+    evictOverBudget();
+  };
+  const use = (name: string, entry: Entry) => {
+    if (entries.get(name) !== entry) return;
+    entries.delete(name);
+    entries.set(name, entry);
+  };
+
+  /** A compressed copy made of an entry: counted while the entry is held. */
+  const counted = (name: string, entry: Entry) => (bytes: number) => {
+    entry.bytes += bytes;
+    if (entries.get(name) !== entry) return;
+    heldBytes += bytes;
+    evictOverBudget();
+  };
+
+  /** The held entry when the database says its text is the answer now, else a new one from the text it sent. */
+  const entryFor = async (name: string, answer: TaggedAnswer): Promise<Entry> => {
+    const held = entries.get(name);
+    const [row] = await db.query<{ tag: string; json: string | null }>(taggedStatement(answer.sql, answer.params.length + 1), [...answer.params, held?.tag ?? null]);
+    if (!row) throw new Error(`The answer ${answer.key} has no row`);
+    // The entry read before the statement, even if another request has replaced it since:
+    // the database said its text is the answer as of this request.
+    if (row.json === null && held && held.tag === row.tag) {
+      use(name, held);
+      return held;
+    }
+    if (row.json === null) throw new Error(`The answer ${answer.key} came without its text`);
+    const kept = keptJson(name, row.json, row.tag);
+    const entry: Entry = { ...kept, bytes: kept.plain.length };
+    keep(name, entry);
+    return entry;
+  };
+
+  return {
+    async send(request, reply, answer) {
+      const name = `${answer.tenantId}/${answer.key}`;
+      const entry = await entryFor(name, answer);
+      return sendKeptJson(request, reply, entry, counted(name, entry));
+    },
+    heldBytes: () => heldBytes,
+  };
+}

@@ -1,0 +1,200 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTaggedAnswers } from '../../server/caching/tagged-answers.ts';
+import { madeOncePerPieces } from '../../server/caching/year-answers.ts';
+import type { Queryable } from '../../server/db/database.ts';
+import Fastify from 'fastify';
+import { startTestServer, type TestServer } from '../support/server-harness.ts';
+
+// The salesperson, activity, customer and calendar lists are made by the database on every
+// request and sent from a compressed copy while their text's SHA-256 is unchanged
+// (server/caching/tagged-answers.ts): no write, however made, may be answered with the old list.
+
+let server: TestServer;
+let second: TestServer;
+let calendarYear: number;
+beforeAll(async () => {
+  server = await startTestServer();
+  // A second server process on the same database, as when several serve one PostgreSQL.
+  second = await startTestServer({ sharing: server });
+  const [row] = await server.db.query<{ year: number }>('select extract(year from min(starts_at))::int as year from calendar_events where tenant_id = 1');
+  calendarYear = row!.year;
+});
+afterAll(async () => {
+  await second?.close();
+  await server?.close();
+});
+
+const ADMIN = 'admin@demo.test';
+
+interface Case {
+  list: string;
+  url: () => string;
+  /** A write in plain SQL, outside every route, putting `mark` into what the list shows. */
+  write: (db: Queryable, mark: string) => Promise<void>;
+}
+
+const LISTS: Case[] = [
+  {
+    list: 'salesperson list',
+    url: () => '/api/salespersons/getAllData/1',
+    write: (db, mark) => db.query(`update salespersons set phone = $1 where id = (select min(id) from salespersons where tenant_id = 1)`, [mark]).then(() => undefined),
+  },
+  {
+    list: 'activity list',
+    url: () => '/api/activities/getAllData/1',
+    write: (db, mark) => db.query(`update activities set subject = $1 where id = (select min(id) from activities where tenant_id = 1)`, [mark]).then(() => undefined),
+  },
+  {
+    list: 'customer list',
+    url: () => '/api/customers/getAllData/1',
+    write: (db, mark) => db.query(`update customers set notes = $1 where id = (select min(id) from customers where tenant_id = 1)`, [mark]).then(() => undefined),
+  },
+  {
+    list: 'calendar of a year',
+    url: () => `/api/calendar/getAllData/1?year=${calendarYear}`,
+    write: (db, mark) => db.query(`update calendar_events set title = $1 where id = (select min(id) from calendar_events where tenant_id = 1)`, [mark]).then(() => undefined),
+  },
+];
+
+async function fetchList(on: TestServer, url: string, headers: Record<string, string> = {}) {
+  const response = await on.app.inject({ method: 'GET', url, headers: { ...(await on.as(ADMIN)), ...headers } });
+  expect(response.statusCode).toBe(200);
+  const encoding = response.headers['content-encoding'];
+  const body = response.rawPayload;
+  const json = encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body;
+  return { etag: String(response.headers.etag), encoding, text: json.toString('utf8') };
+}
+
+describe.each(LISTS)('the $list', ({ url, write }) => {
+  test('is the same list, compressed once, while the database writes the same text', async () => {
+    const first = await fetchList(server, url(), { 'accept-encoding': 'br' });
+    const again = await fetchList(server, url(), { 'accept-encoding': 'br' });
+    expect(first.encoding).toBe('br');
+    expect(again).toEqual(first);
+    const gzip = await fetchList(server, url(), { 'accept-encoding': 'gzip' });
+    const plain = await fetchList(server, url());
+    expect([gzip.encoding, plain.encoding]).toEqual(['gzip', undefined]);
+    expect([gzip.text, plain.text]).toEqual([first.text, first.text]);
+    expect(Array.isArray(JSON.parse(first.text))).toBe(true);
+  });
+
+  test('shows a write made in plain SQL, outside every route, at the very next request of either process', async () => {
+    const before = await fetchList(server, url(), { 'accept-encoding': 'br' });
+    await fetchList(second, url(), { 'accept-encoding': 'br' });
+    const mark = `tagged-${Math.random().toString(36).slice(2)}`;
+    await write(server.db, mark);
+    for (const on of [server, second]) {
+      const after = await fetchList(on, url(), { 'accept-encoding': 'br' });
+      expect(after.text).toContain(mark);
+      expect(after.etag).not.toBe(before.etag);
+    }
+  });
+
+  test('answers 304 to the ETag of the list it would send, and the list to an older one', async () => {
+    const current = await fetchList(server, url());
+    const unchanged = await server.app.inject({ method: 'GET', url: url(), headers: { ...(await server.as(ADMIN)), 'if-none-match': current.etag } });
+    expect(unchanged.statusCode).toBe(304);
+    await write(server.db, `tagged-${Math.random().toString(36).slice(2)}`);
+    const changed = await server.app.inject({ method: 'GET', url: url(), headers: { ...(await server.as(ADMIN)), 'if-none-match': current.etag } });
+    expect(changed.statusCode).toBe(200);
+  });
+});
+
+describe('a kept answer', () => {
+  test('is not sent across by the database while its text is unchanged, and is sent again once it changes', async () => {
+    const texts: (string | null)[] = [];
+    const recording: Queryable = {
+      query: async <T,>(sql: string, params?: readonly unknown[]) => {
+        const rows = await server.db.query<T>(sql, params);
+        texts.push(((rows[0] as { json?: string | null } | undefined)?.json ?? null) as string | null);
+        return rows;
+      },
+    };
+    await server.db.query(`create table if not exists tagged_probe (tenant_id int, word text)`);
+    await server.db.query(`delete from tagged_probe`);
+    await server.db.query(`insert into tagged_probe values (1, 'one')`);
+    const answers = createTaggedAnswers(recording, { maxBytes: 1024 * 1024 });
+    const app = Fastify();
+    app.get('/probe', (request, reply) =>
+      answers.send(request, reply, { tenantId: 1, key: 'probe', sql: `select json_agg(word)::text as json from tagged_probe where tenant_id = $1`, params: [1] }),
+    );
+    const read = async () => (await app.inject({ method: 'GET', url: '/probe' })).body;
+    expect(await read()).toBe('["one"]');
+    expect(await read()).toBe('["one"]');
+    await server.db.query(`update tagged_probe set word = 'two'`);
+    expect(await read()).toBe('["two"]');
+    expect(texts).toEqual(['["one"]', null, '["two"]']);
+    expect(answers.heldBytes()).toBe('["two"]'.length);
+    await app.close();
+  });
+
+  test('answers each tenant its own text under the same key', async () => {
+    const answers = createTaggedAnswers(server.db, { maxBytes: 1024 * 1024 });
+    const app = Fastify();
+    app.get('/probe/:tenant', (request, reply) => {
+      const tenantId = Number((request.params as { tenant: string }).tenant);
+      return answers.send(request, reply, { tenantId, key: 'probe', sql: `select json_build_array($1::int)::text as json`, params: [tenantId] });
+    });
+    expect((await app.inject({ method: 'GET', url: '/probe/1' })).body).toBe('[1]');
+    expect((await app.inject({ method: 'GET', url: '/probe/2' })).body).toBe('[2]');
+    expect((await app.inject({ method: 'GET', url: '/probe/1' })).body).toBe('[1]');
+    await app.close();
+  });
+
+  test('holds no more bytes than its budget, the least recently used going first', async () => {
+    const answers = createTaggedAnswers(server.db, { maxBytes: 2500 });
+    const app = Fastify();
+    app.get('/probe/:key', (request, reply) => {
+      const key = (request.params as { key: string }).key;
+      return answers.send(request, reply, { tenantId: 1, key, sql: `select json_build_array(repeat($1::text, 1000))::text as json`, params: [key] });
+    });
+    for (const key of ['a', 'b', 'c']) expect(JSON.parse((await app.inject({ method: 'GET', url: `/probe/${key}` })).body)).toEqual([key.repeat(1000)]);
+    expect(answers.heldBytes()).toBeLessThanOrEqual(2500);
+    expect(answers.heldBytes()).toBeGreaterThan(0);
+    await app.close();
+  });
+});
+
+describe("what an answer makes of a year's pieces (the calendar's days, the customers' sums)", () => {
+  test('is made again when any piece is not the one it was made from, and only then', () => {
+    let makings = 0;
+    const added = madeOncePerPieces((pieces: number[][]) => {
+      makings += 1;
+      return pieces.flat().reduce((sum, value) => sum + value, 0);
+    }, { maxKept: 2 });
+    const january = [1, 2];
+    const february = [3];
+    expect(added('1/2026/UTC', [january, february])).toBe(6);
+    expect(added('1/2026/UTC', [january, february])).toBe(6);
+    expect(makings).toBe(1);
+    // February read anew after a write: another array, even with the same rows.
+    expect(added('1/2026/UTC', [january, [3]])).toBe(6);
+    expect(added('1/2026/UTC', [january, [4]])).toBe(7);
+    expect(makings).toBe(3);
+    // Another zone's year is its own answer.
+    expect(added('1/2026/Europe/Berlin', [january])).toBe(3);
+    expect(makings).toBe(4);
+  });
+});
+
+describe("the calendar's days of a year, kept compressed once per set of month pieces", () => {
+  test('are current after a write in plain SQL, through either process, compressed or not', async () => {
+    const [row] = await server.db.query<{ id: number; year: number }>(
+      `select id, extract(year from created_date at time zone 'UTC')::int as year from opportunities where tenant_id = 1 order by id limit 1`,
+    );
+    const url = `/api/opportunities/days/1?year=${row!.year}&zone=UTC`;
+    const total = (text: string) => (JSON.parse(text) as { revenue: number }[]).reduce((sum, day) => sum + day.revenue, 0);
+    const before = await fetchList(server, url, { 'accept-encoding': 'br' });
+    expect(before.encoding).toBe('br');
+    expect(await fetchList(server, url, { 'accept-encoding': 'br' })).toEqual(before);
+    await fetchList(second, url, { 'accept-encoding': 'gzip' });
+    await server.db.query('update opportunities set revenue = revenue + 1000 where id = $1', [row!.id]);
+    for (const [on, encoding] of [[server, 'br'], [second, 'gzip'], [server, undefined]] as const) {
+      const after = await fetchList(on, url, encoding ? { 'accept-encoding': encoding } : {});
+      expect(after.encoding).toBe(encoding);
+      expect(total(after.text)).toBeCloseTo(total(before.text) + 1000, 2);
+      expect(after.etag).not.toBe(before.etag);
+    }
+  });
+});
