@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import type { PGlite as PGliteDatabase } from '@electric-sql/pglite';
-import type { Database, Queryable } from './database.ts';
+import type { Database } from './database.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { isKeptPrepared } from './kept-prepared.ts';
+import { openPgliteThread } from './pglite-thread.ts';
 
 export interface StorageConfig {
   /** A PostgreSQL connection string; when absent, embedded PGlite is used. */
@@ -17,45 +17,26 @@ export async function openDatabase(config: StorageConfig): Promise<Database> {
   return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
 }
 
-const NUMERIC_OID = 1700;
-const INT8_OID = 20;
-const PGLITE_SHARED_BUFFERS = '8MB';
-
+/**
+ * PGlite on a thread of its own (./pglite-thread.ts), so that its statements never hold the
+ * thread that accepts connections and answers HTTP. The data directory's lock is taken here,
+ * before the thread opens it, and released once the thread has closed it.
+ */
 async function openPglite(dataDir: string): Promise<Database> {
-  const { PGlite } = await import('@electric-sql/pglite');
-  // Trigram search (migration 025, the global search) needs the extension's code loaded into PGlite.
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   mkdirSync(dataDir, { recursive: true });
   const unlock = lockDataDir(dataDir);
-  // relaxedDurability stays off: an answered write must survive a crash.
-  let pg: PGliteDatabase;
+  let db: Database;
   try {
-    pg = await PGlite.create({
-      dataDir,
-      relaxedDurability: false,
-      extensions: { pg_trgm },
-      // NUMERIC arrives as a string by default; the API answers numbers.
-      parsers: { [NUMERIC_OID]: Number, [INT8_OID]: Number },
-      // PostgreSQL's default shared buffers are all touched at start and stay resident in
-      // PGlite's WebAssembly memory, which never shrinks; small buffers cost no speed,
-      // since the OS still caches the files (README, Performance). A start parameter,
-      // not postgresqlconf, which would overwrite the data directory's postgresql.conf.
-      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
-    });
+    db = await openPgliteThread(dataDir);
   } catch (error) {
     unlock();
     throw error;
   }
-  const { pgliteStatements } = await import('./pglite-statements.ts');
-  const statements = pgliteStatements(pg);
-  const inTransaction: Queryable = { query: (sql, params = []) => statements.queryInTransaction(sql, params) };
   return {
-    kind: 'pglite',
-    query: (sql, params = []) => statements.query(sql, params),
-    transaction: (work) => pg.transaction(() => work(inTransaction)),
+    ...db,
     close: async () => {
       try {
-        await pg.close();
+        await db.close();
       } finally {
         unlock();
       }
