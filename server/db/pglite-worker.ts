@@ -71,22 +71,21 @@ port.on('message', (request: Request) => {
       return;
     }
     case 'begin': {
-      let begun!: () => void;
-      const started = new Promise<void>((resolve) => (begun = resolve));
+      let begun = false;
       const ended = pg
         .transaction(
           () =>
             new Promise<void>((commit, rollBack) => {
               open.set(request.id, { commit, rollBack, ended });
-              begun();
+              begun = true;
+              reply({ id: request.id });
             }),
         )
         .then(() => undefined);
-      // A transaction that could not begin answers its own request.
+      // A transaction that could not begin answers its own request; one that did, its end's.
       ended.catch((error: unknown) => {
-        if (!open.has(request.id)) failed(request.id, error);
+        if (!begun) failed(request.id, error);
       });
-      void started.then(() => reply({ id: request.id }));
       return;
     }
     case 'end': {
