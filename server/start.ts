@@ -2,9 +2,12 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServer } from './app.ts';
 import { readConfig } from './config.ts';
+import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
 import { DataDirInUse } from './db/data-dir-lock.ts';
+import { seedDemoData } from './db/seed.ts';
 
 /**
  * The project's folder: the nearest one above this module holding package.json. Run
@@ -28,11 +31,7 @@ async function main(): Promise<void> {
   const config = readConfig();
   if (process.env.CRM_SKIP_BUILD !== '1') buildAppIfStale(config.appDir);
 
-  // PGlite opens on its own thread while this one loads the server's modules.
-  const opening = openDatabase(config);
-  opening.catch(() => {}); // awaited below, after the modules
-  const [{ buildServer }, { migrate }, { seedDemoData }] = await Promise.all([import('./app.ts'), import('./db/migrate.ts'), import('./db/seed.ts')]);
-  const db = await opening;
+  const db = await openDatabase(config);
   await migrate(db);
   if (config.seed) await seedDemoData(db, { demoPassword: config.demoPassword });
 
