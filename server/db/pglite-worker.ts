@@ -71,21 +71,22 @@ port.on('message', (request: Request) => {
       return;
     }
     case 'begin': {
-      let begun = false;
+      let begun!: () => void;
+      const started = new Promise<void>((resolve) => (begun = resolve));
       const ended = pg
         .transaction(
           () =>
             new Promise<void>((commit, rollBack) => {
               open.set(request.id, { commit, rollBack, ended });
-              begun = true;
-              reply({ id: request.id });
+              begun();
             }),
         )
         .then(() => undefined);
-      // A transaction that could not begin answers its own request; one that did, its end's.
+      // A transaction that could not begin answers its own request.
       ended.catch((error: unknown) => {
-        if (!begun) failed(request.id, error);
+        if (!open.has(request.id)) failed(request.id, error);
       });
+      void started.then(() => reply({ id: request.id }));
       return;
     }
     case 'end': {
