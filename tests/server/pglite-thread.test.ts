@@ -7,7 +7,6 @@ import type { Database } from '../../server/db/database.ts';
 import { keptPrepared } from '../../server/db/kept-prepared.ts';
 import { openDatabase } from '../../server/db/open.ts';
 import { pgliteStatements, type PgliteStatements } from '../../server/db/pglite-statements.ts';
-import { DUPLICATE_KIND, KIND_ROWS, KINDS_TABLE, WRITE_KIND as WRITE } from '../support/pglite-kinds.ts';
 
 // The server's PGlite runs on a thread of its own (server/db/pglite-thread.ts): what goes in
 // and comes out, errors and transactions included, must be what PGlite gives on this thread.
@@ -17,13 +16,17 @@ let db: Database;
 let here: PGlite;
 let hereStatements: PgliteStatements;
 
+const KINDS = `create table kinds (
+  id serial primary key, label text unique, amount numeric, big bigint, done boolean, at timestamptz, day date,
+  tags text[], numbers int[], doc jsonb, plain json, bytes bytea)`;
+
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'crm-thread-'));
   db = await openDatabase({ dataDir });
-  await db.query(KINDS_TABLE);
+  await db.query(KINDS);
   // As the thread opens it: NUMERIC and BIGINT as numbers.
   here = await PGlite.create({ parsers: { 1700: Number, 20: Number } });
-  await here.exec(KINDS_TABLE);
+  await here.exec(KINDS);
   hereStatements = pgliteStatements(here);
 });
 afterAll(async () => {
@@ -32,8 +35,16 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
+const WRITE = `insert into kinds (label, amount, big, done, at, day, tags, numbers, doc, plain, bytes)
+  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning *`;
+
 test('rows and parameters cross the thread as PGlite gives and takes them on this one', async () => {
-  for (const params of KIND_ROWS) {
+  const rows = [
+    ['plain', 12.5, 9_007_199_254, true, new Date('2026-03-01T10:00:00Z'), '2026-03-01', ['a', 'b,c', 'd"e'], [1, 2, 3], { nested: [1, { x: 'y' }] }, [1, 'two'], new Uint8Array([0, 1, 255])],
+    ['nulls', null, null, null, null, null, null, null, null, null, null],
+    ["it's", '0.1', '42', false, '2026-01-01T00:00:00.000Z', '2025-12-31', [], [], 'null', '"text"', Buffer.from('bytes')],
+  ];
+  for (const params of rows) {
     const [ours] = await db.query<Record<string, unknown>>(WRITE, params);
     const [theirs] = await hereStatements.query<Record<string, unknown>>(WRITE, params);
     expect(ours).toEqual(theirs);
@@ -46,7 +57,7 @@ test('rows and parameters cross the thread as PGlite gives and takes them on thi
 });
 
 test('a refused statement throws PostgreSQL\'s error with its fields, and the next statement runs', async () => {
-  const duplicate = await db.query(WRITE, DUPLICATE_KIND).catch((error: unknown) => error);
+  const duplicate = await db.query(WRITE, ['plain', null, null, null, null, null, null, null, null, null, null]).catch((error: unknown) => error);
   expect(duplicate).toBeInstanceOf(Error);
   expect(duplicate).toMatchObject({ code: '23505', constraint: 'kinds_label_key', message: 'duplicate key value violates unique constraint "kinds_label_key"' });
   await expect(db.query('select label from kinds where id = $1', ['not a number'])).rejects.toMatchObject({ code: '22P02' });
