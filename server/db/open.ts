@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import type { Database } from './database.ts';
+import type { PGlite as PGliteDatabase } from '@electric-sql/pglite';
+import type { Database, Queryable } from './database.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { isKeptPrepared } from './kept-prepared.ts';
-import { openPgliteThread } from './pglite-thread.ts';
 
 export interface StorageConfig {
   /** A PostgreSQL connection string; when absent, embedded PGlite is used. */
@@ -17,26 +17,67 @@ export async function openDatabase(config: StorageConfig): Promise<Database> {
   return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
 }
 
-/**
- * PGlite on a thread of its own (./pglite-thread.ts), so that its statements never hold the
- * thread that accepts connections and answers HTTP. The data directory's lock is taken here,
- * before the thread opens it, and released once the thread has closed it.
- */
+const NUMERIC_OID = 1700;
+const INT8_OID = 20;
+const PGLITE_SHARED_BUFFERS = '8MB';
+
 async function openPglite(dataDir: string): Promise<Database> {
+  if (process.env.CRM_PGLITE_HERE !== '1') {
+    mkdirSync(dataDir, { recursive: true });
+    const unlock = lockDataDir(dataDir);
+    const { openPgliteThread } = await import('./pglite-thread.ts');
+    let db: Database;
+    try {
+      db = await openPgliteThread(dataDir);
+    } catch (error) {
+      unlock();
+      throw error;
+    }
+    return {
+      ...db,
+      close: async () => {
+        try {
+          await db.close();
+        } finally {
+          unlock();
+        }
+      },
+    };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  // Trigram search (migration 025, the global search) needs the extension's code loaded into PGlite.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   mkdirSync(dataDir, { recursive: true });
   const unlock = lockDataDir(dataDir);
-  let db: Database;
+  // relaxedDurability stays off: an answered write must survive a crash.
+  let pg: PGliteDatabase;
   try {
-    db = await openPgliteThread(dataDir);
+    pg = await PGlite.create({
+      dataDir,
+      relaxedDurability: false,
+      extensions: { pg_trgm },
+      // NUMERIC arrives as a string by default; the API answers numbers.
+      parsers: { [NUMERIC_OID]: Number, [INT8_OID]: Number },
+      // PostgreSQL's default shared buffers are all touched at start and stay resident in
+      // PGlite's WebAssembly memory, which never shrinks; small buffers cost no speed,
+      // since the OS still caches the files (README, Performance). A start parameter,
+      // not postgresqlconf, which would overwrite the data directory's postgresql.conf.
+      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+    });
   } catch (error) {
     unlock();
     throw error;
   }
+  const { pgliteStatements } = await import('./pglite-statements.ts');
+  const statements = pgliteStatements(pg);
+  const inTransaction: Queryable = { query: (sql, params = []) => statements.queryInTransaction(sql, params) };
   return {
-    ...db,
+    kind: 'pglite',
+    query: (sql, params = []) => statements.query(sql, params),
+    transaction: (work) => pg.transaction(() => work(inTransaction)),
     close: async () => {
       try {
-        await db.close();
+        await pg.close();
       } finally {
         unlock();
       }

@@ -2,7 +2,7 @@
  * How the server runs a statement on PGlite: one call into its WebAssembly per statement.
  *
  * PGlite's own `query` makes six (parse, describe the statement, bind, describe the
- * portal, execute, sync), each a turn of PostgreSQL's main loop on PGlite's
+ * portal, execute, sync), each a turn of PostgreSQL's main loop on the server's one
  * thread, and parses and plans the statement every time. Here the parameter types of a
  * statement's text are learnt once (the first call describes it), and from then on its
  * parse, bind, describe, execute and sync go to PostgreSQL as one batch; the answer is
