@@ -22,28 +22,6 @@ const INT8_OID = 20;
 const PGLITE_SHARED_BUFFERS = '8MB';
 
 async function openPglite(dataDir: string): Promise<Database> {
-  if (process.env.CRM_PGLITE_HERE !== '1') {
-    mkdirSync(dataDir, { recursive: true });
-    const unlock = lockDataDir(dataDir);
-    const { openPgliteThread } = await import('./pglite-thread.ts');
-    let db: Database;
-    try {
-      db = await openPgliteThread(dataDir);
-    } catch (error) {
-      unlock();
-      throw error;
-    }
-    return {
-      ...db,
-      close: async () => {
-        try {
-          await db.close();
-        } finally {
-          unlock();
-        }
-      },
-    };
-  }
   const { PGlite } = await import('@electric-sql/pglite');
   // Trigram search (migration 025, the global search) needs the extension's code loaded into PGlite.
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
