@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import type { Bucket } from '../../domain/revenue/index.ts';
 import { CHART_HEIGHT, buildRevenueChart } from './revenue-chart.ts';
 import { useSettledWidth } from './use-settled-width.ts';
@@ -11,7 +11,9 @@ export function RevenueChart({ buckets, currency }: { buckets: readonly Bucket[]
   const container = useRef<HTMLDivElement>(null);
   const width = useSettledWidth(container);
 
-  useEffect(() => {
+  // Drawn before the browser paints the commit that shows it: the dashboard's flow asks the year's
+  // analysis after the next paint, and the chart must already be in that frame.
+  useLayoutEffect(() => {
     const host = container.current;
     if (!host || width === 0) return;
     const chart = buildRevenueChart(buckets, { width, currency });

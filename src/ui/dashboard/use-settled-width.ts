@@ -1,4 +1,4 @@
-import { type RefObject, useEffect, useState } from 'react';
+import { type RefObject, useLayoutEffect, useState } from 'react';
 
 /** Spec section 9: the chart redraws 150 ms after a resize. */
 export const REDRAW_DELAY_MS = 150;
@@ -9,7 +9,8 @@ export const REDRAW_DELAY_MS = 150;
  */
 export function useSettledWidth(element: RefObject<HTMLElement | null>, delayMs = REDRAW_DELAY_MS): number {
   const [width, setWidth] = useState(0);
-  useEffect(() => {
+  // Measured before the first paint, so the first chart is drawn in the frame that shows its container.
+  useLayoutEffect(() => {
     const target = element.current;
     if (!target) return;
     setWidth(target.clientWidth);
