@@ -314,8 +314,8 @@ export function browserListMachine<Row, Key extends string>(config: BrowserListC
   const acceptRows = { type: 'acceptRows', params: ({ event }: { event: { output: readonly Row[] } }) => ({ rows: event.output }) } as const;
 
   /** An address opened under the list: loaded anew when it names another value of a filter that loads. */
-  const openAddress = [
-    ...(loadingNames.length > 0 ? [{ guard: 'isOtherLoad', target: '#' + config.id + '.loading', reenter: true, actions: 'openAddress' } as const] : []),
+  const whenAddressOpens = [
+    ...(loadingNames.length > 0 ? [{ guard: 'isOtherLoad', target: `#${config.id}.loading`, reenter: true, actions: 'openAddress' } as const] : []),
     { guard: 'isOtherAddress', actions: 'openAddress' } as const,
   ];
 
@@ -355,7 +355,7 @@ export function browserListMachine<Row, Key extends string>(config: BrowserListC
       loading: {
         tags: ['loading'],
         // An address opened while the rows load (Back, a saved view's link) is what they open on.
-        on: { 'address.open': openAddress },
+        on: { 'address.open': whenAddressOpens },
         invoke: {
           src: 'loadRows',
           input: loadInput,
@@ -373,7 +373,7 @@ export function browserListMachine<Row, Key extends string>(config: BrowserListC
           'sort.toggle': { actions: ['sort', writeAddress] },
           'sort.change': { actions: ['chooseSort', writeAddress] },
           'filter.change': filterNames.length > loadingNames.length ? { guard: 'isViewFilter', actions: ['chooseFilter', writeAddress] } : [],
-          'address.open': openAddress,
+          'address.open': whenAddressOpens,
           'page.go': { actions: ['goToPage', writeAddress] },
           'page.previous': { guard: 'hasPreviousPage', actions: ['previousPage', writeAddress] },
           'page.next': { guard: 'hasNextPage', actions: ['nextPage', writeAddress] },
