@@ -204,7 +204,7 @@ describe('the forms and the server agree, field by field and word for word', () 
   });
 
   // Random input is rarely valid in every field, so one person the form sends is always among the runs.
-  const aValidUser: [string, string, string, string, string, number] = [
+  const aValidUser: [string, string, string, string, string, typeof USER] = [
     'Vera Valid',
     'vera.valid@agree.test',
     'tulip-harbour-42',
