@@ -38,7 +38,7 @@ export async function buildApp(outputDir: string): Promise<StatsCompilation> {
     compiler.run((error, result) => {
       if (error || !result) return reject(error ?? new Error('no build result'));
       if (result.hasErrors()) return reject(new Error(result.toString({ all: false, errors: true })));
-      compiler.close(() => resolve(result.toJson({ all: false, chunks: true, chunkModules: true, modules: true, ids: true, assets: true })));
+      compiler.close(() => resolve(result.toJson({ all: false, warnings: true, chunks: true, chunkModules: true, modules: true, ids: true, assets: true })));
     }),
   );
 }

@@ -58,6 +58,10 @@ describe('bundle budgets', () => {
     expect(sizes.chartChunk).toBeLessThanOrEqual(BUNDLE_BUDGETS.chartChunk);
   });
 
+  test('the build gives no warning (such as two stylesheets in different orders in different chunks)', () => {
+    expect((stats.warnings ?? []).map((warning) => warning.message)).toEqual([]);
+  });
+
   test('screens load lazily: the first chunk holds no screen of a route but the shell', () => {
     const initialModules = modulesIn((chunk) => chunk.initial === true);
     expect(initialModules.some((name) => name.includes('/src/ui/shell/'))).toBe(true);

@@ -1,7 +1,7 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { findChoices, type Choice } from '../../domain/lists/choices.ts';
 import { Field, type ControlProps } from './form/fields.tsx';
-import './combobox.css';
+import './styles.ts';
 
 export interface ComboboxProps {
   /** The field's label (the input's name comes from its own label element). */

@@ -1,5 +1,5 @@
 import { useId, useState, type DragEvent, type ReactNode } from 'react';
-import './file-drop.css';
+import './styles.ts';
 
 /**
  * Choosing a file by its button or by dropping it on the area: the file input is

@@ -1,4 +1,4 @@
-import './pager.css';
+import './styles.ts';
 import { useSelector } from '@xstate/react';
 import type { ActorRef, Snapshot } from 'xstate';
 import { pageCount, pageItems, pageWindow, showingText } from '../../domain/lists/paging.ts';

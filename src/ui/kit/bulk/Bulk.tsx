@@ -10,7 +10,7 @@ import { bulkActionsFlow } from '../../../wiring/bulk-actions.ts';
 import { Dialog } from '../Dialog.tsx';
 import { SalespersonChoice } from '../choices/SalespersonChoice.tsx';
 import { useFlow, useMissingParts } from '../services.tsx';
-import './bulk.css';
+import '../styles.ts';
 
 type BulkActor = Actor<typeof bulkActionsMachine>;
 

@@ -9,7 +9,7 @@ import { useLeaveGuard } from '../use-leave-guard.ts';
 import { ProblemForm } from '../form/ProblemForm.tsx';
 import { useFormProblems } from '../form/use-problems.ts';
 import type { RecordEditorActor } from './use-record-editor.ts';
-import './records.css';
+import '../styles.ts';
 
 interface RecordEditorFrameProps<Form extends object, Choices> {
   editor: RecordEditorActor<Form, Choices>;
