@@ -14,6 +14,7 @@ import {
 import { ACTIVITY_KIND_IDS, PIPELINE_STAGES } from '../../src/domain/rules/records.ts';
 import { BLANK_TEAM_FORM, teamWriteOf, type TeamForm } from '../../src/domain/teams/editor.ts';
 import { ADMIN, SUPER_ADMIN, USER } from '../../src/domain/rules/roles.ts';
+import { userUpdateRequest, type UserUpdateRequest } from '../../src/domain/users/update-route.ts';
 import { activityEditorMachine } from '../../src/machines/activity-editor.ts';
 import { calendarEventEditorMachine } from '../../src/machines/calendar-event-editor.ts';
 import { createUserMachine } from '../../src/machines/create-user.ts';
@@ -52,6 +53,18 @@ afterAll(async () => {
 });
 
 const RUNS = { numRuns: 40 };
+
+/**
+ * Random input is rarely valid in every field (one run in 15 to 100 for most forms), so a
+ * property's runs could all miss the branch where the form sends: one input the form sends
+ * is always among them, and is checked to be sent, so it cannot quietly turn invalid.
+ */
+function withValid<Args extends unknown[]>(valid: Args, ...found: Args[]) {
+  return { ...RUNS, examples: [valid, ...found] };
+}
+function expectSentIfValid(args: unknown[], valid: unknown[], verdict: ScreenVerdict) {
+  if (JSON.stringify(args) === JSON.stringify(valid)) expect(verdict, `the valid example ${JSON.stringify(valid)} is sent`).toHaveProperty('sends');
+}
 
 /** Text a person might type: plain, unicode, spaces only, empty, and long. */
 const typed = fc.oneof(
@@ -174,7 +187,8 @@ function expectAgreement(screen: ScreenVerdict, answer: Answer, context: string,
 }
 
 describe('the forms and the server agree, field by field and word for word', () => {
-  test.prop([emails, passwords, fc.oneof(passwords, fc.constant('same'))], RUNS)('sign-up: POST /api/auth/signup', async (email, password, retyped) => {
+  const aValidSignup: [string, string, string] = ['sam.signup@agree.test', 'tulip-harbour-42', 'same'];
+  test.prop([emails, passwords, fc.oneof(passwords, fc.constant('same'))], withValid(aValidSignup))('sign-up: POST /api/auth/signup', async (email, password, retyped) => {
     const retypedPassword = retyped === 'same' ? password : retyped;
     const sent: { body?: unknown } = {};
     const logic = signupMachine.provide({
@@ -196,6 +210,7 @@ describe('the forms and the server agree, field by field and word for word', () 
       { type: 'signup.submit' },
       sent,
     );
+    expectSentIfValid([email, password, retyped], aValidSignup, verdict);
     // The re-typed password never leaves the screen: the server can only judge the two it gets.
     if ('shows' in verdict && Object.keys(verdict.shows).every((field) => field === 'retypedPassword')) return;
     const shown = 'shows' in verdict ? { shows: withoutField(verdict.shows, 'retypedPassword') } : verdict;
@@ -203,7 +218,6 @@ describe('the forms and the server agree, field by field and word for word', () 
     expectAgreement(shown, answer, 'sign-up');
   });
 
-  // Random input is rarely valid in every field, so one person the form sends is always among the runs.
   const aValidUser: [string, string, string, string, string, typeof USER] = [
     'Vera Valid',
     'vera.valid@agree.test',
@@ -212,7 +226,7 @@ describe('the forms and the server agree, field by field and word for word', () 
     '+15550101',
     USER,
   ];
-  test.prop([typed, emails, passwords, userPhones, userPhones, fc.constantFrom(ADMIN, USER)], { ...RUNS, examples: [aValidUser] })(
+  test.prop([typed, emails, passwords, userPhones, userPhones, fc.constantFrom(ADMIN, USER)], withValid(aValidUser))(
     'Create User (as the Super Admin): POST /api/users and POST /api/salespersons',
     async (name, email, password, phone, mobile, role) => {
       const sent: { body?: unknown } = {};
@@ -236,8 +250,7 @@ describe('the forms and the server agree, field by field and word for word', () 
         { type: 'form.submit' },
         sent,
       );
-      const isTheValidExample = JSON.stringify([name, email, password, phone, mobile, role]) === JSON.stringify(aValidUser);
-      if (isTheValidExample) expect(verdict, 'the valid example is sent').toHaveProperty('sends');
+      expectSentIfValid([name, email, password, phone, mobile, role], aValidUser, verdict);
       const headers = await server.as('admin@demo.test');
       const user = { name: name.trim(), email: email.trim(), password, role_id: role, status: 1 };
       const person = { name: name.trim(), email: email.trim(), phone: phone.trim(), mobile: mobile.trim(), status: 1 };
@@ -256,7 +269,10 @@ describe('the forms and the server agree, field by field and word for word', () 
     },
   );
 
-  test.prop([typed, emails, fc.oneof(fc.constant(''), passwords), fc.constantFrom(ADMIN, USER)], RUNS)(
+  const aValidUpdate: [string, string, string, typeof ADMIN | typeof USER] = ['Riley Renamed', 'riley.renamed@agree.test', '', USER];
+  // Found with more runs: a name over the limit only before it is trimmed, with another field's problem.
+  const aNamePaddedPastTheLimit: typeof aValidUpdate = [`${' '.repeat(200)}!`, '', 'tulip-harbour-42', ADMIN];
+  test.prop([typed, emails, fc.oneof(fc.constant(''), passwords), fc.constantFrom(ADMIN, USER)], withValid(aValidUpdate, aNamePaddedPastTheLimit))(
     'Update User (as manager@demo.test, an Admin, on a User): PUT /api/users/{id} or /nohash/{id}',
     async (name, email, newPassword, role) => {
       const [target] = await server.db.query<User>("select id, name, email, role_id, '********' as password from users where email = 'rep@demo.test'");
@@ -282,17 +298,24 @@ describe('the forms and the server agree, field by field and word for word', () 
         { type: 'form.submit' },
         sent,
       );
-      // Only the verdict matters here; the request is the one the machine's route choice makes.
-      const path = newPassword === '' ? `/api/users/nohash/${target!.id}` : `/api/users/${target!.id}`;
-      const payload = { name, email, role_id: role, password: newPassword === '' ? target!.password : newPassword };
+      expectSentIfValid([name, email, newPassword, role], aValidUpdate, verdict);
+      // The request the form sends, or would send were it not refused: its route and body (name and
+      // e-mail trimmed) are the machine's choice, `userUpdateRequest`. A hand-made body with the name
+      // untrimmed was refused for a length the form rightly did not count (seed -962696549).
+      const request =
+        'sends' in verdict
+          ? (verdict.sends as UserUpdateRequest)
+          : userUpdateRequest({ id: target!.id, storedRoleId: target!.role_id, name, email, role_id: role, existingPassword: target!.password, newPassword });
+      const url = request.path.replace('{id}', String(request.id));
       // Checked, then put back, so every run starts from the same stored user.
-      const answer = await server.app.inject({ method: 'PUT', url: path, headers: await server.as('manager@demo.test'), payload });
+      const answer = await server.app.inject({ method: 'PUT', url, headers: await server.as('manager@demo.test'), payload: request.body });
       await server.db.query('update users set name = $1, email = $2, role_id = $3 where id = $4', [target!.name, target!.email, target!.role_id, target!.id]);
       expectAgreement(verdict, answer, 'Update User');
     },
   );
 
-  test.prop([salespersonPhones, salespersonPhones], RUNS)('Edit Salesperson: PUT /api/salespersons/{id}', async (phone, mobile) => {
+  const aValidSalesperson: [string, string] = ['+49 30 1234567', '0171 2345678'];
+  test.prop([salespersonPhones, salespersonPhones], withValid(aValidSalesperson))('Edit Salesperson: PUT /api/salespersons/{id}', async (phone, mobile) => {
     const [stored] = await server.db.query<Salesperson>(
       'select id, name, email, phone, mobile, latest_login, status from salespersons where tenant_id = 1 order by id limit 1',
     );
@@ -319,21 +342,25 @@ describe('the forms and the server agree, field by field and word for word', () 
       sent,
       (snapshot) => snapshot.matches({ record: 'editing' }),
     );
+    expectSentIfValid([phone, mobile], aValidSalesperson, verdict);
     const payload = { name: record.name, email: record.email, phone: phone.trim(), mobile: mobile.trim(), latest_login: record.latest_login, status: record.status };
     const answer = await server.app.inject({ method: 'PUT', url: `/api/salespersons/${record.id}`, headers: await server.as('admin@demo.test'), payload });
     expectAgreement(verdict, answer, 'Edit Salesperson');
   });
 
-  test.prop([typed, typed, emails, salespersonPhones, fc.oneof(typed, longText(2000))], RUNS)(
+  const aValidCustomer: [string, string, string, string, string] = ['Carla Kunde', 'Kunde & Söhne', 'carla@kunde.test', '+49 30 1234567', 'Met at the fair.'];
+  test.prop([typed, typed, emails, salespersonPhones, fc.oneof(typed, longText(2000))], withValid(aValidCustomer))(
     'the customer editor: POST /api/customers',
     async (name, company, email, phone, notes) => {
       const form: CustomerForm = { ...BLANK_CUSTOMER_FORM, name, company, email, phone, notes };
       const verdict = await editorVerdict(customerEditorMachine, BLANK_CUSTOMER_FORM, form, customerWrite);
+      expectSentIfValid([name, company, email, phone, notes], aValidCustomer, verdict);
       const answer = await server.app.inject({ method: 'POST', url: '/api/customers', headers: await server.as('admin@demo.test'), payload: customerWrite(form) });
       expectAgreement(verdict, answer, 'customer');
     },
   );
 
+  const aValidOpportunity: [string, number, (typeof PIPELINE_STAGES)[number], Day, number, number] = ['Acme Corp', 0, 'proposal', { year: 2025, month: 6, day: 16 }, 12_500.5, 40];
   test.prop(
     [
       typed,
@@ -349,7 +376,7 @@ describe('the forms and the server agree, field by field and word for word', () 
       ),
       fc.oneof(fc.integer({ min: 0, max: 100 }), fc.constantFrom(-1, 101, 150, 50.5)),
     ],
-    RUNS,
+    withValid(aValidOpportunity),
   )('the opportunity editor: POST /api/opportunities', async (customer, salesperson, stage, day, revenue, probability) => {
     const salespersonId = chosen(salespersonIds, salesperson);
     const form: OpportunityForm = {
@@ -363,6 +390,7 @@ describe('the forms and the server agree, field by field and word for word', () 
       locale: 'en',
     };
     const verdict = await editorVerdict(opportunityEditorMachine, BLANK_OPPORTUNITY_FORM, form, opportunityWriteOf);
+    expectSentIfValid([customer, salesperson, stage, day, revenue, probability], aValidOpportunity, verdict);
     // What was typed, as the body carries it: the form trims the customer and sends its local midnight.
     const payload =
       'sends' in verdict
@@ -372,18 +400,31 @@ describe('the forms and the server agree, field by field and word for word', () 
     expectAgreement(verdict, answer, 'opportunity', (field) => OPPORTUNITY_FIELD_OF_BODY[field as keyof typeof OPPORTUNITY_FIELD_OF_BODY] ?? field);
   });
 
-  test.prop([fc.oneof(typed, longText(100)), fc.oneof(fc.array(fc.nat(), { maxLength: 6 }), fc.constant('more than a team holds' as const))], RUNS)(
+  const aValidTeam: [string, number[]] = ['North Desk', [0, 1]];
+  test.prop([fc.oneof(typed, longText(100)), fc.oneof(fc.array(fc.nat(), { maxLength: 6 }), fc.constant('more than a team holds' as const))], withValid(aValidTeam))(
     'the team editor: POST /api/teams',
     async (name, members) => {
       // 501 members are more than a team may have, whoever they are: the form counts them without asking the server.
       const memberIds = members === 'more than a team holds' ? Array.from({ length: 501 }, (_, index) => 1_000_000 + index) : members.map((at) => chosen(salespersonIds, at)!);
       const form: TeamForm = { name, memberIds };
       const verdict = await editorVerdict(teamEditorMachine, BLANK_TEAM_FORM, form, teamWriteOf);
+      expectSentIfValid([name, members], aValidTeam, verdict);
       const answer = await server.app.inject({ method: 'POST', url: '/api/teams', headers: await server.as('rep@demo.test'), payload: teamWriteOf(form) });
       expectAgreement(verdict, answer, 'team');
     },
   );
 
+  const aValidActivity: [(typeof ACTIVITY_KIND_IDS)[number], string, Day, Time, number, number, number, string, boolean] = [
+    'call',
+    'Call back about the offer',
+    { year: 2025, month: 6, day: 16 },
+    { hours: 10, minutes: 30 },
+    30,
+    0,
+    0,
+    '',
+    false,
+  ];
   test.prop(
     [
       fc.oneof(fc.constantFrom(...ACTIVITY_KIND_IDS), fc.constant('visit')),
@@ -396,7 +437,7 @@ describe('the forms and the server agree, field by field and word for word', () 
       fc.oneof(typed, longText(2000)),
       fc.boolean(),
     ],
-    RUNS,
+    withValid(aValidActivity),
   )('the activity editor: POST /api/activities', async (kind, subject, day, time, duration, salesperson, opportunity, notes, done) => {
     const salespersonId = chosen(salespersonIds, salesperson);
     const opportunityId = chosen(opportunityIds, opportunity);
@@ -413,6 +454,7 @@ describe('the forms and the server agree, field by field and word for word', () 
       done,
     };
     const verdict = await editorVerdict(activityEditorMachine, BLANK_ACTIVITY_FORM, form, activityWriteOf);
+    expectSentIfValid([kind, subject, day, time, duration, salesperson, opportunity, notes, done], aValidActivity, verdict);
     const payload =
       'sends' in verdict
         ? verdict.sends
@@ -430,6 +472,17 @@ describe('the forms and the server agree, field by field and word for word', () 
     expectAgreement(verdict, answer, 'activity', (field) => ACTIVITY_FIELD_OF_BODY[field as keyof typeof ACTIVITY_FIELD_OF_BODY] ?? field);
   });
 
+  const aValidEvent: [string, boolean, Day, Time, Day | null, Time, string, number, string] = [
+    'Product demo',
+    false,
+    { year: 2025, month: 6, day: 16 },
+    { hours: 10, minutes: 0 },
+    null,
+    { hours: 11, minutes: 0 },
+    'Berlin office',
+    0,
+    '',
+  ];
   test.prop(
     [
       fc.oneof(typed, longText(200)),
@@ -442,7 +495,7 @@ describe('the forms and the server agree, field by field and word for word', () 
       pick,
       fc.oneof(typed, longText(2000)),
     ],
-    RUNS,
+    withValid(aValidEvent),
   )('the calendar event editor: POST /api/calendar', async (title, allDay, startDay, startTime, endDay, endTime, location, salesperson, notes) => {
     // Most events end on the day they start (null), some on another day, before or after.
     const endsOn = endDay ?? startDay;
@@ -460,6 +513,7 @@ describe('the forms and the server agree, field by field and word for word', () 
       notes,
     };
     const verdict = await editorVerdict(calendarEventEditorMachine, EMPTY_EVENT_FORM, form, eventWriteOf);
+    expectSentIfValid([title, allDay, startDay, startTime, endDay, endTime, location, salesperson, notes], aValidEvent, verdict);
     // An all-day event stands for UTC midnights of its days (see the contract).
     const instant = (day: Day, time: Time) => (allDay ? `${String(day.year).padStart(4, '0')}-${two(day.month)}-${two(day.day)}T00:00:00.000Z` : localInstant(day, time));
     const payload =
