@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { browserForFile, signIn } from '../support/browser.ts';
+import { deferred } from '../support/deferred.ts';
 
 const browser = browserForFile();
 
@@ -11,6 +12,29 @@ describe('signing in', () => {
     await expect(page.getByRole('heading', { name: 'Total Revenue' }).waitFor()).resolves.toBeUndefined();
     expect(new URL(page.url()).search).toBe('');
     expect(cspViolations).toEqual([]);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  test("a returning person's screen loads while the session checks their tokens, not after", async () => {
+    const { page, context, pageErrors } = await browser.newPage();
+    await signIn(page, 'manager@demo.test');
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('heading', { name: 'Total Revenue' }).waitFor();
+    // The profile check (the session's last) is held until the user list's code has arrived: without
+    // the screen loaded during the checks, that code is asked for only once they end, and never comes.
+    const profileHeld = deferred<void>();
+    await page.route('**/api/auth/email?*', async (route) => {
+      await profileHeld.promise;
+      await route.continue();
+    });
+    const userListCode = page.waitForResponse(
+      async (response) => /\/assets\/.+\.js$/.test(new URL(response.url()).pathname) && (await response.text()).includes('Select all users on this page'),
+    );
+    await page.goto('/user');
+    await userListCode;
+    profileHeld.resolve();
+    await page.getByRole('checkbox', { name: 'Select all users on this page' }).waitFor();
     expect(pageErrors).toEqual([]);
     await context.close();
   });
