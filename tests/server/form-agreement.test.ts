@@ -55,7 +55,7 @@ afterAll(async () => {
 const RUNS = { numRuns: 40 };
 
 /**
- * Random input is rarely valid in every field (one run in 15 to 100 for most forms), so a
+ * Random input is rarely valid in every field (in fewer than one run in ten for most forms), so a
  * property's runs could all miss the branch where the form sends: one input the form sends
  * is always among them, and is checked to be sent, so it cannot quietly turn invalid.
  */
@@ -270,7 +270,7 @@ describe('the forms and the server agree, field by field and word for word', () 
   );
 
   const aValidUpdate: [string, string, string, typeof ADMIN | typeof USER] = ['Riley Renamed', 'riley.renamed@agree.test', '', USER];
-  // Found with more runs: a name over the limit only before it is trimmed, with another field's problem.
+  // Found by a run: a name over the limit only before it is trimmed, with another field's problem.
   const aNamePaddedPastTheLimit: typeof aValidUpdate = [`${' '.repeat(200)}!`, '', 'tulip-harbour-42', ADMIN];
   test.prop([typed, emails, fc.oneof(fc.constant(''), passwords), fc.constantFrom(ADMIN, USER)], withValid(aValidUpdate, aNamePaddedPastTheLimit))(
     'Update User (as manager@demo.test, an Admin, on a User): PUT /api/users/{id} or /nohash/{id}',
