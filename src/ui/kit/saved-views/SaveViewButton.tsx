@@ -3,25 +3,32 @@ import { useSelector } from '@xstate/react';
 import { useSearch } from 'wouter';
 import type { ViewList } from '../../../domain/saved-views/views.ts';
 import { Dialog } from '../Dialog.tsx';
-import { useSavedViews } from './SavedViews.tsx';
+import { useSavedViews, type SavedViewsActor } from './SavedViews.tsx';
 
 /** 'Save view' on a list screen: names the list's current filters (its address) and keeps them in the navigation. */
 export function SaveViewButton({ list }: { list: ViewList }) {
   const views = useSavedViews();
-  const query = useSearch();
   if (!views) return null;
+  return <SaveView views={views} list={list} />;
+}
+
+/** The button and its dialog, for the running saved views. */
+export function SaveView({ views, list }: { views: SavedViewsActor; list: ViewList }) {
+  const query = useSearch();
+  // A new view's name is checked against the saved ones, so the dialog opens only once they have
+  // loaded: until then the button waits, rather than take a click that would open nothing.
+  const canOpen = useSelector(views, (state) => state.can({ type: 'view.save.open', list, query }));
   return (
     <>
-      <button type="button" className="button button--secondary" onClick={() => views.send({ type: 'view.save.open', list, query })}>
+      <button type="button" className="button button--secondary" disabled={!canOpen} onClick={() => views.send({ type: 'view.save.open', list, query })}>
         Save view
       </button>
-      <NameDialog />
+      <NameDialog views={views} />
     </>
   );
 }
 
-function NameDialog() {
-  const views = useSavedViews()!;
+function NameDialog({ views }: { views: SavedViewsActor }) {
   const id = useId();
   const problemId = useId();
   const naming = useSelector(views, (state) => state.matches({ ready: 'naming' }) || state.matches({ ready: 'saving' }));
