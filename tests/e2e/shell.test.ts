@@ -33,14 +33,25 @@ describe('the top bar and the navigation', () => {
     await signInAndOpen(page, 'rep@demo.test', '/opportunity');
     const name = `Toast ${width} ${run}`;
     await saveView(page, name);
+    const shown = toast(page, name);
+    // A toast stays while the pointer rests on it, so what follows does not race its 2 s (hovering also
+    // waits for it to have slid in and to stand still).
+    await shown.hover();
 
     const bar = await box(page.getByRole('banner'));
-    // Once it has slid in.
-    await expect.poll(async () => (await box(toast(page, name))).y).toBeGreaterThanOrEqual(bar.y + bar.height);
-    const [shown, viewport] = [await box(toast(page, name)), page.viewportSize()!];
-    expect(viewport.width - (shown.x + shown.width)).toBeLessThan(shown.x);
-    // Sooner than the toast's 2 s: a toast over the button takes the click, and stays while the pointer rests on it.
-    await page.getByRole('button', { name: 'Log out' }).click({ timeout: 1000 });
+    const [placed, viewport] = [await box(shown), page.viewportSize()!];
+    expect(placed.y).toBeGreaterThanOrEqual(bar.y + bar.height);
+    expect(viewport.width - (placed.x + placed.width)).toBeLessThan(placed.x);
+    // While it shows, a click on 'Log out' reaches the button, not the toast.
+    const logOut = page.getByRole('button', { name: 'Log out' });
+    const target = await box(logOut);
+    const reached = await page.evaluate(
+      ({ x, y }) => document.elementFromPoint(x, y)?.closest('button')?.textContent ?? null,
+      { x: target.x + target.width / 2, y: target.y + target.height / 2 },
+    );
+    expect(reached).toBe('Log out');
+    expect(await shown.isVisible()).toBe(true);
+    await logOut.click();
     await page.getByRole('heading', { name: 'Signed out', level: 1 }).waitFor();
     expect(pageErrors).toEqual([]);
     await context.close();
