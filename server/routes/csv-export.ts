@@ -21,7 +21,7 @@ import {
 } from '../../src/domain/csv/exports.ts';
 import { mayExport, USER_EXPORT_REFUSAL } from '../../src/domain/csv/permissions.ts';
 import { sortListRows, type ListSort, type SortDirection } from '../../src/domain/lists/sort.ts';
-import { CUSTOMER_LIST_ORDER, CUSTOMER_SORT_KEYS, customersOfSums, type CustomerSortKey } from '../../src/domain/opportunities/customers.ts';
+import { CUSTOMER_LIST_ORDER, CUSTOMER_SORT_KEYS, customersOfSums, matchesCustomerSearch, type CustomerSortKey } from '../../src/domain/opportunities/customers.ts';
 import { ACTIVITY_LIST_ORDER, ACTIVITY_SORT_KEYS, matchesSearch, type ActivitySortKey, type SortedActivity } from '../../src/domain/activities/list-view.ts';
 import { ACTIVITY } from '../answers/projections.ts';
 import { SORT_COLUMNS, type SortKey } from './opportunity-views.ts';
@@ -138,10 +138,11 @@ const SOURCES: Record<ExportKind, ExportSource> = {
     cells: customerCells,
     sql: () => `select c.id, c.name, c.company, c.email, c.phone, c.notes, to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD') as created_day
           from customers c
-          where c.tenant_id = $1 and c.id > $2 and ${chosen('c')} and ${inBatch('c', '$6')}
-            and ($4::int[] is not null or $5::text is null or c.name ilike $5 or c.company ilike $5)
+          where c.tenant_id = $1 and c.id > $2 and ${chosen('c')} and ${inBatch('c', '$5')}
           order by c.id limit $3`,
-    parameters: (query, _caller, _after, batch) => [containing(query.search), batch],
+    parameters: (_query, _caller, _after, batch) => [batch],
+    // The list searches in the browser, by its own rule: the file keeps the rows that rule finds.
+    shows: (row, query) => matchesCustomerSearch({ customer: row.name, company: row.company }, query.search ?? ''),
     sortKeys: CUSTOMER_SORT_KEYS,
     // The customer list's rows of the year, as it loads them.
     listOrder: async (reading, caller, query, sort) => {

@@ -54,7 +54,7 @@ export async function search(db: Queryable, tenantId: number, text: string, with
     // An opportunity is named by its customer: the best customers' newest opportunities,
     // ranked just below their customer, newest first.
     `(select 'opportunity' as kind, o.id, o.customer as title,
-        concat_ws(' · ', o.stage, to_char(o.created_date at time zone 'UTC', 'YYYY-MM-DD'), s.name) as detail,
+        concat_ws(' · ', o.stage, to_char(o.created_date at time zone 'UTC', 'YYYY-MM-DD'), (select s.name from salespersons s where s.id = o.salesperson_id)) as detail,
         m.score - 0.001 * row_number() over (order by m.score desc, o.created_date desc, o.id desc) as score
       from best_customers as m
       cross join lateral (
@@ -62,7 +62,6 @@ export async function search(db: Queryable, tenantId: number, text: string, with
         where tenant_id = $1 and lower(customer) = lower(m.title)
         order by lower(customer), created_date desc, id desc limit ${HITS_PER_KIND}
       ) as o
-      left join salespersons s on s.id = o.salesperson_id
       order by score desc, o.created_date desc, o.id desc
       limit ${HITS_PER_KIND})`,
     kindQuery('activity', {

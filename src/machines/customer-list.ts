@@ -1,4 +1,12 @@
-import { CUSTOMER_LIST_ORDER, CUSTOMER_SORT_KEYS, DEFAULT_CUSTOMER_SORT, nextCustomerSort, type CustomerSortKey, type CustomerSummary } from '../domain/opportunities/customers.ts';
+import {
+  CUSTOMER_LIST_ORDER,
+  CUSTOMER_SORT_KEYS,
+  DEFAULT_CUSTOMER_SORT,
+  matchesCustomerSearch,
+  nextCustomerSort,
+  type CustomerSortKey,
+  type CustomerSummary,
+} from '../domain/opportunities/customers.ts';
 import { browserListMachine } from './browser-list.ts';
 
 const YEAR = /^[0-9]{4}$/;
@@ -17,7 +25,7 @@ export const customerListMachine = browserListMachine<CustomerSummary, CustomerS
   defaultSort: DEFAULT_CUSTOMER_SORT,
   ...CUSTOMER_LIST_ORDER,
   toggle: nextCustomerSort,
-  matches: (customer, needle) => customer.customer.toLowerCase().includes(needle) || customer.company.toLowerCase().includes(needle),
+  matches: (customer, needle) => matchesCustomerSearch(customer, needle),
   filters: {
     year: { initial: (now) => String(new Date(now).getFullYear()), accepts: (value) => YEAR.test(value) && Number(value) >= 1970, loads: true },
   },

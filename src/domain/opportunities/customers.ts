@@ -26,6 +26,17 @@ export interface CustomerSummary {
   latestDay: number | null;
 }
 
+/**
+ * Whether the customer list shows a customer for a search: its name or its company
+ * contains the text, ignoring case (as JavaScript folds it: the CSV export asks this
+ * too, not SQL's ILIKE, whose case folding differs).
+ */
+export function matchesCustomerSearch(customer: Pick<CustomerSummary, 'customer' | 'company'>, search: string): boolean {
+  const needle = search.trim().toLowerCase();
+  if (needle === '') return true;
+  return customer.customer.toLowerCase().includes(needle) || customer.company.toLowerCase().includes(needle);
+}
+
 /** The customer list's columns that sort. */
 export const CUSTOMER_SORT_KEYS = ['customer', 'opportunities', 'revenue', 'weighted', 'latest'] as const;
 export type CustomerSortKey = (typeof CUSTOMER_SORT_KEYS)[number];
