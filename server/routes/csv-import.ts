@@ -112,8 +112,8 @@ const TRIGGER_ON_UPDATE = 1 << 4;
 
 /**
  * Whether this session may write the import's rows with the key checks proven once
- * (migration 150): it may set `session_replication_role` (PGlite's session may; a
- * PostgreSQL role may not need to be allowed), and no trigger the rows fire would be
+ * (migration 150): it may set `session_replication_role` (PGlite's session may; on
+ * PostgreSQL only a superuser may), and no trigger the rows fire would be
  * skipped in that role except the checks of IMPORT_KEYS. A trigger anyone adds, enabled
  * as triggers are by default, sends the import the ordinary way.
  */
