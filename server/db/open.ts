@@ -19,7 +19,7 @@ export async function openDatabase(config: StorageConfig): Promise<Database> {
 
 const NUMERIC_OID = 1700;
 const INT8_OID = 20;
-const PGLITE_SHARED_BUFFERS = '8MB';
+const PGLITE_SHARED_BUFFERS = '32MB';
 
 async function openPglite(dataDir: string): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
@@ -36,10 +36,12 @@ async function openPglite(dataDir: string): Promise<Database> {
       extensions: { pg_trgm },
       // NUMERIC arrives as a string by default; the API answers numbers.
       parsers: { [NUMERIC_OID]: Number, [INT8_OID]: Number },
-      // PostgreSQL's default shared buffers are all touched at start and stay resident in
-      // PGlite's WebAssembly memory, which never shrinks; small buffers cost no speed,
-      // since the OS still caches the files (README, Performance). A start parameter,
-      // not postgresqlconf, which would overwrite the data directory's postgresql.conf.
+      // PostgreSQL's default shared buffers (128 MB) are all touched at start and stay
+      // resident in PGlite's WebAssembly memory, which never shrinks. Reading is cheap
+      // below that, since the OS still caches the files, but a large write is not: with
+      // 8 MB the CSV import wrote and read back each index page several times over
+      // (README, Performance). A start parameter, not postgresqlconf, which would
+      // overwrite the data directory's postgresql.conf.
       startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
     });
   } catch (error) {

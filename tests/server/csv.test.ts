@@ -10,7 +10,7 @@ import { CUSTOMER_SORT_KEYS, customersOfSums, type CustomerSummary } from '../..
 import { activityListMachine } from '../../src/machines/activity-list.ts';
 import { currentPageRows } from '../../src/machines/browser-list.ts';
 import { customerListMachine } from '../../src/machines/customer-list.ts';
-import { IMPORT_BATCH_ROWS } from '../../server/routes/csv-import.ts';
+import { IMPORT_BATCH_ROWS, insertOpportunities, mayProveKeysOnce } from '../../server/routes/csv-import.ts';
 import { BYTE_ORDER_MARK, csvRecord, parseCsv } from '../../src/domain/csv/csv.ts';
 import { readJsonLines } from '../../src/api/json-lines.ts';
 import { activityCells, OPPORTUNITY_HEADER } from '../../src/domain/csv/exports.ts';
@@ -340,7 +340,7 @@ describe('CSV export', () => {
 const opportunityRow = (salesperson_id: number, customer: string, revenue = 1000) => ({
   customer,
   salesperson_id,
-  stage: 'proposal',
+  stage: 'proposal' as const,
   created_date: '2025-03-04',
   revenue,
   probability: 40,
@@ -350,6 +350,8 @@ describe('CSV import', () => {
   test('valid rows are imported in one go, with progress lines, new customers joining the directory', async () => {
     const { id } = await salespersonOf(globex);
     const before = await opportunitiesOf(globex);
+    const daySum = "select coalesce(sum(count), 0)::int as n from opportunity_day_sums where tenant_id = $1 and day = '2025-03-04' and stage = 'proposal'";
+    const dayBefore = await count(daySum, [globex]);
     const customer = `Imported ${Date.now()}`;
     const rows = Array.from({ length: IMPORT_BATCH_ROWS + 10 }, (_, at) => opportunityRow(id, customer, at + 0.5));
     const response = await call('admin@globex.test', 'POST', '/api/csv/import/opportunities', { rows });
@@ -377,6 +379,47 @@ describe('CSV import', () => {
       [globex, customer],
     );
     expect(stored).toEqual({ created: '2025-03-04 12:00', revenue: 0.5 });
+    // What the opportunities' triggers keep (migration 150: in any replication role) follows the imported rows.
+    expect(await count(daySum, [globex])).toBe(dayBefore + rows.length);
+    expect(
+      await count(
+        `select count(*)::int as n from opportunities where tenant_id = $1 and customer = $2
+         and answer_json like '{"id" : ' || id || ', "created_date" : "2025-03-04T12:00:00Z", %' and analysis_json like '{"created_date":"2025-03-04T12:00:00Z",%'`,
+        [globex, customer],
+      ),
+    ).toBe(rows.length);
+  });
+
+  test('the keys the rows name are proven once per import only while no trigger the rows fire would be skipped', async () => {
+    const may = () => server.db.transaction((tx) => mayProveKeysOnce(tx));
+    expect(await may()).toBe(true);
+    await server.db.query(`create or replace function count_nothing() returns trigger language plpgsql as $$ begin return new; end $$`);
+    await server.db.query('create trigger count_nothing before insert on record_changes for each row execute function count_nothing()');
+    try {
+      // Enabled as triggers are by default, it would not fire in the replica role: the import checks each row's keys instead.
+      expect(await may()).toBe(false);
+      await server.db.query('alter table record_changes enable always trigger count_nothing');
+      expect(await may()).toBe(true);
+    } finally {
+      await server.db.query('drop trigger count_nothing on record_changes');
+    }
+  });
+
+  test("with the keys proven once, another tenant's salesperson or author is still refused and nothing lands", async () => {
+    const ours = await salespersonOf(globex);
+    const theirs = await salespersonOf(demo);
+    const [admin] = await server.db.query<{ id: number }>("select id from users where email = 'admin@globex.test'");
+    const [outsider] = await server.db.query<{ id: number }>("select id from users where email = 'admin@demo.test'");
+    // A customer the tenant has, so that no new customer's history names the author before the keys are proven.
+    const [customer] = await server.db.query<{ name: string }>('select name from customers where tenant_id = $1 order by id limit 1', [globex]);
+    const name = customer!.name;
+    const before = await opportunitiesOf(globex);
+    const write = (userId: number, salespersonId: number) =>
+      server.db.transaction((tx) => insertOpportunities(tx, { userId, tenantId: globex }, [opportunityRow(ours.id, name), opportunityRow(salespersonId, name)], async () => {}));
+    await expect(write(admin!.id, theirs.id)).rejects.toThrow(/not there/);
+    await expect(write(outsider!.id, ours.id)).rejects.toThrow(/not there/);
+    expect(await opportunitiesOf(globex)).toBe(before);
+    expect(await server.db.query("select current_setting('session_replication_role') as role")).toEqual([{ role: 'origin' }]);
   });
 
   test('over HTTP, each progress line reaches the client as its batch is written, not with the commit', async () => {
