@@ -151,6 +151,19 @@ export interface YearPieceRows<Row> {
 export function createYearPieceRows<Row>(db: Queryable, readPiece: PieceRowsReader<Row>, { maxPieces }: { maxPieces: number }): YearPieceRows<Row> {
   // Least recently used first (a Map iterates in insertion order).
   const pieces = new Map<string, { version: string; rows: Row[] }>();
+  // A piece being read for a version, shared by every request that finds that version
+  // meanwhile: when a month changes (or a process starts) many requests find it at once.
+  // Sharing misses no write: the read began after its version was found, and while the
+  // month's version is still that one no write to the month has committed since.
+  const reading = new Map<string, Promise<Row[]>>();
+  const readOnce = (name: string, version: string, read: () => Promise<Row[]>): Promise<Row[]> => {
+    const key = `${name}@${version}`;
+    const underWay = reading.get(key);
+    if (underWay) return underWay;
+    const made = read().finally(() => reading.delete(key));
+    reading.set(key, made);
+    return made;
+  };
   return {
     async rowsOf(tenantId, year, zone) {
       const versions = await pieceVersions(db, tenantId, year);
@@ -165,7 +178,7 @@ export function createYearPieceRows<Row>(db: Queryable, readPiece: PieceRowsRead
           all.push(held.rows);
           continue;
         }
-        const rows = await readPiece(db, tenantId, year, piece, zone);
+        const rows = await readOnce(name, version, () => readPiece(db, tenantId, year, piece, zone));
         const newer = pieces.get(name);
         if (!newer || BigInt(newer.version) <= BigInt(version)) pieces.set(name, { version, rows });
         all.push(rows);

@@ -20,11 +20,12 @@ type ActivityAnswer = AnswerOf<typeof ACTIVITY>;
 export const ACTIVITY_LIST_LOADED_ORDER = 'a.due_at, a.id';
 
 /**
- * An activity of the list as JSON text: its own fields as the row keeps them (migration
- * 086, the Activity projection's fields and forms), with the names it shows from the
- * salesperson and the opportunity joined in.
+ * An activity of the list as JSON text: its own fields as the row keeps them, without the
+ * closing brace (migrations 086 and 140, the Activity projection's fields and forms), with
+ * the names it shows from the salesperson (kept as JSON with the salesperson) and the
+ * opportunity joined in.
  */
-const ACTIVITY_LIST_ENTRY = `left(a.answer_json, -1) || ',"salesperson_name":' || to_json(s.name)::text || ',"customer":' || coalesce(to_json(o.customer)::text, 'null') || '}'`;
+const ACTIVITY_LIST_ENTRY = `a.list_entry_head || ',"salesperson_name":' || s.name_json || ',"customer":' || coalesce(to_json(o.customer)::text, 'null') || '}'`;
 
 const SELECT_ACTIVITY = keptPrepared(`select ${ACTIVITY.select} from ${ACTIVITY.from} where a.tenant_id = $1 and a.id = $2`);
 

@@ -50,6 +50,15 @@ async function checkEvent(db: Queryable, tenantId: number, body: CalendarEventWr
 const overlapsYearWindow = `starts_at < make_timestamptz($2::int + 1, 1, 1, 0, 0, 0, 'UTC') + interval '14 hours'
   and ends_at >= make_timestamptz($2::int, 1, 1, 0, 0, 0, 'UTC') - interval '14 hours'`;
 
+/**
+ * An event of a year's calendar as JSON text: its own fields as the row keeps them, without
+ * the closing brace (migration 142, the CalendarEvent projection's fields and forms), with
+ * the linked deal's customer looked up by its key (a join let the planner hash every opportunity
+ * of the tenant for events that mostly name none).
+ */
+const CALENDAR_LIST_ENTRY = `calendar_events.list_entry_head || ',"opportunity_customer":' || case when calendar_events.opportunity_id is null then 'null' else coalesce(
+  (select to_json(o.customer)::text from opportunities o where o.id = calendar_events.opportunity_id and o.tenant_id = calendar_events.tenant_id), 'null') end || '}'`;
+
 /** Calendar events: any signed-in user of the tenant may read and write them, like the calendar itself. */
 export function registerCalendarEventRoutes(app: FastifyInstance, context: RouteContext): void {
   const { db } = context;
@@ -63,12 +72,13 @@ export function registerCalendarEventRoutes(app: FastifyInstance, context: Route
     async (request: FastifyRequest<{ Params: { tenant_id: number }; Querystring: { year: number } }>, reply) => {
       const { caller } = request;
       if (request.params.tenant_id !== caller.tenantId) throw notFound();
-      // The database writes the year's events as one JSON text; while it is unchanged its
-      // compressed copy is sent again (server/caching/tagged-answers.ts).
+      // The database joins the year's events, each kept with its row without the closing
+      // brace (migration 142) and the linked deal's customer added, into one JSON text; while
+      // it is unchanged its compressed copy is sent again (server/caching/tagged-answers.ts).
       return calendars.send(request, reply, {
         tenantId: caller.tenantId,
         key: `calendar-${request.query.year}`,
-        sql: `select '[' || coalesce(string_agg(${CALENDAR_EVENT.json}::text, ',' order by calendar_events.starts_at, id), '') || ']' as json
+        sql: `select '[' || coalesce(string_agg(${CALENDAR_LIST_ENTRY}, ',' order by calendar_events.starts_at, id), '') || ']' as json
               from ${CALENDAR_EVENT.from} where tenant_id = $1 and ${overlapsYearWindow}`,
         params: [caller.tenantId, request.query.year],
       });

@@ -45,8 +45,9 @@ async function customerOfTenant(db: Queryable, tenantId: number, id: number) {
 export function registerCustomerRoutes(app: FastifyInstance, context: RouteContext): CustomerSummaries {
   const { db } = context;
 
-  // The database writes the list as one JSON text; while it is unchanged its compressed
-  // copy is sent again (server/caching/tagged-answers.ts).
+  // The database joins each customer's entry, kept with the row (migration 141), into the
+  // list as one JSON text; while it is unchanged its compressed copy is sent again
+  // (server/caching/tagged-answers.ts).
   const lists = createTaggedAnswers(db, { maxBytes: CUSTOMER_LISTS_KEPT_BYTES });
   defineRoute(
     app,
@@ -59,7 +60,7 @@ export function registerCustomerRoutes(app: FastifyInstance, context: RouteConte
       return lists.send(request, reply, {
         tenantId: caller.tenantId,
         key: 'customers',
-        sql: `select '[' || coalesce(string_agg(${CUSTOMER.json}::text, ',' order by lower(customers.name), customers.name, id), '') || ']' as json
+        sql: `select '[' || coalesce(string_agg(answer_json, ',' order by lower(customers.name), customers.name, id), '') || ']' as json
               from ${CUSTOMER.from} where tenant_id = $1`,
         params: [caller.tenantId],
       });

@@ -52,7 +52,7 @@ async function body(change: Record<string, unknown> = {}) {
 }
 
 describe('GET /api/activities/getAllData/{tenant_id}', () => {
-  test('each entry is the Activity projection of its row, kept with the row (migration 086) and current after renames and writes of every kind', async () => {
+  test('each entry is the Activity projection of its row, kept with the row (migrations 086 and 140) and current after renames and writes of every kind', async () => {
     /** The list against each activity's own answer, made field by field by the projection (GET /api/activities/{id}'s statement). */
     const expectListIsProjection = async () => {
       const list = (await call('rep@demo.test', 'GET', '/api/activities/getAllData/1')).json() as Array<Record<string, unknown>>;

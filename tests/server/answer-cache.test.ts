@@ -2,9 +2,9 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
 import { createAnswerCache } from '../../server/caching/answer-cache.ts';
-import { createYearAnswers } from '../../server/caching/year-answers.ts';
+import { createYearAnswers, createYearPieceRows, YEAR_PIECES } from '../../server/caching/year-answers.ts';
 import { deflatePiece } from '../../server/caching/gzip-pieces.ts';
-import { analysisJson, analysisPieceOf } from '../../server/routes/opportunities.ts';
+import { analysisJson, analysisPieceOf, dayPieceOf } from '../../server/routes/opportunities.ts';
 import type { Database } from '../../server/db/database.ts';
 import { OPPORTUNITY } from '../../server/answers/projections.ts';
 import { startTestServer, type TestServer } from '../support/server-harness.ts';
@@ -339,6 +339,39 @@ describe('a year is kept in months: a write makes anew only the months it touche
     expect(y2024).toBe(await fresh(2024));
     expect(y2025).toBe(await fresh(2025));
     expect(y2025).toContain('"created_date":"2024-12-31T20:00:00Z"');
+  });
+});
+
+describe("a year's sums kept in months (the calendar's days, the customers' sums)", () => {
+  test('requests that find a month changed at the same time read it once between them, and each gets the month as written', async () => {
+    const read: number[] = [];
+    const days = createYearPieceRows(
+      server.db,
+      async (db, tenantId, year, piece, zone) => {
+        read.push(piece);
+        return dayPieceOf(db, tenantId, year, piece, zone);
+      },
+      { maxPieces: 64 },
+    );
+    const revenueOf = (pieces: { date: string; revenue: number }[][]) => pieces.flat().filter((day) => day.date === '2025-07-15').reduce((sum, day) => sum + day.revenue, 0);
+    const five = () => Promise.all(Array.from({ length: 5 }, () => days.rowsOf(1, 2025, 'UTC')));
+
+    const cold = await five();
+    expect(read.sort((a, b) => a - b)).toEqual(YEAR_PIECES);
+    const before = revenueOf(cold[0]!);
+    for (const pieces of cold) expect(pieces).toEqual(cold[0]);
+
+    read.length = 0;
+    const [added] = await server.db.query<{ id: number }>(
+      `insert into opportunities (tenant_id, salesperson_id, customer, stage, created_date, revenue, probability)
+       select 1, id, 'Month Customer', 'proposal', '2025-07-15T09:30:00Z', 4321, 30 from salespersons where tenant_id = 1 limit 1 returning id`,
+    );
+    onTestFinished(async () => {
+      await server.db.query('delete from opportunities where id = $1', [added!.id]);
+    });
+    const afterWrite = await five();
+    expect(read).toEqual([7]);
+    for (const pieces of afterWrite) expect(revenueOf(pieces)).toBeCloseTo(before + 4321, 2);
   });
 });
 

@@ -5,6 +5,7 @@ import { SEED_TODAY, startTestServer, type TestServer } from '../support/server-
 import { dayTotals, dayTotalsOfDays } from '../../src/domain/opportunities/calendar.ts';
 import { toOpportunityRows } from '../../src/domain/opportunities/rows.ts';
 import type { Opportunity, OpportunityDay } from '../../src/api/client.ts';
+import { CALENDAR_EVENT } from '../../server/answers/projections.ts';
 
 /** Calendar events (/add-Calendar, /edit-Calendar/{id}): the API under /api/calendar. */
 let server: TestServer;
@@ -93,6 +94,32 @@ describe('adding, reading, changing and deleting an event', () => {
     expect(listed.find((event) => event.id === id)).toMatchObject(about);
     expect((await call('rep@demo.test', 'PUT', `/api/calendar/${id}`, eventBody({ title: 'Moved' }))).json()).toMatchObject(about);
     expect((await call('rep@demo.test', 'PUT', `/api/calendar/${id}`, eventBody({ opportunity_id: null }))).json()).toMatchObject({ opportunity_id: null, opportunity_customer: null });
+    await call('rep@demo.test', 'DELETE', `/api/calendar/${id}`);
+  });
+
+  test("the year's calendar holds each event as the CalendarEvent projection writes it, kept with the row and current after writes in SQL, the deal's customer included", async () => {
+    const demo = await tenantIdOf('Demo');
+    const calendarIsProjection = async () => {
+      const listed = (await call('rep@demo.test', 'GET', `/api/calendar/getAllData/${demo}?year=2026`)).json() as Array<Record<string, unknown>>;
+      const projected = await server.db.query(
+        `select ${CALENDAR_EVENT.select} from ${CALENDAR_EVENT.from} where tenant_id = $1
+         and starts_at < '2027-01-01T14:00:00Z' and ends_at >= '2025-12-31T10:00:00Z' order by starts_at, id`,
+        [demo],
+      );
+      expect(listed).toEqual(projected);
+      return listed;
+    };
+    const [deal] = await server.db.query<{ id: number; customer: string }>("select id, customer from opportunities where tenant_id = $1 and customer <> '' order by id limit 1", [demo]);
+    const { id } = (await call('rep@demo.test', 'POST', '/api/calendar', eventBody({ opportunity_id: deal!.id }))).json() as { id: number };
+    await calendarIsProjection();
+    await server.db.query("update calendar_events set title = $2, notes = $3, location = '', starts_at = '2026-03-30T01:30:00.5+02:00', ends_at = '2026-03-30T03:00:00Z' where id = $1", [
+      id,
+      'Quote " and \\ back\tslash',
+      "Ünïcödé 😀 \u0001 O'Brien <b>",
+    ]);
+    await server.db.query('update opportunities set customer = $2 where id = $1', [deal!.id, 'Renamed Deal Customer']);
+    expect((await calendarIsProjection()).find((event) => event.id === id)).toMatchObject({ starts_at: '2026-03-29T23:30:00Z', location: '', opportunity_customer: 'Renamed Deal Customer' });
+    await server.db.query('update opportunities set customer = $2 where id = $1', [deal!.id, deal!.customer]);
     await call('rep@demo.test', 'DELETE', `/api/calendar/${id}`);
   });
 

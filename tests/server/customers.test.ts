@@ -4,6 +4,7 @@ import { expectRefusal } from '../support/refusals.ts';
 import { CUSTOMER_MESSAGES, RECORD_LIMITS } from '../../src/domain/rules/records.ts';
 import { lengthProblem } from '../../src/domain/rules/fields.ts';
 import { startTestServer, type TestServer } from '../support/server-harness.ts';
+import { CUSTOMER } from '../../server/answers/projections.ts';
 import { customersOfSums, summariseCustomers, sortCustomers } from '../../src/domain/opportunities/customers.ts';
 import { toOpportunityRows } from '../../src/domain/opportunities/rows.ts';
 import type { CustomerYearSums, Opportunity, Schemas } from '../../src/api/client.ts';
@@ -66,6 +67,20 @@ describe('the seeded customers', () => {
     const names = customers.map((c) => c.name.toLowerCase());
     expect(names).toEqual(names.slice().sort());
   });
+});
+
+test('the list holds each customer as the Customer projection writes them, kept with the row and current after writes in SQL of awkward values', async () => {
+  const demo = await tenantId('Demo');
+  const listIsProjection = async () => {
+    const list = (await call('rep@demo.test', 'GET', `/api/customers/getAllData/${demo}`)).json() as Customer[];
+    expect(list).toEqual(await server.db.query(`select ${CUSTOMER.select} from ${CUSTOMER.from} where tenant_id = $1 order by lower(name), name, id`, [demo]));
+    return list;
+  };
+  const [first] = await server.db.query<{ id: number; notes: string; company: string }>('select id, notes, company from customers where tenant_id = $1 order by id limit 1', [demo]);
+  await listIsProjection();
+  await server.db.query("update customers set notes = $2, company = $3, created_at = '2025-03-30T01:30:00.5+02:00' where id = $1", [first!.id, 'Quote " and \\ back\tslash Ünïcödé 😀 \u0001', "O'Brien & Co <b>"]);
+  expect((await listIsProjection()).find((customer) => customer.id === first!.id)).toMatchObject({ company: "O'Brien & Co <b>", created_at: '2025-03-29T23:30:00Z' });
+  await server.db.query('update customers set notes = $2, company = $3 where id = $1', [first!.id, first!.notes, first!.company]);
 });
 
 describe('POST → GET → PUT round trip', () => {
