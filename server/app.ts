@@ -9,6 +9,7 @@ import { installErrorHandling } from './http/errors.ts';
 import { installJsonDepthLimit } from './http/json-depth.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { installAppShell } from './http/app-shell.ts';
+import { installHealthCheck } from './http/health.ts';
 import { authenticate } from './http/authenticate.ts';
 import { installEmbeddedProvider } from './oidc/provider.ts';
 import { registerApiRoutes } from './routes/index.ts';
@@ -70,7 +71,7 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
   const context: RouteContext = { db, config, contract, callers };
   await registerApiRoutes(app, context);
 
-  app.get('/healthz', async () => ({ status: 'ok', database: db.kind }));
+  installHealthCheck(app, db);
   // The contract itself, public: the app reads from it which optional parts this API offers.
   const documentJson = JSON.stringify(contract.document);
   app.get(API_DOCUMENT_PATH, async (_request, reply) => reply.type('application/json').send(documentJson));
