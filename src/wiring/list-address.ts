@@ -1,3 +1,4 @@
+import type { AnyActorRef } from 'xstate';
 import type { AppServices } from '../platform/session-runtime.ts';
 import { afterNextPaint } from '../platform/after-paint.ts';
 
@@ -7,12 +8,16 @@ import { afterNextPaint } from '../platform/after-paint.ts';
  * dashboard's filters do, the address follows once the list's new rows have been
  * painted: writing it is not free (the browser's history, the router's listeners), and
  * a person waits for the rows, not for the address bar. Of writes asked for before
- * a paint, the last one is made.
+ * a paint, the last one is made, and only while the list is still running: a person who
+ * leaves the list before that paint has an address of another screen, not to be replaced.
  */
 export function listAddressWriter(services: Pick<AppServices, 'navigate'>, path: string) {
   let cancel = () => {};
-  return (_: unknown, { query }: { query: string }) => {
+  return ({ self }: { self: AnyActorRef }, { query }: { query: string }) => {
     cancel();
-    cancel = afterNextPaint(() => services.navigate(query === '' ? path : `${path}?${query}`, { replace: true }));
+    cancel = afterNextPaint(() => {
+      if (self.getSnapshot().status !== 'active') return;
+      services.navigate(query === '' ? path : `${path}?${query}`, { replace: true });
+    });
   };
 }
