@@ -88,6 +88,14 @@ export function taggedStatement(sql: string, heldTagParameter: number): string {
     from (select encode(sha256(convert_to(json, 'UTF8')), 'base64') as tag, json from (${sql}) as answer) as tagged`;
 }
 
+/**
+ * A tagged answer's JSON array, as one text column `json`: the entries (each already JSON
+ * text) joined in the given order, `[]` when there are none.
+ */
+export function jsonArrayOf(entry: string, order?: string): string {
+  return `'[' || coalesce(string_agg(${entry}, ','${order ? ` order by ${order}` : ''}), '') || ']' as json`;
+}
+
 export function createTaggedAnswers(db: Queryable, { maxBytes }: { maxBytes: number }): TaggedAnswers {
   // Least recently used first (a Map iterates in insertion order).
   const entries = new Map<string, Entry>();

@@ -7,7 +7,7 @@ import { ACTIVITY_MESSAGES, isKeptInstant } from '../../src/domain/rules/index.t
 import type { AnswerOf } from '../answers/projection.ts';
 import { ACTIVITY } from '../answers/projections.ts';
 import { keptPrepared } from '../db/kept-prepared.ts';
-import { createTaggedAnswers } from '../caching/tagged-answers.ts';
+import { createTaggedAnswers, jsonArrayOf } from '../caching/tagged-answers.ts';
 
 // Per process: the lists of the tenants asking most, with their compressed copies.
 const ACTIVITY_LISTS_KEPT_BYTES = 16 * 1024 * 1024;
@@ -80,7 +80,7 @@ export function registerActivityRoutes(app: FastifyInstance, context: RouteConte
     return lists.send(request, reply, {
       tenantId: caller.tenantId,
       key: 'activities',
-      sql: `select '[' || coalesce(string_agg(${ACTIVITY_LIST_ENTRY}, ',' order by ${ACTIVITY_LIST_LOADED_ORDER}), '') || ']' as json from ${ACTIVITY.from} where a.tenant_id = $1`,
+      sql: `select ${jsonArrayOf(ACTIVITY_LIST_ENTRY, ACTIVITY_LIST_LOADED_ORDER)} from ${ACTIVITY.from} where a.tenant_id = $1`,
       params: [caller.tenantId],
     });
   }, { compress: false });

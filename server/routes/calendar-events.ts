@@ -7,7 +7,7 @@ import { EVENT_MESSAGES, isKeptInstant } from '../../src/domain/rules/index.ts';
 import type { AnswerOf } from '../answers/projection.ts';
 import { CALENDAR_EVENT } from '../answers/projections.ts';
 import { keptPrepared } from '../db/kept-prepared.ts';
-import { createTaggedAnswers } from '../caching/tagged-answers.ts';
+import { createTaggedAnswers, jsonArrayOf } from '../caching/tagged-answers.ts';
 
 // Per process: the calendars of the tenants asking most, with their compressed copies.
 const CALENDARS_KEPT_BYTES = 16 * 1024 * 1024;
@@ -78,7 +78,7 @@ export function registerCalendarEventRoutes(app: FastifyInstance, context: Route
       return calendars.send(request, reply, {
         tenantId: caller.tenantId,
         key: `calendar-${request.query.year}`,
-        sql: `select '[' || coalesce(string_agg(${CALENDAR_LIST_ENTRY}, ',' order by calendar_events.starts_at, id), '') || ']' as json
+        sql: `select ${jsonArrayOf(CALENDAR_LIST_ENTRY, 'calendar_events.starts_at, id')}
               from ${CALENDAR_EVENT.from} where tenant_id = $1 and ${overlapsYearWindow}`,
         params: [caller.tenantId, request.query.year],
       });

@@ -8,7 +8,7 @@ import type { AnswerOf } from '../answers/projection.ts';
 import { CUSTOMER, CUSTOMER_SUMMARY } from '../answers/projections.ts';
 import { refusingUnknownZones, zoneOf } from '../http/list-query.ts';
 import { createYearPieceRows, madeOncePerPieces, type PieceRowsReader } from '../caching/year-answers.ts';
-import { createTaggedAnswers } from '../caching/tagged-answers.ts';
+import { createTaggedAnswers, jsonArrayOf } from '../caching/tagged-answers.ts';
 import { zonePieceWindow } from './opportunities.ts';
 import { sqlText } from '../answers/projection.ts';
 import { WON_STAGE } from '../../src/domain/opportunities/customers.ts';
@@ -60,7 +60,7 @@ export function registerCustomerRoutes(app: FastifyInstance, context: RouteConte
       return lists.send(request, reply, {
         tenantId: caller.tenantId,
         key: 'customers',
-        sql: `select '[' || coalesce(string_agg(answer_json, ',' order by lower(customers.name), customers.name, id), '') || ']' as json
+        sql: `select ${jsonArrayOf('answer_json', 'lower(customers.name), customers.name, id')}
               from ${CUSTOMER.from} where tenant_id = $1`,
         params: [caller.tenantId],
       });
@@ -80,7 +80,7 @@ export function registerCustomerRoutes(app: FastifyInstance, context: RouteConte
       const { caller, params, query } = request;
       if (params.tenant_id !== caller.tenantId) throw notFound();
       const zone = zoneOf(query);
-      const json = `'[' || coalesce(string_agg(${CUSTOMER_SUMMARY.json}::text, ','), '') || ']' as json`;
+      const json = jsonArrayOf(`${CUSTOMER_SUMMARY.json}::text`);
       return lists.send(request, reply, { tenantId: caller.tenantId, key: `summaries-${query.year}-${zone}`, ...(await summaries.statement(caller.tenantId, query.year, zone, json)) });
     },
     { compress: false },

@@ -5,7 +5,7 @@ import { forbidden, notFound, refusal, refusingDuplicates } from '../http/refusa
 import { canManageUsers } from '../../src/domain/rules/index.ts';
 import type { AnswerOf } from '../answers/projection.ts';
 import { SALESPERSON } from '../answers/projections.ts';
-import { createTaggedAnswers } from '../caching/tagged-answers.ts';
+import { createTaggedAnswers, jsonArrayOf } from '../caching/tagged-answers.ts';
 
 // Per process: the lists of the tenants asking most, with their compressed copies.
 const SALESPERSON_LISTS_KEPT_BYTES = 8 * 1024 * 1024;
@@ -37,7 +37,7 @@ export function registerSalespersonRoutes(app: FastifyInstance, context: RouteCo
     return lists.send(request, reply, {
       tenantId: caller.tenantId,
       key: 'salespersons',
-      sql: `select '[' || coalesce(string_agg(answer_json, ',' order by name, id), '') || ']' as json from ${SALESPERSON.from} where tenant_id = $1`,
+      sql: `select ${jsonArrayOf('answer_json', 'name, id')} from ${SALESPERSON.from} where tenant_id = $1`,
       params: [caller.tenantId],
     });
   }, { compress: false });
