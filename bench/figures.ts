@@ -24,9 +24,11 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-/** The nearest-rank percentile: the smallest value at least `p` of the values do not exceed. */
+/** The nearest-rank percentile: the smallest value at least the fraction `p` of the values do not exceed (0.95 for the 95th). */
 export function percentile(values: readonly number[], p: number): number {
   if (values.length === 0) throw new Error('percentile of no values');
+  // A percent given for a fraction (95 for 0.95) would silently answer the largest value.
+  if (!(p > 0 && p <= 1)) throw new RangeError(`percentile takes a fraction in (0, 1], not ${p}`);
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!;
 }

@@ -113,7 +113,7 @@ async function main(): Promise<void> {
           const accessToken = await signInForAccessToken(server.baseUrl, BENCH_ADMIN_EMAIL, BENCH_PASSWORD);
           if (wanted('search')) {
             step('global search, one person typing (PGlite)');
-            figures.push(await searchFigure(server.baseUrl, { authorization: `Bearer ${accessToken}`, 'accept-encoding': BROWSER_ACCEPT_ENCODING }, tenant.tenantId));
+            figures.push(await searchFigure(server, { authorization: `Bearer ${accessToken}`, 'accept-encoding': BROWSER_ACCEPT_ENCODING }, tenant.tenantId));
           }
           if (wanted('analysis')) {
             step('analysis endpoint, one request at a time, each after a change (PGlite)');

@@ -6,6 +6,7 @@
  * typing (the dialog asks after a pause, so about every other character).
  */
 import { answerBytes, answerJson } from './api-load.ts';
+import { startCpuAccount } from './cpu-share.ts';
 import { atMost, notMeasured, percentile, type Figure } from './figures.ts';
 
 const TEXTS = ['customer 42', 'company 7', 'person 00042', 'bench admin', 'follow-up 17', 'meeting 3', 'er', 'zzz', 'customer 9', 'pers 4'];
@@ -21,20 +22,31 @@ export function typedPrefixes(text: string): string[] {
   return [...new Set(prefixes.map((prefix) => prefix.trim()).filter((prefix) => prefix.length >= 2))];
 }
 
-export async function searchFigure(baseUrl: string, headers: Record<string, string>, tenantId: number): Promise<Figure> {
+export async function searchFigure(server: { baseUrl: string; pid: number }, headers: Record<string, string>, tenantId: number): Promise<Figure> {
   const figure = 'global search, one person typing, PGlite: 95th percentile latency';
   try {
-    const times: number[] = [];
+    const searches: { text: string; round: number; ms: number }[] = [];
+    const account = startCpuAccount([server.pid]);
     for (let round = 0; round < ROUNDS; round += 1) {
       for (const text of TEXTS) {
         for (const prefix of typedPrefixes(text)) {
-          const answer = await answerBytes(`${baseUrl}/api/search/${tenantId}?${new URLSearchParams({ q: prefix })}`, headers);
+          const answer = await answerBytes(`${server.baseUrl}/api/search/${tenantId}?${new URLSearchParams({ q: prefix })}`, headers);
           answerJson(answer);
-          times.push(answer.lastByteMs);
+          searches.push({ text: prefix, round: round + 1, ms: answer.lastByteMs });
         }
       }
     }
-    return atMost(figure, percentile(times, 95), 'ms', SEARCH_P95_BUDGET_MS, `${times.length} searches of ${TEXTS.length} texts as typed, a manager (users included); to the last byte`);
+    const cpu = account();
+    const times = searches.map((search) => search.ms);
+    // The slowest few, by text and round: the first search after the server starts is
+    // the process's cold one (README, Performance: "The global search").
+    const slowest = [...searches].sort((a, b) => b.ms - a.ms).slice(0, 3);
+    const notes = [
+      `${times.length} searches of ${TEXTS.length} texts as typed, a manager (users included); to the last byte`,
+      `slowest ${slowest.map((search) => `'${search.text}' (round ${search.round}) ${search.ms.toFixed(0)} ms`).join(', ')}`,
+      ...(cpu ? [`server CPU ${((cpu.server * 1000) / times.length).toFixed(1)} ms per search`] : []),
+    ];
+    return atMost(figure, percentile(times, 0.95), 'ms', SEARCH_P95_BUDGET_MS, notes.join('; '));
   } catch (error) {
     return notMeasured(figure, `≤ ${SEARCH_P95_BUDGET_MS} ms`, (error as Error).message);
   }
