@@ -8,6 +8,7 @@
 import { answerBytes, answerJson } from './api-load.ts';
 import { startCpuAccount } from './cpu-share.ts';
 import { atMost, notMeasured, percentile, type Figure } from './figures.ts';
+import { BENCH_ADMIN_EMAIL } from './large-tenant.ts';
 
 const TEXTS = ['customer 42', 'company 7', 'person 00042', 'bench admin', 'follow-up 17', 'meeting 3', 'er', 'zzz', 'customer 9', 'pers 4'];
 const ROUNDS = 5;
@@ -22,9 +23,14 @@ export function typedPrefixes(text: string): string[] {
   return [...new Set(prefixes.map((prefix) => prefix.trim()).filter((prefix) => prefix.length >= 2))];
 }
 
+/** `headers` sign the searches in as the bench tenant's admin (BENCH_ADMIN_EMAIL). */
 export async function searchFigure(server: { baseUrl: string; pid: number }, headers: Record<string, string>, tenantId: number): Promise<Figure> {
   const figure = 'global search, one person typing, PGlite: 95th percentile latency';
   try {
+    // What the app asks right after signing in, before any screen can open the search: the
+    // person's profile. Their first call binds the token's subject to their user (a write),
+    // which is the sign-in's cost, not a search's.
+    await answerBytes(`${server.baseUrl}/api/auth/email?${new URLSearchParams({ email: BENCH_ADMIN_EMAIL })}`, headers);
     const searches: { text: string; round: number; ms: number }[] = [];
     const account = startCpuAccount([server.pid]);
     for (let round = 0; round < ROUNDS; round += 1) {
