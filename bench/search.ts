@@ -44,8 +44,8 @@ export async function searchFigure(server: { baseUrl: string; pid: number }, hea
     }
     const cpu = account();
     const times = searches.map((search) => search.ms);
-    // The slowest few, by text and round: the first search after the server starts is
-    // the process's cold one (README, Performance: "The global search").
+    // The slowest few, by text and round: the first search after the server starts is the
+    // process's cold one (README, Performance: "The global search's figure was its slowest search").
     const slowest = [...searches].sort((a, b) => b.ms - a.ms).slice(0, 3);
     const notes = [
       `${times.length} searches of ${TEXTS.length} texts as typed, a manager (users included); to the last byte`,
