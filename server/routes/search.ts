@@ -18,9 +18,7 @@ const CANDIDATES_PER_KIND = 50;
 
 /**
  * One kind's hits: its `search_text` (migration 075: the searched texts joined and
- * lowercased when written) must contain every word ($4 onwards, as patterns; a word of
- * two letters is also looked up among the text's `search_pairs`, migration 175, whose
- * index finds the rows containing it where no trigram can), ranked by how well
+ * lowercased when written) must contain every word ($4 onwards), ranked by how well
  * `title` answers the whole text ($2, lowercase): equal, starting with it, then
  * trigram word similarity. $1 is the tenant, $3 the whole text as a prefix pattern.
  * Only a bounded set is ranked, so a text that a whole table contains costs no
@@ -29,8 +27,8 @@ const CANDIDATES_PER_KIND = 50;
  * CANDIDATES_PER_KIND rows containing every word (a trigram index, or a scan that
  * stops at the limit).
  */
-function kindQuery(kind: SearchHit['kind'], select: { from: string; title: string; detail: string; words: WordParameters }) {
-  const filters = select.words.map(({ pattern, pair }) => `and search_text like lower($${pattern})${pair ? ` and ${pairCondition(pair)}` : ''}`).join(' ');
+function kindQuery(kind: SearchHit['kind'], select: { from: string; title: string; detail: string; words: number }) {
+  const filters = Array.from({ length: select.words }, (_, i) => `and search_text like lower($${i + 4})`).join(' ');
   const columns = `id, ${select.title} as title, ${select.detail} as detail`;
   const titleKey = `(lower(${select.title}) collate "C")`;
   return `(select '${kind}' as kind, id, title, detail,
@@ -45,29 +43,11 @@ function kindQuery(kind: SearchHit['kind'], select: { from: string; title: strin
     limit ${HITS_PER_KIND})`;
 }
 
-/** Where each word's parameters are: its LIKE pattern, and for a word of two letters the word itself. */
-type WordParameters = { pattern: number; pair?: number }[];
-
-/**
- * A necessary condition only, beside the pattern, so it can never drop a hit: when the
- * database lowercases the word to two characters, a text containing it has it among its
- * pairs. (A word of two letters in JavaScript may lowercase to three in PostgreSQL, as
- * 'İ' can; then the pattern alone decides.) With the word known when the statement is
- * planned, the test of its length folds away and the planner sees the pairs' index.
- */
-function pairCondition(parameter: number): string {
-  return `(char_length(lower($${parameter})) <> 2 or search_pairs @> array[lower($${parameter})])`;
-}
-
 export async function search(db: Queryable, tenantId: number, text: string, withUsers: boolean): Promise<SearchHit[]> {
   const words = searchWords(text);
   if (words.length === 0) return [];
   const whole = words.join(' ').toLowerCase();
-  const pairWords = words.filter((word) => [...word].length === 2);
-  const wordParameters: WordParameters = words.map((word, i) => {
-    const pair = pairWords.indexOf(word);
-    return { pattern: 4 + i, ...(pair >= 0 ? { pair: 4 + words.length + pair } : {}) };
-  });
+  const count = words.length;
   const parts = [
     // The best customers, asked once: they are hits themselves and name the opportunities below.
     `(select * from best_customers)`,
@@ -88,19 +68,19 @@ export async function search(db: Queryable, tenantId: number, text: string, with
       from: 'activities',
       title: 'subject',
       detail: `concat_ws(' · ', kind, to_char(due_at at time zone 'UTC', 'YYYY-MM-DD'), case when done then 'done' end)`,
-      words: wordParameters,
+      words: count,
     }),
     kindQuery('event', {
       from: 'calendar_events',
       title: 'title',
       detail: `concat_ws(' · ', to_char(starts_at at time zone 'UTC', 'YYYY-MM-DD'), nullif(location, ''))`,
-      words: wordParameters,
+      words: count,
     }),
     kindQuery('salesperson', {
       from: 'salespersons',
       title: 'name',
       detail: 'email',
-      words: wordParameters,
+      words: count,
     }),
     ...(withUsers
       ? [
@@ -108,7 +88,7 @@ export async function search(db: Queryable, tenantId: number, text: string, with
             from: 'users',
             title: 'name',
             detail: 'email',
-            words: wordParameters,
+            words: count,
           }),
         ]
       : []),
@@ -117,11 +97,11 @@ export async function search(db: Queryable, tenantId: number, text: string, with
     from: 'customers',
     title: 'name',
     detail: `concat_ws(' · ', nullif(company, ''), nullif(email, ''))`,
-    words: wordParameters,
+    words: count,
   });
   const sql = `with best_customers as materialized ${bestCustomers}
     select ${SEARCH_HIT.select} from (${parts.join(' union all ')}) as hits order by hits.score desc, hits.kind, hits.title, hits.id`;
-  return db.query<SearchHit>(sql, [tenantId, whole, `${literally(whole)}%`, ...words.map((word) => `%${literally(word)}%`), ...pairWords]);
+  return db.query<SearchHit>(sql, [tenantId, whole, `${literally(whole)}%`, ...words.map((word) => `%${literally(word)}%`)]);
 }
 
 /**
