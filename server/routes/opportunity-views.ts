@@ -46,10 +46,10 @@ interface PageQuery extends YearQuery {
  * opportunities are in a handful of stages: each is found by one step along the
  * (tenant_id, stage, …) index from the one before, and only those few texts are
  * matched. A trigram index of the stage served this before (migration 070); it cost
- * every opportunity written about fifteen index entries (migration 170). Joined
- * rather than compared with `= any(array(…))`, whose unknown array the planner
- * answers by reading the whole table even when no stage holds the text; a join
- * with no stage reads none.
+ * every opportunity written about fifteen index entries (migration 170). Each stage
+ * found then reads its own opportunities through that index (`offset 0` keeps the
+ * planner from folding this into one join, which it answers by reading the whole
+ * table); `= any(array(…))` read the whole table even when no stage held the text.
  */
 const stagesMatching = `with recursive stages as (
     (select stage from opportunities where tenant_id = $1 order by stage limit 1)
@@ -65,7 +65,8 @@ const stagesMatching = `with recursive stages as (
  * 070, 085); any year's, the year is the caller's condition.
  */
 const searchMatches = `select id from opportunities where tenant_id = $1 and customer ilike $4
-  union select o.id from (${stagesMatching}) as matched join opportunities o on o.tenant_id = $1 and o.stage = matched.stage
+  union select o.id from (${stagesMatching}) as matched
+        cross join lateral (select id from opportunities where tenant_id = $1 and stage = matched.stage offset 0) as o
   union select m.id from salespersons ms join opportunities m on m.tenant_id = $1 and m.salesperson_id = ms.id
         where ms.tenant_id = $1 and ms.name ilike $4`;
 
