@@ -93,6 +93,26 @@ describe('GET /api/opportunities/page/{tenant_id}', () => {
     expect(body.total).toBe(0);
   });
 
+  test('a search finds stages that only a write in SQL gave, the last in order included', async () => {
+    const [spot] = await server.db.query<{ id: number }>(
+      `insert into opportunities (tenant_id, salesperson_id, customer, stage, created_date, revenue, probability)
+       select 1, id, 'Stage Search Customer', 'on hold', '2025-06-01T12:00:00Z', 10, 10 from salespersons where tenant_id = 1 order by id limit 1
+       returning id`,
+    );
+    // A stage after every other in order, so that the stages are read to their end; another tenant's stays out.
+    await server.db.query(
+      `insert into opportunities (tenant_id, salesperson_id, customer, stage, created_date, revenue, probability)
+       select tenant_id, id, 'Stage Search Customer', 'zz parked', '2025-06-01T12:00:00Z', 10, 10
+       from (select distinct on (tenant_id) tenant_id, id from salespersons where tenant_id in (1, 2) order by tenant_id, id) as first_of_each`,
+    );
+    const held = await get<Page>('rep@demo.test', '/api/opportunities/page/1?year=2025&zone=UTC&search=N%20HOL');
+    expect(held.body.rows.map((row) => row.id)).toEqual([spot!.id]);
+    const parked = await get<Page>('rep@demo.test', '/api/opportunities/page/1?year=2025&zone=UTC&search=parked');
+    expect(parked.body.rows.map((row) => row.stage)).toEqual(['zz parked']);
+    expect(parked.body.total).toBe(1);
+    await server.db.query("delete from opportunities where customer = 'Stage Search Customer'");
+  });
+
   test('another tenant, an unknown zone or sort is refused', async () => {
     expect((await get('rep@demo.test', '/api/opportunities/page/2?year=2025')).status).toBe(404);
     const zone = await get<{ message: string }>('rep@demo.test', '/api/opportunities/page/1?year=2025&zone=Mars/Olympus');
