@@ -332,6 +332,9 @@ async function editOpportunity(p: Person): Promise<void> {
   const drawn = Math.round(1000 + p.random() * 90_000);
   const next = drawn === stored.revenue ? drawn + 1 : drawn;
   const body = { ...opportunityWriteOf(opportunityFormOf(stored, 'en-US')), revenue: next };
+  // The year's sums that hold this deal, as they were before the save (read once through either process).
+  const sums = yearSumsOf(stored);
+  const before = await sums.read(p);
   const written = await p.call('opportunity save', 'PUT', `/api/opportunities/${id}`, { body });
   await all(dataYears(p), listPage(p));
   const base = p.checkBase(written);
@@ -339,11 +342,40 @@ async function editOpportunity(p: Person): Promise<void> {
   // The analysis names no opportunity: its entry is found by what it holds.
   const entry = `{"created_date":"${new Date(body.created_date).toISOString().slice(0, 19)}Z","revenue":${next},"probability":${body.probability},"salesperson_id":${body.salesperson_id}}`;
   await p.checkRead('analysis after a save', () => analysis(p, p.catalogue.currentYear, base), async (answer) => (await decoded(answer)).includes(entry));
+  await sums.checkAfterSave(p, base, before);
 }
 
-/** /customer (src/wiring/customer-list.ts), with its year choice: each customer's sums of the year, summed by the server. */
-const customerList = (p: Person) =>
-  all(dataYears(p), p.call('customer sums of a year (customer list)', 'GET', `/api/customers/summaries/${tenantPath(p)}?year=${p.catalogue.currentYear}&zone=UTC`));
+/**
+ * The sums of the year that a save of an opportunity changes, besides the analysis: its
+ * customer's revenue in the customers' sums, and its day's in the calendar's days. Both are
+ * sums over everyone's deals, so what the save must show is not a value but a change: the
+ * revenue changed by the save differs from the one read before it (another person's save of
+ * a deal of the same customer or day meanwhile changes it further, never back to it). A read
+ * after the save that still shows the revenue of before missed the save.
+ */
+function yearSumsOf(stored: Opportunity) {
+  const customer = stored.customer.toLowerCase();
+  const day = new Date(stored.created_date).toISOString().slice(0, 10);
+  const customerRevenue = async (answer: Answer) => (await json<{ customer: string; revenue: number }[]>(answer)).find((row) => row.customer.toLowerCase() === customer)?.revenue;
+  const dayRevenue = async (answer: Answer) => (await json<{ date: string; revenue: number }[]>(answer)).find((row) => row.date === day)?.revenue;
+  return {
+    read: async (p: Person) => {
+      const [sums, days] = await Promise.all([customerSums(p), calendarDays(p)]);
+      return { customer: await customerRevenue(sums), day: await dayRevenue(days) };
+    },
+    checkAfterSave: async (p: Person, base: string, before: { customer: number | undefined; day: number | undefined }) => {
+      await p.checkRead("customers' sums after a save", () => customerSums(p, base), async (answer) => (await customerRevenue(answer)) !== before.customer);
+      await p.checkRead("calendar's days after a save", () => calendarDays(p, base), async (answer) => (await dayRevenue(answer)) !== before.day);
+    },
+  };
+}
+
+/** Each customer's sums of the year, summed by the server. */
+const customerSums = (p: Person, base?: string) =>
+  p.call('customer sums of a year (customer list)', 'GET', `/api/customers/summaries/${tenantPath(p)}?year=${p.catalogue.currentYear}&zone=UTC`, { ...(base ? { base } : {}) });
+
+/** /customer (src/wiring/customer-list.ts), with its year choice. */
+const customerList = (p: Person) => all(dataYears(p), customerSums(p));
 
 /** A customer's record page (src/wiring/customer-page.ts). */
 async function customerPage(p: Person, id: number): Promise<void> {
@@ -392,9 +424,12 @@ async function editActivity(p: Person): Promise<void> {
   await activityList(p);
 }
 
-/** The calendar (src/wiring/calendar.ts): the opportunities of each day of the year, counted and summed, and its events. */
-const calendar = (p: Person) =>
-  all(p.call('days of a year (calendar)', 'GET', `/api/opportunities/days/${tenantPath(p)}?year=${p.catalogue.currentYear}&zone=UTC`), p.call('calendar of a year', 'GET', `/api/calendar/getAllData/${tenantPath(p)}?year=${p.catalogue.currentYear}`));
+/** The opportunities of each day of the year, counted and summed. */
+const calendarDays = (p: Person, base?: string) =>
+  p.call('days of a year (calendar)', 'GET', `/api/opportunities/days/${tenantPath(p)}?year=${p.catalogue.currentYear}&zone=UTC`, { ...(base ? { base } : {}) });
+
+/** The calendar (src/wiring/calendar.ts): the days of the year and its events. */
+const calendar = (p: Person) => all(calendarDays(p), p.call('calendar of a year', 'GET', `/api/calendar/getAllData/${tenantPath(p)}?year=${p.catalogue.currentYear}`));
 
 /** The pipeline board (src/wiring/pipeline-board.ts), with its year choice. */
 const board = (p: Person) =>

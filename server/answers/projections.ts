@@ -158,6 +158,19 @@ export const CALENDAR_EVENT = projection(
   'calendar_events',
 );
 
+/**
+ * The customer of the deal a row links to (its `opportunity_id`), as JSON text: 'null' when it
+ * links none or the deal is gone. Looked up by the deal's key for each row, never joined: the
+ * lists of many rows that show it (the activity list, a year's calendar) would otherwise leave the
+ * planner free to hash every opportunity of the tenant (150,000 on the bench tenant) for rows that
+ * mostly link none, which it chose for the calendar and can choose for the activities whenever its
+ * statistics drift; a lookup by key per row has no such plan.
+ */
+export function linkedCustomerJson(row: string): string {
+  return `case when ${row}.opportunity_id is null then 'null' else coalesce(
+  (select to_json(o.customer)::text from opportunities o where o.id = ${row}.opportunity_id and o.tenant_id = ${row}.tenant_id), 'null') end`;
+}
+
 // The salesperson's name and the linked opportunity's customer come along, so the list
 // needs no second call. The joins on tenant_id too keep every row in one tenant even if
 // a foreign key were ever loosened.

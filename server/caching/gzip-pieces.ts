@@ -15,10 +15,11 @@ export interface DeflatedPiece {
   length: number;
 }
 
-// Each piece is deflated once per version of its month, on libuv's threads, at zlib's default
-// level: on the bench's analysis a quarter of the highest level's CPU for 8 % more bytes, and
-// still fewer than the whole year's brotli at its fastest (README, Performance).
-const LEVEL = 6;
+// Each piece is deflated once per version of its month, on libuv's threads, and again by each
+// server process that finds it changed: level 5, the last of zlib's levels whose bytes are
+// within 1 % of the default's (6) on the bench's analysis, for less CPU per month (README,
+// Performance); still fewer bytes than the whole year's brotli at its fastest.
+const LEVEL = 5;
 const deflateAsync = promisify(deflateRaw);
 
 /** The piece's text deflated on libuv's threads, ready to be joined. */

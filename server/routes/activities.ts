@@ -5,7 +5,7 @@ import { notFound, refusal } from '../http/refusals.ts';
 import type { RequestBody } from '../http/contract-types.ts';
 import { ACTIVITY_MESSAGES, isKeptInstant } from '../../src/domain/rules/index.ts';
 import type { AnswerOf } from '../answers/projection.ts';
-import { ACTIVITY } from '../answers/projections.ts';
+import { ACTIVITY, linkedCustomerJson } from '../answers/projections.ts';
 import { keptPrepared } from '../db/kept-prepared.ts';
 import { createTaggedAnswers, jsonArrayOf } from '../caching/tagged-answers.ts';
 
@@ -23,9 +23,14 @@ export const ACTIVITY_LIST_LOADED_ORDER = 'a.due_at, a.id';
  * An activity of the list as JSON text: its own fields as the row keeps them, without the
  * closing brace (migrations 086 and 140, the Activity projection's fields and forms), with
  * the names it shows from the salesperson (kept as JSON with the salesperson) and the
- * opportunity joined in.
+ * linked opportunity's customer, looked up by its key rather than joined (linkedCustomerJson).
  */
-const ACTIVITY_LIST_ENTRY = `a.list_entry_head || ',"salesperson_name":' || s.name_json || ',"customer":' || coalesce(to_json(o.customer)::text, 'null') || '}'`;
+const ACTIVITY_LIST_ENTRY = `a.list_entry_head || ',"salesperson_name":' || s.name_json || ',"customer":' || ${linkedCustomerJson('a')} || '}'`;
+
+/** A tenant's ($1) activity list: every activity's entry, joined into one JSON text. */
+export const ACTIVITY_LIST_SQL = `select ${jsonArrayOf(ACTIVITY_LIST_ENTRY, ACTIVITY_LIST_LOADED_ORDER)}
+  from activities a join salespersons s on s.id = a.salesperson_id and s.tenant_id = a.tenant_id
+  where a.tenant_id = $1`;
 
 const SELECT_ACTIVITY = keptPrepared(`select ${ACTIVITY.select} from ${ACTIVITY.from} where a.tenant_id = $1 and a.id = $2`);
 
@@ -80,7 +85,7 @@ export function registerActivityRoutes(app: FastifyInstance, context: RouteConte
     return lists.send(request, reply, {
       tenantId: caller.tenantId,
       key: 'activities',
-      sql: `select ${jsonArrayOf(ACTIVITY_LIST_ENTRY, ACTIVITY_LIST_LOADED_ORDER)} from ${ACTIVITY.from} where a.tenant_id = $1`,
+      sql: ACTIVITY_LIST_SQL,
       params: [caller.tenantId],
     });
   }, { compress: false });

@@ -5,7 +5,7 @@ import { notFound, refusal } from '../http/refusals.ts';
 import type { RequestBody } from '../http/contract-types.ts';
 import { EVENT_MESSAGES, isKeptInstant } from '../../src/domain/rules/index.ts';
 import type { AnswerOf } from '../answers/projection.ts';
-import { CALENDAR_EVENT } from '../answers/projections.ts';
+import { CALENDAR_EVENT, linkedCustomerJson } from '../answers/projections.ts';
 import { keptPrepared } from '../db/kept-prepared.ts';
 import { createTaggedAnswers, jsonArrayOf } from '../caching/tagged-answers.ts';
 
@@ -56,8 +56,11 @@ const overlapsYearWindow = `starts_at < make_timestamptz($2::int + 1, 1, 1, 0, 0
  * the linked deal's customer looked up by its key (a join let the planner hash every opportunity
  * of the tenant for events that mostly name none).
  */
-const CALENDAR_LIST_ENTRY = `calendar_events.list_entry_head || ',"opportunity_customer":' || case when calendar_events.opportunity_id is null then 'null' else coalesce(
-  (select to_json(o.customer)::text from opportunities o where o.id = calendar_events.opportunity_id and o.tenant_id = calendar_events.tenant_id), 'null') end || '}'`;
+const CALENDAR_LIST_ENTRY = `calendar_events.list_entry_head || ',"opportunity_customer":' || ${linkedCustomerJson('calendar_events')} || '}'`;
+
+/** A year's calendar ($2) of a tenant ($1): its events' entries, joined into one JSON text. */
+export const CALENDAR_LIST_SQL = `select ${jsonArrayOf(CALENDAR_LIST_ENTRY, 'calendar_events.starts_at, id')}
+              from ${CALENDAR_EVENT.from} where tenant_id = $1 and ${overlapsYearWindow}`;
 
 /** Calendar events: any signed-in user of the tenant may read and write them, like the calendar itself. */
 export function registerCalendarEventRoutes(app: FastifyInstance, context: RouteContext): void {
@@ -78,8 +81,7 @@ export function registerCalendarEventRoutes(app: FastifyInstance, context: Route
       return calendars.send(request, reply, {
         tenantId: caller.tenantId,
         key: `calendar-${request.query.year}`,
-        sql: `select ${jsonArrayOf(CALENDAR_LIST_ENTRY, 'calendar_events.starts_at, id')}
-              from ${CALENDAR_EVENT.from} where tenant_id = $1 and ${overlapsYearWindow}`,
+        sql: CALENDAR_LIST_SQL,
         params: [caller.tenantId, request.query.year],
       });
     },

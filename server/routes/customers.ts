@@ -8,7 +8,7 @@ import type { AnswerOf } from '../answers/projection.ts';
 import { CUSTOMER, CUSTOMER_SUMMARY } from '../answers/projections.ts';
 import { refusingUnknownZones, zoneOf } from '../http/list-query.ts';
 import { createYearPieceRows, madeOncePerPieces, type PieceRowsReader } from '../caching/year-answers.ts';
-import { createTaggedAnswers, jsonArrayOf } from '../caching/tagged-answers.ts';
+import { createTaggedAnswers, jsonArrayOf, keptJson, sendKeptJson, type KeptJson } from '../caching/tagged-answers.ts';
 import { zonePieceWindow } from './opportunities.ts';
 import { sqlText } from '../answers/projection.ts';
 import { WON_STAGE } from '../../src/domain/opportunities/customers.ts';
@@ -71,6 +71,7 @@ export function registerCustomerRoutes(app: FastifyInstance, context: RouteConte
   // The customer list's rows (x-crm-extension: customer-summaries), so that it need not load
   // the year's opportunities: the year in the browser's zone, as the opportunity list's.
   const summaries = customerSummaries(db);
+  const keptSummaries = keptCustomerSummaries(db, summaries.statement);
   defineRoute(
     app,
     context,
@@ -79,9 +80,7 @@ export function registerCustomerRoutes(app: FastifyInstance, context: RouteConte
     async (request: FastifyRequest<{ Params: { tenant_id: number }; Querystring: { year: number; zone?: string } }>, reply) => {
       const { caller, params, query } = request;
       if (params.tenant_id !== caller.tenantId) throw notFound();
-      const zone = zoneOf(query);
-      const json = jsonArrayOf(`${CUSTOMER_SUMMARY.json}::text`);
-      return lists.send(request, reply, { tenantId: caller.tenantId, key: `summaries-${query.year}-${zone}`, ...(await summaries.statement(caller.tenantId, query.year, zone, json)) });
+      return sendKeptJson(request, reply, await keptSummaries(caller.tenantId, query.year, zoneOf(query)));
     },
     { compress: false },
   );
@@ -209,6 +208,50 @@ export function customerSummaries(db: Queryable): CustomerSummaries & { statemen
 
 /** The customer list's statement, selecting `select` from the customers (c) joined with the year's sums (s). */
 type CustomerSummariesStatement = (tenantId: number, year: number, zone: string, select: string) => Promise<{ sql: string; params: unknown[] }>;
+
+/**
+ * What the customers' sums read of a tenant's ($1) stored customers, as one hash: their ids,
+ * names (the sums are joined by the name's lower case) and companies.
+ */
+const CUSTOMERS_READ_TAG = `(select encode(sha256(convert_to(coalesce(string_agg(json_build_array(id, name, company)::text, ',' order by id), ''), 'UTF8')), 'base64')
+  from customers where tenant_id = $1)`;
+
+/**
+ * The customers' sums of a year as the route sends them, kept per tenant, year and zone with
+ * what they were made from: the year's sums (the same text while no month changed) and the hash
+ * of what they read of the stored customers, made in the very statement that made the answer, so
+ * in the same snapshot. A request reads that hash anew (a statement over the customers' three
+ * columns, where making the answer joins and writes every customer) and sends the kept answer
+ * when both are what it was made from; any write to a customer's id, name or company, however
+ * made, changes the hash, and one that changes it back makes it equal only to an answer of the
+ * same customers.
+ */
+function keptCustomerSummaries(db: Queryable, statement: CustomerSummariesStatement, { maxKept = 64 } = {}): (tenantId: number, year: number, zone: string) => Promise<KeptJson> {
+  // Least recently used first (a Map iterates in insertion order).
+  const kept = new Map<string, { customers: string; sums: unknown; answer: KeptJson }>();
+  return async (tenantId, year, zone) => {
+    const name = `${tenantId}/summaries/${year}/${zone}`;
+    const made = await statement(tenantId, year, zone, jsonArrayOf(`${CUSTOMER_SUMMARY.json}::text`));
+    const sums = made.params[1];
+    const held = kept.get(name);
+    kept.delete(name);
+    if (held && held.sums === sums) {
+      const [now] = await db.query<{ customers: string }>(`select ${CUSTOMERS_READ_TAG} as customers`, [tenantId]);
+      if (now?.customers === held.customers) {
+        kept.set(name, held);
+        return held.answer;
+      }
+    }
+    const [row] = await db.query<{ json: string; customers: string }>(`select answer.json, ${CUSTOMERS_READ_TAG} as customers from (${made.sql}) as answer`, made.params);
+    const answer = keptJson(name, row!.json);
+    kept.set(name, { customers: row!.customers, sums, answer });
+    for (const oldest of kept.keys()) {
+      if (kept.size <= maxKept) break;
+      kept.delete(oldest);
+    }
+    return answer;
+  };
+}
 
 /** One piece's sums per customer of the zone's year ($4). */
 export const customerSumsPieceOf: PieceRowsReader<CustomerSums> = (db, tenantId, year, piece, zone) =>

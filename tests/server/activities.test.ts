@@ -4,6 +4,8 @@ import { ACTIVITY_MESSAGES, RECORD_LIMITS } from '../../src/domain/rules/records
 import { lengthProblem } from '../../src/domain/rules/fields.ts';
 import { SEED_TODAY, startTestServer, type TestServer } from '../support/server-harness.ts';
 import { ACTIVITY } from '../../server/answers/projections.ts';
+import { ACTIVITY_LIST_SQL } from '../../server/routes/activities.ts';
+import { scansOf } from '../support/plans.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -105,6 +107,14 @@ describe('GET /api/activities/getAllData/{tenant_id}', () => {
     const records = await Promise.all(list.map(async ({ id }) => (await call('rep@demo.test', 'GET', `/api/activities/${id}`)).json()));
     expect(list).toEqual(records);
     expect(list.find((activity) => activity.id === some!.id)).toMatchObject({ due_at: '2026-03-04T05:06:07Z' });
+  });
+
+  test('looks each linked deal up by its key: no plan of the list joins (or hashes) the opportunities, even one that may only hash', async () => {
+    for (const onlyHashJoins of [false, true]) {
+      const scans = await scansOf(server.db, 'opportunities', ACTIVITY_LIST_SQL, [1], { onlyHashJoins });
+      expect(scans.length).toBeGreaterThan(0);
+      expect(scans.filter((scan) => !scan.inSubPlan)).toEqual([]);
+    }
   });
 
   test("answers 404 for another tenant's id and 401 without a token", async () => {

@@ -6,6 +6,8 @@ import { dayTotals, dayTotalsOfDays } from '../../src/domain/opportunities/calen
 import { toOpportunityRows } from '../../src/domain/opportunities/rows.ts';
 import type { Opportunity, OpportunityDay } from '../../src/api/client.ts';
 import { CALENDAR_EVENT } from '../../server/answers/projections.ts';
+import { CALENDAR_LIST_SQL } from '../../server/routes/calendar-events.ts';
+import { scansOf } from '../support/plans.ts';
 
 /** Calendar events (/add-Calendar, /edit-Calendar/{id}): the API under /api/calendar. */
 let server: TestServer;
@@ -164,6 +166,14 @@ describe('GET /api/calendar/getAllData/{tenant_id}?year=', () => {
       const months = new Set(seeded.map((event) => event.starts_at.slice(0, 7)));
       expect(seeded.length).toBeGreaterThanOrEqual(5);
       expect([...months].sort()).toEqual(['2026-05', '2026-06']);
+    }
+  });
+
+  test('looks each linked deal up by its key: no plan of the year joins (or hashes) the opportunities, even one that may only hash', async () => {
+    for (const onlyHashJoins of [false, true]) {
+      const scans = await scansOf(server.db, 'opportunities', CALENDAR_LIST_SQL, [1, SEED_TODAY.getUTCFullYear()], { onlyHashJoins });
+      expect(scans.length).toBeGreaterThan(0);
+      expect(scans.filter((scan) => !scan.inSubPlan)).toEqual([]);
     }
   });
 

@@ -263,6 +263,24 @@ describe("the customer list's sums of a year (GET /api/customers/summaries)", ()
     expect(after.find((sum) => sum.customer === 'Only In Deals')).toMatchObject({ opportunities: 1, revenue: 11.25 });
   });
 
+  test("kept while nothing they read changed: a customer's company, name or removal written in SQL shows in the very next answer", async () => {
+    const demo = await tenantId('Demo');
+    const [customer] = await server.db.query<{ id: number; name: string; company: string }>('select id, name, company from customers where tenant_id = $1 order by id limit 1', [demo]);
+    const rowOf = async () => ((await summaries(2025)).json() as CustomerYearSums[]).find((sum) => sum.id === customer!.id);
+    expect(await rowOf()).toMatchObject({ customer: customer!.name, company: customer!.company });
+    expect(await rowOf()).toMatchObject({ customer: customer!.name, company: customer!.company });
+
+    await server.db.query('update customers set company = $2 where id = $1', [customer!.id, 'Written In SQL Ltd']);
+    expect(await rowOf()).toMatchObject({ customer: customer!.name, company: 'Written In SQL Ltd' });
+    await server.db.query('update customers set name = $2 where id = $1', [customer!.id, 'Renamed In SQL']);
+    expect(await rowOf()).toMatchObject({ customer: 'Renamed In SQL', company: 'Written In SQL Ltd' });
+    // Back as it was: the answer is the one of these customers, not the one kept under the same hash before.
+    await server.db.query('update customers set name = $2, company = $3 where id = $1', [customer!.id, customer!.name, customer!.company]);
+    expect(await rowOf()).toMatchObject({ customer: customer!.name, company: customer!.company });
+    await server.db.query('delete from customers where id = $1', [customer!.id]);
+    expect(await rowOf()).toBeUndefined();
+  });
+
   test('every stored customer is there in a year without opportunities, with zeros', async () => {
     const answer = (await summaries(1999)).json() as CustomerYearSums[];
     const stored = await server.db.query<{ count: number }>('select count(*)::int as count from customers where tenant_id = $1', [await tenantId('Demo')]);
