@@ -85,8 +85,12 @@ export interface ServerCommand {
  * - `MALLOC_ARENA_MAX=2`, `MALLOC_MMAP_THRESHOLD_=262144`: glibc otherwise keeps the
  *   memory of freed answers (megabytes each) and of compiler threads in per-thread
  *   arenas and in a main heap it cannot shrink.
- * - `--liftoff-only`: PGlite's WebAssembly stays on V8's baseline compiler; optimising
- *   PostgreSQL's hot functions costs more memory at start than the queries gain.
+ * - `--liftoff-only`: PGlite's WebAssembly stays on V8's baseline compiler. Optimising
+ *   PostgreSQL's hot functions makes a warm server's statements cheaper (hashing and
+ *   joining a list's text above all), but a server that has just started pays for the
+ *   compiling while it answers (the global search and the CSV import, timed on a fresh
+ *   server, got slower), and the optimised code adds tens of megabytes, which puts the
+ *   500 people's peak at the edge of its budget.
  * - `--max-semi-space-size=8`: a smaller young generation scavenges too often under
  *   many clients, a larger one holds more memory at peak.
  * - `--max-old-space-size=512`: V8 lets the old generation grow less before collecting,
