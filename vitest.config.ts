@@ -66,6 +66,9 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // expect.poll waits for what a person waits for (a save's answer, a list's reload), as long as
+          // Playwright's own waits do: vitest's default of one second is shorter than a save can take on a busy machine.
+          expect: { poll: { timeout: 20_000 } },
         },
       },
     ],

@@ -28,7 +28,8 @@ describe('npm start runs the server compiled ahead of time', () => {
     expect(isServerBuildStale(build)).toBe(true);
     expect(buildServerIfStale(build)).toBe(true);
     expect(isServerBuildStale(build)).toBe(false);
-  }, 60_000);
+    // Two full compiles of the server, sharing the machine's cores with the rest of `npm test`.
+  }, 180_000);
 
   test('the command npm start ends with builds the app where there is none, then serves it and the API on a new data directory', async () => {
     buildServerIfStale();

@@ -162,6 +162,8 @@ async function visitEveryRoute(page: Page, ids: Map<string, string>, width: stri
     for (const opener of screen.dialogs ?? []) {
       const name = String(opener.name);
       if ('keys' in opener) {
+        // A shortcut works once what it opens is on the page: the search's button in the top bar.
+        await page.getByRole('banner').getByRole('button', { name: 'Search…' }).waitFor();
         await page.keyboard.press(opener.keys);
       } else {
         if ('chooseFirstRow' in opener) await page.getByRole('main').locator('tbody input[type="checkbox"]').first().check();

@@ -8,6 +8,9 @@ describe('the global search', () => {
     const { page, context, pageErrors } = await browser.newPage({ width: 1280, height: 800 });
     await signInAndOpen(page, 'rep@demo.test', '/activity');
     await page.getByRole('heading', { name: 'Activities', level: 1 }).waitFor();
+    // The shortcuts work once the search is in the top bar, as a person sees it (its script loads after the screen's).
+    const trigger = page.getByRole('banner').getByRole('button', { name: 'Search…' });
+    await trigger.waitFor();
     await page.keyboard.press('Control+K');
     const dialog = page.getByRole('dialog', { name: 'Search' });
     const field = dialog.getByRole('combobox');
@@ -23,6 +26,7 @@ describe('the global search', () => {
 
     // '/' opens it too, but not while typing in a field; Escape closes it.
     await page.goto('/activity');
+    await trigger.waitFor();
     const search = page.getByRole('main').getByRole('searchbox').first();
     await search.fill('x/');
     expect(await dialog.count()).toBe(0);

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { axeViolations } from '../support/axe.ts';
-import { browserForFile, signInAndOpen, toast } from '../support/browser.ts';
+import { browserForFile, holdToastOnArrival, signInAndOpen, toast } from '../support/browser.ts';
 
 const browser = browserForFile();
 
@@ -14,12 +14,13 @@ async function box(locator: Locator) {
   return found;
 }
 
-/** Saves the opportunity list as a view, which says so in a toast for 2 s. */
+/** Saves the opportunity list as a view, which says so in a toast for 2 s, held from its arrival. */
 async function saveView(page: Page, name: string) {
   await page.getByRole('heading', { name: 'Opportunities', level: 1 }).waitFor();
   await page.getByRole('button', { name: 'Save view' }).click();
   const dialog = page.getByRole('dialog', { name: 'Save view' });
   await dialog.getByLabel('Name').fill(name);
+  await holdToastOnArrival(page, `View "${name}" saved`);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await toast(page, `View "${name}" saved`).waitFor();
 }
@@ -34,8 +35,9 @@ describe('the top bar and the navigation', () => {
     const name = `Toast ${width} ${run}`;
     await saveView(page, name);
     const shown = toast(page, name);
-    // A toast stays while the pointer rests on it, so what follows does not race its 2 s (hovering also
-    // waits for it to have slid in and to stand still).
+    // A toast stays while the pointer rests on it, so what follows does not race its 2 s (held from its
+    // arrival, since reaching it could take longer on a busy machine; hovering also waits for it to have
+    // slid in and to stand still).
     await shown.hover();
 
     const bar = await box(page.getByRole('banner'));

@@ -105,6 +105,24 @@ export async function signInAndOpen(page: Page, email: string, path: string): Pr
 export const toast = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text });
 
 /**
+ * Holds the next toast showing `text` from the moment it appears, as a pointer resting on it
+ * does (the toasts pause while the pointer is over them). A success toast shows for 2 s, less
+ * than a busy machine may take between the test seeing it and the pointer reaching it; call
+ * this before the action that raises the toast, then hover it as a person would.
+ */
+export async function holdToastOnArrival(page: Page, text: string): Promise<void> {
+  await page.evaluate((wanted) => {
+    const arrived = new MutationObserver(() => {
+      const shown = [...document.querySelectorAll('[role="status"]')].find((element) => element.textContent?.includes(wanted));
+      if (!shown) return;
+      arrived.disconnect();
+      shown.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
+    });
+    arrived.observe(document.body, { childList: true, subtree: true, characterData: true });
+  }, text);
+}
+
+/**
  * Every problem a form shows, as a person's screen reader hears it: each control
  * marked `aria-invalid` by its label, with the problem its `aria-describedby` names.
  */

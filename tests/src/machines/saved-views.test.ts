@@ -54,6 +54,27 @@ describe('saved views', () => {
     expect(actor.getSnapshot().context.problem).toBe('You already have a view named "Mine".');
   });
 
+  test('views that could not be loaded are logged and loaded again on retry', async () => {
+    const failure = new Error('Something went wrong.');
+    const load = vi.fn<() => Promise<readonly SavedView[]>>().mockRejectedValueOnce(failure).mockResolvedValueOnce([berlin]);
+    const logError = vi.fn();
+    const actor = createActor(
+      savedViewsMachine.provide({
+        actors: { loadViews: fromPromise(() => load()) },
+        actions: { notifySuccess: () => {}, notifyError: () => {}, logError: (_, { error }) => logError(error) },
+      }),
+    ).start();
+    await waitFor(actor, (state) => state.matches('failed'));
+    expect(logError).toHaveBeenCalledWith(failure);
+    expect(actor.getSnapshot().can({ type: 'view.save.open', list: 'customer', query: '' })).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'retry' })).toBe(true);
+    actor.send({ type: 'retry' });
+    await waitFor(actor, (state) => state.matches({ ready: 'idle' }));
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(actor.getSnapshot().context.views).toEqual([berlin]);
+    expect(actor.getSnapshot().can({ type: 'retry' })).toBe(false);
+  });
+
   test('a view is removed', async () => {
     const { actor, remove } = start(async () => berlin);
     await waitFor(actor, (state) => state.matches('ready'));

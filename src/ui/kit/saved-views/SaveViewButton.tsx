@@ -18,11 +18,28 @@ export function SaveView({ views, list }: { views: SavedViewsActor; list: ViewLi
   // A new view's name is checked against the saved ones, so the dialog opens only once they have
   // loaded: until then the button waits, rather than take a click that would open nothing.
   const canOpen = useSelector(views, (state) => state.can({ type: 'view.save.open', list, query }));
+  // If they could not be loaded, the button says why it waits and offers to try again.
+  const failed = useSelector(views, (state) => state.can({ type: 'retry' }));
+  const whyId = useId();
   return (
     <>
-      <button type="button" className="button button--secondary" disabled={!canOpen} onClick={() => views.send({ type: 'view.save.open', list, query })}>
+      <button
+        type="button"
+        className="button button--secondary"
+        disabled={!canOpen}
+        aria-describedby={failed ? whyId : undefined}
+        onClick={() => views.send({ type: 'view.save.open', list, query })}
+      >
         Save view
       </button>
+      {failed ? (
+        <p className="save-view__failed" role="alert">
+          <span id={whyId}>Your saved views could not be loaded.</span>
+          <button type="button" className="retry-link" onClick={() => views.send({ type: 'retry' })}>
+            Try again
+          </button>
+        </p>
+      ) : null}
       <NameDialog views={views} />
     </>
   );

@@ -7,7 +7,7 @@ export type SavedViewsActor = ActorRefFrom<typeof savedViewsMachine>;
 const SavedViewsContext = createContext<SavedViewsActor | null>(null);
 
 // The machine and its wiring load after sign-in, out of the scripts /signup needs.
-const StartSavedViews = lazy(() => import('./StartSavedViews.tsx'));
+const StartSavedViews = lazy(() => import(/* webpackChunkName: "saved-views" */ './StartSavedViews.tsx'));
 
 /**
  * The signed-in person's saved views for the layout: its navigation lists them, its
