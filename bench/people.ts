@@ -332,9 +332,11 @@ async function editOpportunity(p: Person): Promise<void> {
   const drawn = Math.round(1000 + p.random() * 90_000);
   const next = drawn === stored.revenue ? drawn + 1 : drawn;
   const body = { ...opportunityWriteOf(opportunityFormOf(stored, 'en-US')), revenue: next };
-  // The year's sums that hold this deal, as they were before the save (read once through either process).
-  const sums = yearSumsOf(stored);
-  const before = await sums.read(p);
+  // The year's sums that hold this deal, as they were before the save (read once through either
+  // process), on one save in YEAR_SUMS_CHECKED_OF: these reads are the bench's check, not a
+  // person's screen, so they are kept to a sample that still meets every kind of save.
+  const sums = p.random() * YEAR_SUMS_CHECKED_OF < 1 ? yearSumsOf(stored) : undefined;
+  const before = await sums?.read(p);
   const written = await p.call('opportunity save', 'PUT', `/api/opportunities/${id}`, { body });
   await all(dataYears(p), listPage(p));
   const base = p.checkBase(written);
@@ -342,8 +344,11 @@ async function editOpportunity(p: Person): Promise<void> {
   // The analysis names no opportunity: its entry is found by what it holds.
   const entry = `{"created_date":"${new Date(body.created_date).toISOString().slice(0, 19)}Z","revenue":${next},"probability":${body.probability},"salesperson_id":${body.salesperson_id}}`;
   await p.checkRead('analysis after a save', () => analysis(p, p.catalogue.currentYear, base), async (answer) => (await decoded(answer)).includes(entry));
-  await sums.checkAfterSave(p, base, before);
+  if (sums && before) await sums.checkAfterSave(p, base, before);
 }
+
+/** One opportunity save in this many also checks the customers' sums and the calendar's days. */
+const YEAR_SUMS_CHECKED_OF = 4;
 
 /**
  * The sums of the year that a save of an opportunity changes, besides the analysis: its
