@@ -15,6 +15,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
 import { createAnswerCache, type GzipAnswer } from './answer-cache.ts';
 import { deflatePiece, gzipJsonArray, type DeflatedPiece } from './gzip-pieces.ts';
+import { recentlyUsed } from './recently-used.ts';
 
 /**
  * A year's window (14 hours wider than the UTC year on each side, for every time zone)
@@ -149,8 +150,7 @@ export interface YearPieceRows<Row> {
  * sums one month anew, and the route adds the pieces' sums up.
  */
 export function createYearPieceRows<Row>(db: Queryable, readPiece: PieceRowsReader<Row>, { maxPieces }: { maxPieces: number }): YearPieceRows<Row> {
-  // Least recently used first (a Map iterates in insertion order).
-  const pieces = new Map<string, { version: string; rows: Row[] }>();
+  const pieces = recentlyUsed<{ version: string; rows: Row[] }>(maxPieces);
   // A piece being read for a version, shared by every request that finds that version
   // meanwhile: when a month changes (or a process starts) many requests find it at once.
   // Sharing misses no write: the read began after its version was found, and while the
@@ -172,20 +172,14 @@ export function createYearPieceRows<Row>(db: Queryable, readPiece: PieceRowsRead
         const name = `${tenantId}/${year}/${zone}/${piece}`;
         const version = versions.get(piece) ?? '0';
         const held = pieces.get(name);
-        pieces.delete(name);
         if (held?.version === version) {
-          pieces.set(name, held);
           all.push(held.rows);
           continue;
         }
         const rows = await readOnce(name, version, () => readPiece(db, tenantId, year, piece, zone));
-        const newer = pieces.get(name);
+        const newer = pieces.peek(name);
         if (!newer || BigInt(newer.version) <= BigInt(version)) pieces.set(name, { version, rows });
         all.push(rows);
-        for (const oldest of pieces.keys()) {
-          if (pieces.size <= maxPieces) break;
-          pieces.delete(oldest);
-        }
       }
       return all;
     },
@@ -199,20 +193,12 @@ export function createYearPieceRows<Row>(db: Queryable, readPiece: PieceRowsRead
  * (tenant, year, zone), bounded in entries, least recently used first.
  */
 export function madeOncePerPieces<Row, Made>(make: (pieces: Row[][], name: string) => Made, { maxKept }: { maxKept: number }): (name: string, pieces: Row[][]) => Made {
-  const kept = new Map<string, { pieces: Row[][]; made: Made }>();
+  const kept = recentlyUsed<{ pieces: Row[][]; made: Made }>(maxKept);
   return (name, pieces) => {
     const held = kept.get(name);
-    kept.delete(name);
-    if (held && held.pieces.length === pieces.length && held.pieces.every((piece, index) => piece === pieces[index])) {
-      kept.set(name, held);
-      return held.made;
-    }
+    if (held && held.pieces.length === pieces.length && held.pieces.every((piece, index) => piece === pieces[index])) return held.made;
     const made = make(pieces, name);
     kept.set(name, { pieces, made });
-    for (const oldest of kept.keys()) {
-      if (kept.size <= maxKept) break;
-      kept.delete(oldest);
-    }
     return made;
   };
 }

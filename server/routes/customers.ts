@@ -8,6 +8,7 @@ import type { AnswerOf } from '../answers/projection.ts';
 import { CUSTOMER, CUSTOMER_SUMMARY } from '../answers/projections.ts';
 import { refusingUnknownZones, zoneOf } from '../http/list-query.ts';
 import { createYearPieceRows, madeOncePerPieces, type PieceRowsReader } from '../caching/year-answers.ts';
+import { recentlyUsed } from '../caching/recently-used.ts';
 import { createTaggedAnswers, jsonArrayOf, keptJson, sendKeptJson, type KeptJson } from '../caching/tagged-answers.ts';
 import { zonePieceWindow } from './opportunities.ts';
 import { sqlText } from '../answers/projection.ts';
@@ -227,28 +228,19 @@ const CUSTOMERS_READ_TAG = `(select encode(sha256(convert_to(coalesce(string_agg
  * same customers.
  */
 function keptCustomerSummaries(db: Queryable, statement: CustomerSummariesStatement, { maxKept = 64 } = {}): (tenantId: number, year: number, zone: string) => Promise<KeptJson> {
-  // Least recently used first (a Map iterates in insertion order).
-  const kept = new Map<string, { customers: string; sums: unknown; answer: KeptJson }>();
+  const kept = recentlyUsed<{ customers: string; sums: unknown; answer: KeptJson }>(maxKept);
   return async (tenantId, year, zone) => {
     const name = `${tenantId}/summaries/${year}/${zone}`;
     const made = await statement(tenantId, year, zone, jsonArrayOf(`${CUSTOMER_SUMMARY.json}::text`));
     const sums = made.params[1];
     const held = kept.get(name);
-    kept.delete(name);
     if (held && held.sums === sums) {
       const [now] = await db.query<{ customers: string }>(`select ${CUSTOMERS_READ_TAG} as customers`, [tenantId]);
-      if (now?.customers === held.customers) {
-        kept.set(name, held);
-        return held.answer;
-      }
+      if (now?.customers === held.customers) return held.answer;
     }
     const [row] = await db.query<{ json: string; customers: string }>(`select answer.json, ${CUSTOMERS_READ_TAG} as customers from (${made.sql}) as answer`, made.params);
     const answer = keptJson(name, row!.json);
     kept.set(name, { customers: row!.customers, sums, answer });
-    for (const oldest of kept.keys()) {
-      if (kept.size <= maxKept) break;
-      kept.delete(oldest);
-    }
     return answer;
   };
 }
