@@ -16,6 +16,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
 import { createSendTurns } from '../http/send-turns.ts';
 import { currentDataVersion, type DataSubject } from './data-versions.ts';
+import { recentlyUsed } from './recently-used.ts';
 
 /** Which answer: a tenant's, of one subject's data. */
 export interface AnswerName {
@@ -72,9 +73,8 @@ interface Entry {
   /** The JSON being decoded again, shared by the clients that asked meanwhile. */
   decoding: Promise<Buffer> | undefined;
   encoded: Map<Encoding, Promise<Buffer>>;
+  /** What it holds (its JSON while held, its encodings once made): its weight in the cache's budget. */
   bytes: number;
-  /** When it was last moved to the end of the least-recently-used order. */
-  moved: number;
 }
 
 export const ENCODINGS: Encoding[] = ['br', 'gzip'];
@@ -102,43 +102,14 @@ const decoders: Record<Encoding, (body: Buffer, plainLength: number) => Promise<
 };
 
 export function createAnswerCache(db: Queryable, { maxBytes }: { maxBytes: number }): AnswerCache {
-  const entries = new Map<string, Entry>();
+  const entries = recentlyUsed<Entry>(maxBytes, (entry) => entry.bytes);
   const plainTurns = createSendTurns(LARGE_PLAIN_ANSWERS_AT_ONCE);
-  let heldBytes = 0;
 
-  // A Map iterates in insertion order: moving an entry to the end keeps the least recently
-  // used first. The last one put there needs no move (nearly every hit under load).
-  let lastMoved = 0;
-  const moveToEnd = (name: string, entry: Entry) => {
-    entries.delete(name);
-    entries.set(name, entry);
-    entry.moved = ++lastMoved;
-  };
-  const markUsed = (name: string, entry: Entry): Entry => {
-    if (entry.moved !== lastMoved) moveToEnd(name, entry);
-    return entry;
-  };
-
-  const forget = (name: string, entry: Entry) => {
-    entries.delete(name);
-    heldBytes -= entry.bytes;
-  };
-  const evictOverBudget = () => {
-    for (const [oldest, old] of entries) {
-      if (heldBytes <= maxBytes) break;
-      forget(oldest, old);
-    }
-  };
   const remember = (name: string, entry: Entry) => {
-    // Larger than the whole budget: served, never held.
-    if (entry.bytes > maxBytes) return;
-    const held = entries.get(name);
+    const held = entries.peek(name);
     // A slower request may finish after a faster one that saw a newer version.
     if (held && isOlder(entry.version, held.version)) return;
-    if (held) heldBytes -= held.bytes;
-    moveToEnd(name, entry);
-    heldBytes += entry.bytes;
-    evictOverBudget();
+    entries.set(name, entry);
   };
 
   /** The making under way of each answer, and the version it is made for. */
@@ -156,9 +127,9 @@ export function createAnswerCache(db: Queryable, { maxBytes }: { maxBytes: numbe
    */
   const entryFor = async (name: string, answer: CachedAnswerRequest, version: string): Promise<Entry> => {
     const cached = entries.get(name);
-    if (cached && !isOlder(cached.version, version)) return markUsed(name, cached);
+    if (cached && !isOlder(cached.version, version)) return cached;
     // An older version is never sent again: its bytes can go before the new answer's are made.
-    if (cached) forget(name, cached);
+    if (cached) entries.delete(name);
     const current = making.get(name);
     if (!current) return make(name, answer, version);
     if (!isOlder(current.version, version)) return current.entry;
@@ -197,10 +168,10 @@ export function createAnswerCache(db: Queryable, { maxBytes }: { maxBytes: numbe
   const newEntry = (json: string | Buffer | GzipAnswer, version: string, etag: string): Entry => {
     if (isGzipAnswer(json)) {
       const encoded = new Map<Encoding, Promise<Buffer>>([['gzip', Promise.resolve(json.gzip)]]);
-      return { version, etag, headers: new Map(), plain: undefined, plainLength: json.plainLength, preference: GZIP_FIRST, decoding: undefined, encoded, bytes: json.gzip.length, moved: 0 };
+      return { version, etag, headers: new Map(), plain: undefined, plainLength: json.plainLength, preference: GZIP_FIRST, decoding: undefined, encoded, bytes: json.gzip.length };
     }
     const plain = typeof json === 'string' ? Buffer.from(json) : json;
-    return { version, etag, headers: new Map(), plain, plainLength: plain.length, preference: ENCODINGS, decoding: undefined, encoded: new Map(), bytes: plain.length, moved: 0 };
+    return { version, etag, headers: new Map(), plain, plainLength: plain.length, preference: ENCODINGS, decoding: undefined, encoded: new Map(), bytes: plain.length };
   };
 
   /** The JSON, decoded again from the form standing for it when it is no longer held. */
@@ -220,9 +191,7 @@ export function createAnswerCache(db: Queryable, { maxBytes }: { maxBytes: numbe
     // Counted once it exists; an entry no longer held is gone with its encodings.
     const account = (bytes: number) => {
       entry.bytes += bytes;
-      if (entries.get(name) !== entry) return;
-      heldBytes += bytes;
-      evictOverBudget();
+      entries.weighAgain(name, entry);
     };
     const made = plainOf(entry).then(encoders[encoding]);
     entry.encoded.set(encoding, made);
@@ -267,7 +236,7 @@ export function createAnswerCache(db: Queryable, { maxBytes }: { maxBytes: numbe
 
   return {
     send,
-    heldBytes: () => heldBytes,
+    heldBytes: entries.weight,
   };
 }
 

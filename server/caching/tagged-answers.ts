@@ -12,6 +12,7 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
 import { ENCODINGS, encoders, encodingFor, matches, opaqueEtag, type Encoding } from './answer-cache.ts';
+import { recentlyUsed } from './recently-used.ts';
 
 export interface TaggedAnswer {
   tenantId: number;
@@ -97,42 +98,16 @@ export function jsonArrayOf(entry: string, order?: string): string {
 }
 
 export function createTaggedAnswers(db: Queryable, { maxBytes }: { maxBytes: number }): TaggedAnswers {
-  // Least recently used first (a Map iterates in insertion order).
-  const entries = new Map<string, Entry>();
-  let heldBytes = 0;
-
-  const forget = (name: string) => {
-    const entry = entries.get(name);
-    if (!entry) return;
-    entries.delete(name);
-    heldBytes -= entry.bytes;
-  };
-  const evictOverBudget = () => {
-    for (const [oldest] of entries) {
-      if (heldBytes <= maxBytes) break;
-      forget(oldest);
-    }
-  };
-  const keep = (name: string, entry: Entry) => {
-    forget(name);
-    // Larger than the whole budget: served, never held.
-    if (entry.bytes > maxBytes) return;
-    entries.set(name, entry);
-    heldBytes += entry.bytes;
-    evictOverBudget();
-  };
+  const entries = recentlyUsed<Entry>(maxBytes, (entry) => entry.bytes);
+  const keep = (name: string, entry: Entry) => entries.set(name, entry);
   const use = (name: string, entry: Entry) => {
-    if (entries.get(name) !== entry) return;
-    entries.delete(name);
-    entries.set(name, entry);
+    if (entries.peek(name) === entry) entries.get(name);
   };
 
   /** A compressed copy made of an entry: counted while the entry is held. */
   const counted = (name: string, entry: Entry) => (bytes: number) => {
     entry.bytes += bytes;
-    if (entries.get(name) !== entry) return;
-    heldBytes += bytes;
-    evictOverBudget();
+    entries.weighAgain(name, entry);
   };
 
   /** The held entry when the database says its text is the answer now, else a new one from the text it sent. */
@@ -159,6 +134,6 @@ export function createTaggedAnswers(db: Queryable, { maxBytes }: { maxBytes: num
       const entry = await entryFor(name, answer);
       return sendKeptJson(request, reply, entry, counted(name, entry));
     },
-    heldBytes: () => heldBytes,
+    heldBytes: entries.weight,
   };
 }

@@ -72,26 +72,12 @@ export async function wholeYearJson(db: Queryable, tenantId: number, year: numbe
 
 export function createYearAnswers(db: Queryable, readPiece: PieceReader, { maxBytes }: { maxBytes: number }): YearAnswers {
   const answers = createAnswerCache(db, { maxBytes });
-  // Least recently used first (a Map iterates in insertion order); bounded like the answers.
-  const pieces = new Map<string, Piece>();
-  let heldBytes = 0;
-  const evictOverBudget = () => {
-    for (const [oldest, old] of pieces) {
-      if (heldBytes <= maxBytes) break;
-      pieces.delete(oldest);
-      heldBytes -= old.deflated.deflated.length;
-    }
-  };
+  // Bounded like the answers, by the deflated bytes.
+  const pieces = recentlyUsed<Piece>(maxBytes, (piece) => piece.deflated.deflated.length);
   const keep = (name: string, version: string, deflated: DeflatedPiece) => {
-    const held = pieces.get(name);
+    const held = pieces.peek(name);
     if (held && BigInt(held.version) > BigInt(version)) return;
-    if (held) {
-      pieces.delete(name);
-      heldBytes -= held.deflated.deflated.length;
-    }
     pieces.set(name, { version, deflated });
-    heldBytes += deflated.deflated.length;
-    evictOverBudget();
   };
 
   /**
@@ -110,8 +96,6 @@ export function createYearAnswers(db: Queryable, readPiece: PieceReader, { maxBy
       const version = versions.get(piece) ?? '0';
       const held = pieces.get(name);
       if (held?.version === version) {
-        pieces.delete(name);
-        pieces.set(name, held);
         deflated.push(Promise.resolve(held.deflated));
         continue;
       }
