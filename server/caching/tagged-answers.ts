@@ -98,6 +98,8 @@ export function jsonArrayOf(entry: string, order?: string): string {
 }
 
 export function createTaggedAnswers(db: Queryable, { maxBytes }: { maxBytes: number }): TaggedAnswers {
+  // Least recently used first (a Map iterates in insertion order).
+  // That map is recently-used.ts's, bounded by the bytes each entry holds with its compressed copies.
   const entries = recentlyUsed<Entry>(maxBytes, (entry) => entry.bytes);
   const keep = (name: string, entry: Entry) => entries.set(name, entry);
   const use = (name: string, entry: Entry) => {
