@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTaggedAnswers } from '../../server/caching/tagged-answers.ts';
+import { createTaggedAnswers, TAG_OF_JSON, tagOf, type TaggingDatabase } from '../../server/caching/tagged-answers.ts';
 import { madeOncePerPieces } from '../../server/caching/year-answers.ts';
 import type { Queryable } from '../../server/db/database.ts';
 import Fastify from 'fastify';
@@ -102,9 +102,10 @@ describe.each(LISTS)('the $list', ({ url, write }) => {
 });
 
 describe('a kept answer', () => {
-  test('is not sent across by the database while its text is unchanged, and is sent again once it changes', async () => {
+  test('is not sent across by PostgreSQL while its text is unchanged, and is sent again once it changes; PGlite hands it over to be hashed', async () => {
     const texts: (string | null)[] = [];
-    const recording: Queryable = {
+    const recording: TaggingDatabase = {
+      kind: server.db.kind,
       query: async <T,>(sql: string, params?: readonly unknown[]) => {
         const rows = await server.db.query<T>(sql, params);
         texts.push(((rows[0] as { json?: string | null } | undefined)?.json ?? null) as string | null);
@@ -124,7 +125,7 @@ describe('a kept answer', () => {
     expect(await read()).toBe('["one"]');
     await server.db.query(`update tagged_probe set word = 'two'`);
     expect(await read()).toBe('["two"]');
-    expect(texts).toEqual(['["one"]', null, '["two"]']);
+    expect(texts).toEqual(server.db.kind === 'postgres' ? ['["one"]', null, '["two"]'] : ['["one"]', '["one"]', '["two"]']);
     expect(answers.heldBytes()).toBe('["two"]'.length);
     await app.close();
   });
@@ -152,6 +153,39 @@ describe('a kept answer', () => {
     for (const key of ['a', 'b', 'c']) expect(JSON.parse((await app.inject({ method: 'GET', url: `/probe/${key}` })).body)).toEqual([key.repeat(1000)]);
     expect(answers.heldBytes()).toBeLessThanOrEqual(2500);
     expect(answers.heldBytes()).toBeGreaterThan(0);
+    await app.close();
+  });
+});
+
+describe('the tag of an answer', () => {
+  // Texts a tenant may write: accents, other scripts, characters outside the BMP (four UTF-8 bytes),
+  // JSON's escapes, and none at all.
+  const TEXTS = ['[]', '', '["Müller & Söhne","Łódź","東京","😀 deal","a\\"b\\\\c\\nd"]', 'x'.repeat(70_000) + 'é'];
+
+  test('is the same rule in this process as in the database', async () => {
+    for (const text of TEXTS) {
+      const [row] = await server.db.query<{ tag: string }>(`select ${TAG_OF_JSON} as tag from (select $1::text as json) as answer`, [text]);
+      expect(row!.tag).toBe(tagOf(text));
+    }
+  });
+
+  test('and the ETag sent are the same whether PGlite\'s path or PostgreSQL\'s made them', async () => {
+    const app = Fastify();
+    const as = (kind: TaggingDatabase['kind']) => createTaggedAnswers({ kind, query: (sql, params) => server.db.query(sql, params) }, { maxBytes: 1024 * 1024 });
+    const paths = { pglite: as('pglite'), postgres: as('postgres') };
+    app.get('/probe/:kind/:text', (request, reply) => {
+      const { kind, text } = request.params as { kind: keyof typeof paths; text: string };
+      return paths[kind].send(request, reply, { tenantId: 1, key: 'probe', sql: `select json_build_array($1::text)::text as json`, params: [TEXTS[Number(text)]] });
+    });
+    for (const [i, text] of TEXTS.entries()) {
+      const [pglite, postgres] = await Promise.all(['pglite', 'postgres'].map((kind) => app.inject({ method: 'GET', url: `/probe/${kind}/${i}` })));
+      expect(JSON.parse(pglite!.body)).toEqual([text]);
+      expect(postgres!.body).toBe(pglite!.body);
+      expect(postgres!.headers.etag).toBe(pglite!.headers.etag);
+      // Each path sends its kept copy to the other's ETag: the tag says the same text.
+      const again = await app.inject({ method: 'GET', url: `/probe/postgres/${i}`, headers: { 'if-none-match': String(pglite!.headers.etag) } });
+      expect(again.statusCode).toBe(304);
+    }
     await app.close();
   });
 });
