@@ -10,6 +10,7 @@ import type { Answer } from '../http/contract-types.ts';
 import { refusingUnknownZones, zoneOf } from '../http/list-query.ts';
 import { createYearPieceRows, madeOncePerPieces, type PieceRowsReader } from '../caching/year-answers.ts';
 import { recentlyUsed } from '../caching/recently-used.ts';
+import { sharedPiecesOf, type SharedPieces } from '../caching/shared-pieces.ts';
 import { createTaggedAnswers, jsonArrayOf, keptJson, sendKeptJson, type KeptJson } from '../caching/tagged-answers.ts';
 import { zonePieceWindow } from './opportunities.ts';
 import { sqlText } from '../answers/projection.ts';
@@ -72,7 +73,8 @@ export function registerCustomerRoutes(app: FastifyInstance, context: RouteConte
 
   // The customer list's rows (x-crm-extension: customer-summaries), so that it need not load
   // the year's opportunities: the year in the browser's zone, as the opportunity list's.
-  const summaries = customerSummaries(db);
+  // What another server process on the same PostgreSQL summed of a changed month, taken from it.
+  const summaries = customerSummaries(db, sharedPiecesOf(db));
   const keptSummaries = keptCustomerSummaries(summaries.made);
   defineRoute(
     app,
@@ -197,8 +199,8 @@ interface StoredCustomerNames {
  * as the year answers are (server/caching/README.md), so a save sums one month anew; the
  * stored customers are kept under the hash of what is read of them, read anew by every call.
  */
-export function customerSummaries(db: Queryable): CustomerSummaries & { made: MadeSummaries } {
-  const sums = createYearPieceRows(db, customerSumsPieceOf, { maxPieces: 14 * 64 });
+export function customerSummaries(db: Queryable, shared?: SharedPieces): CustomerSummaries & { made: MadeSummaries } {
+  const sums = createYearPieceRows(db, customerSumsPieceOf, { maxPieces: 14 * 64, ...(shared ? { shared: { pieces: shared, as: 'customer-sums' } } : {}) });
   // Added up once per set of pieces: the same array while no month changed.
   const yearSums = madeOncePerPieces((pieces: CustomerSums[][]) => addedSums(pieces), { maxKept: 64 });
   const customers = storedCustomerNames(db);

@@ -1,0 +1,19 @@
+-- The pieces of the year answers (a month of the analysis or of the year's opportunities,
+-- deflated; a month of the calendar's days or of the customers' sums, as JSON rows) as one
+-- server process made them, under the month's version it read before reading the month, so
+-- that the other processes on the same PostgreSQL take them instead of reading the month
+-- and compressing it again (server/caching/shared-pieces.ts). A piece is taken only under
+-- the version its month has now; a newer one replaces it.
+create table shared_year_pieces (
+  tenant_id integer not null references tenants (id) on delete cascade,
+  name text not null,
+  version bigint not null,
+  body bytea not null,
+  -- For a deflated piece: its text's CRC-32 and length in bytes.
+  crc bigint,
+  text_length bigint,
+  primary key (tenant_id, name)
+);
+
+-- Deflated or short: compressing the body again would only cost CPU.
+alter table shared_year_pieces alter column body set storage external;
