@@ -57,6 +57,22 @@ export const CUSTOMER = projection(
   'customers',
 );
 
+/**
+ * A customer of the customer list with its year summed: the stored customers (c) fully
+ * joined with the year's opportunities grouped by name regardless of case (s), as
+ * customers.ts reads them.
+ */
+export const CUSTOMER_SUMMARY = projection('CustomerSummary', {
+  id: 'c.id',
+  customer: 'coalesce(c.name, s.name)',
+  company: "coalesce(c.company, '')",
+  opportunities: 'coalesce(s.opportunities, 0)',
+  revenue: 'coalesce(s.revenue, 0)::float8',
+  weighted: 'coalesce(s.weighted, 0)::float8',
+  won: 'coalesce(s.won, 0)',
+  latest_date: "to_char(s.latest_date, 'YYYY-MM-DD')",
+});
+
 /** A day of the calendar with its opportunities counted and summed, over the days (d) opportunity-views.ts groups. */
 export const OPPORTUNITY_DAY = projection('OpportunityDay', {
   date: "to_char(d.date, 'YYYY-MM-DD')",

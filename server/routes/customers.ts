@@ -5,8 +5,7 @@ import type { RequestBody } from '../http/contract-types.ts';
 import { notFound, refusal, refusingDuplicates, type Refusal } from '../http/refusals.ts';
 import { recordHistory, snapshotRecords, withHistory } from '../records/history.ts';
 import type { AnswerOf } from '../answers/projection.ts';
-import { CUSTOMER } from '../answers/projections.ts';
-import type { Answer } from '../http/contract-types.ts';
+import { CUSTOMER, CUSTOMER_SUMMARY } from '../answers/projections.ts';
 import { refusingUnknownZones, zoneOf } from '../http/list-query.ts';
 import { createYearPieceRows, madeOncePerPieces, type PieceRowsReader } from '../caching/year-answers.ts';
 import { recentlyUsed } from '../caching/recently-used.ts';
@@ -75,7 +74,7 @@ export function registerCustomerRoutes(app: FastifyInstance, context: RouteConte
   // the year's opportunities: the year in the browser's zone, as the opportunity list's.
   // What another server process on the same PostgreSQL summed of a changed month, taken from it.
   const summaries = customerSummaries(db, sharedPiecesOf(db));
-  const keptSummaries = keptCustomerSummaries(summaries.made);
+  const keptSummaries = keptCustomerSummaries(db, summaries.statement);
   defineRoute(
     app,
     context,
@@ -179,72 +178,39 @@ interface CustomerSums {
   latest_date: string;
 }
 
-type CustomerSummary = Answer<'CustomerSummary'>;
-
 /** The customer list's rows (GET /api/customers/summaries): every customer of the tenant with its opportunities of a year in a zone summed. */
-export type CustomerSummaries = (tenantId: number, year: number, zone: string) => Promise<CustomerSummary[]>;
-
-/** What the customers' sums read of a stored customer: its id, name and company, and the name's lower case as the database writes it (the sums' key). */
-interface StoredCustomerNames {
-  id: number;
-  name: string;
-  company: string;
-  key: string;
-}
+export type CustomerSummaries = (tenantId: number, year: number, zone: string) => Promise<AnswerOf<typeof CUSTOMER_SUMMARY>[]>;
 
 /**
- * The customer list's rows, as its route answers them and the CSV export sorts them:
- * the year's sums per customer joined with the stored customers by the name's lower case.
- * The opportunities are summed per month piece of the year, kept under the month's version
- * as the year answers are (server/caching/README.md), so a save sums one month anew; the
- * stored customers are kept under the hash of what is read of them, read anew by every call.
+ * The customer list's rows, as its route answers them and the CSV export sorts them.
+ * The opportunities are summed per month piece of the year, kept under the month's
+ * version as the year answers are (server/caching/README.md), so a save sums one month
+ * anew; the stored customers are read every time.
  */
-export function customerSummaries(db: Queryable, shared?: SharedPieces): CustomerSummaries & { made: MadeSummaries } {
+export function customerSummaries(db: Queryable, shared?: SharedPieces): CustomerSummaries & { statement: CustomerSummariesStatement } {
   const sums = createYearPieceRows(db, customerSumsPieceOf, { maxPieces: 14 * 64, ...(shared ? { shared: { pieces: shared, as: 'customer-sums' } } : {}) });
-  // Added up once per set of pieces: the same array while no month changed.
-  const yearSums = madeOncePerPieces((pieces: CustomerSums[][]) => addedSums(pieces), { maxKept: 64 });
-  const customers = storedCustomerNames(db);
-  const made: MadeSummaries = async (tenantId, year, zone) => {
+  // Added up and written once per set of pieces; the customers are joined in by every request.
+  const sumsJson = madeOncePerPieces((pieces: CustomerSums[][]) => JSON.stringify(addedSums(pieces)), { maxKept: 64 });
+  const statement: CustomerSummariesStatement = async (tenantId, year, zone, select) => {
     const pieces = await refusingUnknownZones(zone, () => sums.rowsOf(tenantId, year, zone));
-    const ofYear = yearSums(`${tenantId}/${year}/${zone}`, pieces);
-    const stored = await customers(tenantId);
-    return { sums: ofYear, customers: stored, rows: () => joinedSummaries(stored.rows, ofYear) };
+    return {
+      sql: `select ${select}
+       from (select id, name, company from customers where tenant_id = $1) as c
+       full join json_to_recordset($2::json)
+         as s (key text, name text, opportunities int, revenue float8, weighted float8, won int, latest_date date)
+         on s.key = lower(c.name)`,
+      params: [tenantId, sumsJson(`${tenantId}/${year}/${zone}`, pieces)],
+    };
   };
-  const summaries: CustomerSummaries = async (tenantId, year, zone) => (await made(tenantId, year, zone)).rows();
-  return Object.assign(summaries, { made });
-}
-
-/** A year's sums and the stored customers they are joined with (each the same object while unchanged), and the rows they make. */
-type MadeSummaries = (tenantId: number, year: number, zone: string) => Promise<{ sums: CustomerSums[]; customers: { tag: string }; rows: () => CustomerSummary[] }>;
-
-/**
- * Every stored customer with the year's sums of its name's lower case, then each name only
- * opportunities use (no id, no company), as a full join of the two would.
- */
-function joinedSummaries(customers: readonly StoredCustomerNames[], sums: readonly CustomerSums[]): CustomerSummary[] {
-  const byKey = new Map(sums.map((sum) => [sum.key, sum]));
-  const joined = new Set<string>();
-  const rows: CustomerSummary[] = customers.map((customer) => {
-    const sum = byKey.get(customer.key);
-    if (sum) joined.add(customer.key);
-    return summaryRow(customer.id, customer.name, customer.company, sum);
-  });
-  for (const sum of sums) if (!joined.has(sum.key)) rows.push(summaryRow(null, sum.name, '', sum));
-  return rows;
-}
-
-function summaryRow(id: number | null, customer: string, company: string, sum: CustomerSums | undefined): CustomerSummary {
-  return {
-    id,
-    customer,
-    company,
-    opportunities: sum?.opportunities ?? 0,
-    revenue: sum?.revenue ?? 0,
-    weighted: sum?.weighted ?? 0,
-    won: sum?.won ?? 0,
-    latest_date: sum?.latest_date ?? null,
+  const summaries: CustomerSummaries = async (tenantId, year, zone) => {
+    const { sql, params } = await statement(tenantId, year, zone, CUSTOMER_SUMMARY.select);
+    return db.query<AnswerOf<typeof CUSTOMER_SUMMARY>>(sql, params);
   };
+  return Object.assign(summaries, { statement });
 }
+
+/** The customer list's statement, selecting `select` from the customers (c) joined with the year's sums (s). */
+type CustomerSummariesStatement = (tenantId: number, year: number, zone: string, select: string) => Promise<{ sql: string; params: unknown[] }>;
 
 /**
  * What the customers' sums read of a tenant's ($1) stored customers, as one hash: their ids,
@@ -254,47 +220,29 @@ const CUSTOMERS_READ_TAG = `(select encode(sha256(convert_to(coalesce(string_agg
   from customers where tenant_id = $1)`;
 
 /**
- * A tenant's stored customers as the customers' sums read them, kept per tenant under the hash
- * of what is read (CUSTOMERS_READ_TAG): every call reads the hash anew, a statement over the
- * customers' three columns, and the customers themselves, with the hash in the same snapshot,
- * only when it is not the kept one. Any write to a customer's id, name or company, however made
- * (route, SQL, another process), changes the hash; one that changes it back makes it equal only
- * to customers read with that very content.
+ * The customers' sums of a year as the route sends them, kept per tenant, year and zone with
+ * what they were made from: the year's sums (the same text while no month changed) and the hash
+ * of what they read of the stored customers, made in the very statement that made the answer, so
+ * in the same snapshot. A request reads that hash anew (a statement over the customers' three
+ * columns, where making the answer joins and writes every customer) and sends the kept answer
+ * when both are what it was made from; any write to a customer's id, name or company, however
+ * made, changes the hash, and one that changes it back makes it equal only to an answer of the
+ * same customers.
  */
-function storedCustomerNames(db: Queryable, { maxKept = 64 } = {}): (tenantId: number) => Promise<{ tag: string; rows: StoredCustomerNames[] }> {
-  const kept = recentlyUsed<{ tag: string; rows: StoredCustomerNames[] }>(maxKept);
-  return async (tenantId) => {
-    const held = kept.get(String(tenantId));
-    if (held) {
-      const [now] = await db.query<{ tag: string }>(`select ${CUSTOMERS_READ_TAG} as tag`, [tenantId]);
-      if (now?.tag === held.tag) return held;
-    }
-    const [row] = await db.query<{ tag: string; rows: string }>(
-      `select ${CUSTOMERS_READ_TAG} as tag,
-              (select coalesce(json_agg(json_build_object('id', id, 'name', name, 'company', company, 'key', lower(name)) order by id), '[]')::text
-               from customers where tenant_id = $1) as rows`,
-      [tenantId],
-    );
-    const read = { tag: row!.tag, rows: JSON.parse(row!.rows) as StoredCustomerNames[] };
-    kept.set(String(tenantId), read);
-    return read;
-  };
-}
-
-/**
- * The customers' sums of a year as the route sends them, written and compressed once per pair
- * of the year's sums and stored customers it is made of (each the same object while unchanged),
- * kept per tenant, year and zone.
- */
-function keptCustomerSummaries(made: MadeSummaries, { maxKept = 64 } = {}): (tenantId: number, year: number, zone: string) => Promise<KeptJson> {
-  const kept = recentlyUsed<{ customers: object; sums: object; answer: KeptJson }>(maxKept);
+function keptCustomerSummaries(db: Queryable, statement: CustomerSummariesStatement, { maxKept = 64 } = {}): (tenantId: number, year: number, zone: string) => Promise<KeptJson> {
+  const kept = recentlyUsed<{ customers: string; sums: unknown; answer: KeptJson }>(maxKept);
   return async (tenantId, year, zone) => {
     const name = `${tenantId}/summaries/${year}/${zone}`;
-    const now = await made(tenantId, year, zone);
+    const made = await statement(tenantId, year, zone, jsonArrayOf(`${CUSTOMER_SUMMARY.json}::text`));
+    const sums = made.params[1];
     const held = kept.get(name);
-    if (held && held.sums === now.sums && held.customers === now.customers) return held.answer;
-    const answer = keptJson(name, JSON.stringify(now.rows()));
-    kept.set(name, { customers: now.customers, sums: now.sums, answer });
+    if (held && held.sums === sums) {
+      const [now] = await db.query<{ customers: string }>(`select ${CUSTOMERS_READ_TAG} as customers`, [tenantId]);
+      if (now?.customers === held.customers) return held.answer;
+    }
+    const [row] = await db.query<{ json: string; customers: string }>(`select answer.json, ${CUSTOMERS_READ_TAG} as customers from (${made.sql}) as answer`, made.params);
+    const answer = keptJson(name, row!.json);
+    kept.set(name, { customers: row!.customers, sums, answer });
     return answer;
   };
 }
