@@ -4,7 +4,11 @@
 -- that the other processes on the same PostgreSQL take them instead of reading the month
 -- and compressing it again (server/caching/shared-pieces.ts). A piece is taken only under
 -- the version its month has now; a newer one replaces it.
-create table shared_year_pieces (
+--
+-- Unlogged: a piece is made again from the opportunities whenever it is missing, so it need
+-- not survive a crash (PostgreSQL empties an unlogged table then), and storing one writes no
+-- WAL and waits for no flush of it.
+create unlogged table shared_year_pieces (
   tenant_id integer not null references tenants (id) on delete cascade,
   name text not null,
   version bigint not null,
