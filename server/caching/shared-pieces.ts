@@ -8,6 +8,11 @@
  * TRUNCATE forgets every version, so 0 could come back while a piece stored under it held rows
  * since removed; versions themselves come from a sequence and never come back.
  *
+ * Bounded in rows, as each process's own copies are in bytes: a piece is named by its tenant,
+ * answer, year and (for the days and the sums) time zone, so a caller asking year after year in
+ * zone after zone would otherwise store pieces without end. Each store lets go of the least
+ * recently stored beyond the bound.
+ *
  * Only on PostgreSQL: PGlite's data directory belongs to one process, which keeps its pieces.
  */
 import type { Database, Queryable } from '../db/database.ts';
@@ -31,7 +36,10 @@ export function sharedPiecesOf(db: Database): SharedPieces | undefined {
   return db.kind === 'postgres' ? sharedPieces(db) : undefined;
 }
 
-export function sharedPieces(db: Queryable): SharedPieces {
+// Some 70 KB a month of an analysis, 120 KB of a month's customers' sums: at most about 150 MB.
+const MAX_PIECES = 1024;
+
+export function sharedPieces(db: Queryable, { maxPieces = MAX_PIECES }: { maxPieces?: number } = {}): SharedPieces {
   return {
     async take(tenantId, name, version) {
       if (version === '0') return undefined;
@@ -44,11 +52,16 @@ export function sharedPieces(db: Queryable): SharedPieces {
     },
     async store(tenantId, name, version, piece) {
       if (version === '0') return;
+      // One statement: the delete sees the table as it was before this insert, so it keeps the bound and one more.
       await db.query(
-        `insert into shared_year_pieces (tenant_id, name, version, body, crc, text_length) values ($1, $2, $3, $4, $5, $6)
-         on conflict (tenant_id, name) do update set version = excluded.version, body = excluded.body, crc = excluded.crc, text_length = excluded.text_length
-         where shared_year_pieces.version < excluded.version`,
-        [tenantId, name, version, piece.body, piece.crc, piece.length],
+        `with upserted as (
+           insert into shared_year_pieces (tenant_id, name, version, body, crc, text_length) values ($1, $2, $3, $4, $5, $6)
+           on conflict (tenant_id, name) do update
+             set version = excluded.version, body = excluded.body, crc = excluded.crc, text_length = excluded.text_length, stored = excluded.stored
+           where shared_year_pieces.version < excluded.version
+         )
+         delete from shared_year_pieces where (tenant_id, name) in (select tenant_id, name from shared_year_pieces order by stored desc offset $7)`,
+        [tenantId, name, version, piece.body, piece.crc, piece.length, maxPieces],
       );
     },
   };

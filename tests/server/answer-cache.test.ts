@@ -460,6 +460,16 @@ describe('server processes on one database share the months they make (shared-pi
     expect((await a!.analysis(1999)).read).toEqual(YEAR_PIECES);
     expect((await b!.analysis(1999)).read).toEqual(YEAR_PIECES);
   });
+
+  test('the stored pieces are bounded in number, the least recently stored going first', async () => {
+    const shared = sharedPieces(server.db, { maxPieces: 2 });
+    const piece = (text: string) => ({ body: Buffer.from(text), crc: null, length: null });
+    for (const name of ['first', 'second', 'third', 'fourth']) await shared.store(1, `bounded/${name}`, '7', piece(name));
+    expect(await shared.take(1, 'bounded/first', '7')).toBeUndefined();
+    expect((await shared.take(1, 'bounded/fourth', '7'))?.body.toString()).toBe('fourth');
+    const [{ count }] = (await server.db.query<{ count: number }>('select count(*)::int as count from shared_year_pieces')) as [{ count: number }];
+    expect(count).toBeLessThanOrEqual(3);
+  });
 });
 
 describe('tenants never share an answer', () => {

@@ -16,8 +16,13 @@ create unlogged table shared_year_pieces (
   -- For a deflated piece: its text's CRC-32 and length in bytes.
   crc bigint,
   text_length bigint,
+  -- The table is bounded in rows, the least recently stored going first (shared-pieces.ts):
+  -- drawn anew by every store (a clock can give two stores the same instant).
+  stored bigserial not null,
   primary key (tenant_id, name)
 );
+
+create index shared_year_pieces_stored on shared_year_pieces (stored);
 
 -- Deflated or short: compressing the body again would only cost CPU.
 alter table shared_year_pieces alter column body set storage external;
