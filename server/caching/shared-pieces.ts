@@ -3,7 +3,7 @@
  * the same PostgreSQL (migration 185). Each process keeps its own copies (year-answers.ts), so
  * after a save every process that was asked read the changed month and compressed it again; now
  * the first to make it stores it, under the version of its month it read before reading the
- * month, and the others take it (some 70 KB of a month's analysis, deflated) while that version
+ * month, and the others take it (some 130 KB of a month's analysis, deflated) while that version
  * is still the month's. A piece is never stored under version 0 (a month without a version):
  * TRUNCATE forgets every version, so 0 could come back while a piece stored under it held rows
  * since removed; versions themselves come from a sequence and never come back.
@@ -36,7 +36,7 @@ export function sharedPiecesOf(db: Database): SharedPieces | undefined {
   return db.kind === 'postgres' ? sharedPieces(db) : undefined;
 }
 
-// Some 70 KB a month of an analysis, 120 KB of a month's customers' sums: at most about 150 MB.
+// On the bench tenant some 130 KB for a month of its analysis, 140 KB of its customers' sums: at most about 140 MB.
 const MAX_PIECES = 1024;
 
 export function sharedPieces(db: Queryable, { maxPieces = MAX_PIECES }: { maxPieces?: number } = {}): SharedPieces {
