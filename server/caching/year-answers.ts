@@ -16,6 +16,7 @@ import type { Queryable } from '../db/database.ts';
 import { createAnswerCache, type GzipAnswer } from './answer-cache.ts';
 import { deflatePiece, gzipJsonArray, type DeflatedPiece } from './gzip-pieces.ts';
 import { recentlyUsed } from './recently-used.ts';
+import type { SharedPieces } from './shared-pieces.ts';
 
 /**
  * A year's window (14 hours wider than the UTC year on each side, for every time zone)
@@ -70,7 +71,7 @@ export async function wholeYearJson(db: Queryable, tenantId: number, year: numbe
   return Buffer.from(`[${texts.filter((text) => text.length > 0).join(',')}]`);
 }
 
-export function createYearAnswers(db: Queryable, readPiece: PieceReader, { maxBytes }: { maxBytes: number }): YearAnswers {
+export function createYearAnswers(db: Queryable, readPiece: PieceReader, { maxBytes, shared }: { maxBytes: number; shared?: SharedPieces }): YearAnswers {
   const answers = createAnswerCache(db, { maxBytes });
   // Bounded like the answers, by the deflated bytes.
   const pieces = recentlyUsed<Piece>(maxBytes, (piece) => piece.deflated.deflated.length);
@@ -99,10 +100,25 @@ export function createYearAnswers(db: Queryable, readPiece: PieceReader, { maxBy
         deflated.push(Promise.resolve(held.deflated));
         continue;
       }
+      // Made by another process for this version (shared-pieces.ts): taken as it is.
+      const taken = await shared?.take(tenantId, name, version);
+      if (taken && taken.crc !== null && taken.length !== null) {
+        const piece = { deflated: taken.body, crc: taken.crc, length: taken.length };
+        keep(name, version, piece);
+        deflated.push(Promise.resolve(piece));
+        continue;
+      }
       // Read one after another: PGlite runs every statement on the server's one thread. Each
       // piece is deflated on libuv's threads meanwhile.
-      const made = deflatePiece(Buffer.from(await readPiece(db, tenantId, year, piece)));
-      void made.then((piece) => keep(name, version, piece), () => undefined);
+      const made = deflatePiece(Buffer.from(await readPiece(db, tenantId, year, piece))).then(async (piece) => {
+        keep(name, version, piece);
+        // Stored for the other processes before the answer goes out, so that a request the
+        // answer leads to finds it there; one not stored is made again by them, as before.
+        await shared?.store(tenantId, name, version, { body: piece.deflated, crc: piece.crc, length: piece.length }).catch(() => undefined);
+        return piece;
+      });
+      // Awaited below; a failure is the answer's, not an unhandled rejection before that.
+      made.catch(() => undefined);
       deflated.push(made);
     }
     return gzipJsonArray(await Promise.all(deflated));
@@ -133,7 +149,11 @@ export interface YearPieceRows<Row> {
  * for answers that are sums over the year (the calendar's days, the customers' totals): a save
  * sums one month anew, and the route adds the pieces' sums up.
  */
-export function createYearPieceRows<Row>(db: Queryable, readPiece: PieceRowsReader<Row>, { maxPieces }: { maxPieces: number }): YearPieceRows<Row> {
+export function createYearPieceRows<Row>(
+  db: Queryable,
+  readPiece: PieceRowsReader<Row>,
+  { maxPieces, shared }: { maxPieces: number; shared?: { pieces: SharedPieces; as: string } },
+): YearPieceRows<Row> {
   const pieces = recentlyUsed<{ version: string; rows: Row[] }>(maxPieces);
   // A piece being read for a version, shared by every request that finds that version
   // meanwhile: when a month changes (or a process starts) many requests find it at once.
@@ -148,6 +168,15 @@ export function createYearPieceRows<Row>(db: Queryable, readPiece: PieceRowsRead
     reading.set(key, made);
     return made;
   };
+  // A piece another process read for this version (shared-pieces.ts), else read and stored for them.
+  const sharedRows = async (tenantId: number, name: string, version: string, read: () => Promise<Row[]>): Promise<Row[]> => {
+    if (!shared) return read();
+    const taken = await shared.pieces.take(tenantId, name, version);
+    if (taken) return JSON.parse(taken.body.toString()) as Row[];
+    const rows = await read();
+    await shared.pieces.store(tenantId, name, version, { body: Buffer.from(JSON.stringify(rows)), crc: null, length: null }).catch(() => undefined);
+    return rows;
+  };
   return {
     async rowsOf(tenantId, year, zone) {
       const versions = await pieceVersions(db, tenantId, year);
@@ -160,7 +189,7 @@ export function createYearPieceRows<Row>(db: Queryable, readPiece: PieceRowsRead
           all.push(held.rows);
           continue;
         }
-        const rows = await readOnce(name, version, () => readPiece(db, tenantId, year, piece, zone));
+        const rows = await readOnce(name, version, () => sharedRows(tenantId, `${shared?.as}/${name}`, version, () => readPiece(db, tenantId, year, piece, zone)));
         const newer = pieces.peek(name);
         if (!newer || BigInt(newer.version) <= BigInt(version)) pieces.set(name, { version, rows });
         all.push(rows);

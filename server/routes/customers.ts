@@ -9,6 +9,7 @@ import { CUSTOMER, CUSTOMER_SUMMARY } from '../answers/projections.ts';
 import { refusingUnknownZones, zoneOf } from '../http/list-query.ts';
 import { createYearPieceRows, madeOncePerPieces, type PieceRowsReader } from '../caching/year-answers.ts';
 import { recentlyUsed } from '../caching/recently-used.ts';
+import { sharedPiecesOf, type SharedPieces } from '../caching/shared-pieces.ts';
 import { createTaggedAnswers, jsonArrayOf, keptJson, sendKeptJson, type KeptJson } from '../caching/tagged-answers.ts';
 import { zonePieceWindow } from './opportunities.ts';
 import { sqlText } from '../answers/projection.ts';
@@ -71,7 +72,8 @@ export function registerCustomerRoutes(app: FastifyInstance, context: RouteConte
 
   // The customer list's rows (x-crm-extension: customer-summaries), so that it need not load
   // the year's opportunities: the year in the browser's zone, as the opportunity list's.
-  const summaries = customerSummaries(db);
+  // What another server process on the same PostgreSQL summed of a changed month, taken from it.
+  const summaries = customerSummaries(db, sharedPiecesOf(db));
   const keptSummaries = keptCustomerSummaries(db, summaries.statement);
   defineRoute(
     app,
@@ -185,8 +187,8 @@ export type CustomerSummaries = (tenantId: number, year: number, zone: string) =
  * version as the year answers are (server/caching/README.md), so a save sums one month
  * anew; the stored customers are read every time.
  */
-export function customerSummaries(db: Queryable): CustomerSummaries & { statement: CustomerSummariesStatement } {
-  const sums = createYearPieceRows(db, customerSumsPieceOf, { maxPieces: 14 * 64 });
+export function customerSummaries(db: Queryable, shared?: SharedPieces): CustomerSummaries & { statement: CustomerSummariesStatement } {
+  const sums = createYearPieceRows(db, customerSumsPieceOf, { maxPieces: 14 * 64, ...(shared ? { shared: { pieces: shared, as: 'customer-sums' } } : {}) });
   // Added up and written once per set of pieces; the customers are joined in by every request.
   const sumsJson = madeOncePerPieces((pieces: CustomerSums[][]) => JSON.stringify(addedSums(pieces)), { maxKept: 64 });
   const statement: CustomerSummariesStatement = async (tenantId, year, zone, select) => {

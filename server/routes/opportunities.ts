@@ -7,6 +7,7 @@ import type { Queryable } from '../db/database.ts';
 import { refusingUnknownZones, zoneOf } from '../http/list-query.ts';
 import type { AnswerOf } from '../answers/projection.ts';
 import { OPPORTUNITY_DAY } from '../answers/projections.ts';
+import { sharedPiecesOf } from '../caching/shared-pieces.ts';
 
 const ANALYSIS_CACHE_BYTES = 32 * 1024 * 1024;
 /** A year of 100,000 opportunities is about 2 MB as brotli, 3 MB as gzip. */
@@ -14,9 +15,11 @@ const YEAR_CACHE_BYTES = 32 * 1024 * 1024;
 
 export function registerOpportunityRoutes(app: FastifyInstance, context: RouteContext): void {
   const { db } = context;
+  // What another server process on the same PostgreSQL made of a changed month, taken from it.
+  const shared = sharedPiecesOf(db);
   // Dashboards ask for the same years again and again; the database says which months
   // of them changed (migration 080), and only those are read anew.
-  const analyses = createYearAnswers(db, analysisPieceOf, { maxBytes: ANALYSIS_CACHE_BYTES });
+  const analyses = createYearAnswers(db, analysisPieceOf, { maxBytes: ANALYSIS_CACHE_BYTES, shared });
 
   /**
    * A year can hold tens of thousands of opportunities: the database reads them off
@@ -40,7 +43,7 @@ export function registerOpportunityRoutes(app: FastifyInstance, context: RouteCo
   );
 
   // The year's opportunities (x-crm-extension: opportunity-list), kept in months as the analysis is.
-  const years = createYearAnswers(db, opportunitiesPiece, { maxBytes: YEAR_CACHE_BYTES });
+  const years = createYearAnswers(db, opportunitiesPiece, { maxBytes: YEAR_CACHE_BYTES, shared });
   defineRoute(
     app,
     context,
@@ -57,7 +60,7 @@ export function registerOpportunityRoutes(app: FastifyInstance, context: RouteCo
   // The calendar's days (x-crm-extension: day-totals): what it shows of a year, a few
   // kilobytes, where the year's opportunities are megabytes. Summed per piece of the year,
   // kept as the year answers are, so a save sums one month anew.
-  const days = createYearPieceRows(db, dayPieceOf, { maxPieces: 14 * 64 });
+  const days = createYearPieceRows(db, dayPieceOf, { maxPieces: 14 * 64, ...(shared ? { shared: { pieces: shared, as: 'days' } } : {}) });
   // Added up, written and compressed once per set of pieces: the dashboard asks two years of it per visit.
   const daysAnswer = madeOncePerPieces((pieces: OpportunityDay[][], name) => keptJson(name, JSON.stringify(addedDays(pieces))), { maxKept: 64 });
   defineRoute(

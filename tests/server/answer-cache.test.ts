@@ -2,8 +2,9 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
 import { createAnswerCache } from '../../server/caching/answer-cache.ts';
-import { createYearAnswers, createYearPieceRows, YEAR_PIECES } from '../../server/caching/year-answers.ts';
+import { createYearAnswers, createYearPieceRows, pieceVersions, YEAR_PIECES } from '../../server/caching/year-answers.ts';
 import { deflatePiece } from '../../server/caching/gzip-pieces.ts';
+import { sharedPieces } from '../../server/caching/shared-pieces.ts';
 import { analysisJson, analysisPieceOf, dayPieceOf } from '../../server/routes/opportunities.ts';
 import type { Database } from '../../server/db/database.ts';
 import { OPPORTUNITY } from '../../server/answers/projections.ts';
@@ -372,6 +373,102 @@ describe("a year's sums kept in months (the calendar's days, the customers' sums
     const afterWrite = await five();
     expect(read).toEqual([7]);
     for (const pieces of afterWrite) expect(revenueOf(pieces)).toBeCloseTo(before + 4321, 2);
+  });
+});
+
+describe('server processes on one database share the months they make (shared-pieces.ts)', () => {
+  // Two processes' year answers and days on the test database, each recording the months it reads itself.
+  function processes() {
+    const shared = sharedPieces(server.db);
+    return [0, 1].map(() => {
+      const read: number[] = [];
+      const recording: Database = {
+        ...server.db,
+        query: <Row>(sql: string, params?: readonly unknown[]) => {
+          if (/from opportunities/u.test(sql)) read.push(Number(params![2]));
+          return server.db.query<Row>(sql, params);
+        },
+      };
+      const years = createYearAnswers(recording, analysisPieceOf, { maxBytes: 16 * 1024 * 1024, shared });
+      const days = createYearPieceRows(recording, dayPieceOf, { maxPieces: 64, shared: { pieces: shared, as: 'days' } });
+      const app = Fastify();
+      app.get('/year/:year', (request, reply) => {
+        const year = Number((request.params as { year: string }).year);
+        return years.send(request, reply, { tenantId: 1, year, key: `shared-analysis-${year}` });
+      });
+      /** The year's analysis as a browser asks for it, and the months this process read for it. */
+      const analysis = async (year: number) => {
+        read.length = 0;
+        const response = await app.inject({ method: 'GET', url: `/year/${year}`, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+        expect(response.statusCode).toBe(200);
+        const text = response.headers['content-encoding'] === 'gzip' ? gunzipSync(response.rawPayload).toString('utf8') : response.body;
+        return { text, read: [...new Set(read)].sort((a, b) => a - b) };
+      };
+      const daysOf = async (year: number) => {
+        read.length = 0;
+        return { days: (await days.rowsOf(1, year, 'UTC')).flat(), read: [...new Set(read)].sort((a, b) => a - b) };
+      };
+      return { analysis, daysOf };
+    });
+  }
+  const addInJuly = async () => {
+    const [added] = await server.db.query<{ id: number }>(
+      `insert into opportunities (tenant_id, salesperson_id, customer, stage, created_date, revenue, probability)
+       select 1, id, 'Shared Customer', 'proposal', '2025-07-16T09:30:00Z', 5432, 30 from salespersons where tenant_id = 1 limit 1 returning id`,
+    );
+    onTestFinished(async () => {
+      await server.db.query('delete from opportunities where id = $1', [added!.id]);
+    });
+  };
+  const fresh = async (year: number) => (await analysisJson(server.db, 1, year)).toString('utf8');
+  // The pieces of a year whose month has no version: read by each process itself.
+  const unversioned = async (year: number) => {
+    const versions = await pieceVersions(server.db, 1, year);
+    return YEAR_PIECES.filter((piece) => !versions.has(piece));
+  };
+
+  test("a month one process made is taken by the other while its version holds; after a write, the month of the new version, whichever made it", async () => {
+    const [a, b] = processes();
+    expect((await a!.analysis(2025)).read).toEqual(YEAR_PIECES);
+    expect(await b!.analysis(2025)).toEqual({ text: await fresh(2025), read: await unversioned(2025) });
+
+    await addInJuly();
+    // The other process asks first: the July it took before is of the old version, so it reads July itself.
+    const afterWrite = await b!.analysis(2025);
+    expect(afterWrite).toEqual({ text: await fresh(2025), read: [7] });
+    expect(afterWrite.text).toContain('"created_date":"2025-07-16T09:30:00Z","revenue":5432');
+    expect(await a!.analysis(2025)).toEqual({ text: await fresh(2025), read: [] });
+  });
+
+  test("the calendar's days of a month one process summed are taken by the other, and after a write summed anew once", async () => {
+    const [a, b] = processes();
+    const july16 = (days: { date: string; revenue: number }[]) => days.filter((day) => day.date === '2025-07-16').reduce((sum, day) => sum + day.revenue, 0);
+    const first = await a!.daysOf(2025);
+    expect(first.read).toEqual(YEAR_PIECES);
+    expect(await b!.daysOf(2025)).toEqual({ days: first.days, read: await unversioned(2025) });
+
+    await addInJuly();
+    const written = await a!.daysOf(2025);
+    expect(written.read).toEqual([7]);
+    expect(july16(written.days)).toBeCloseTo(july16(first.days) + 5432, 2);
+    expect(await b!.daysOf(2025)).toEqual({ days: written.days, read: [] });
+  });
+
+  test('a month without a version (none of its opportunities written since the table was emptied) is never shared: TRUNCATE could bring its version 0 back', async () => {
+    const [a, b] = processes();
+    expect(await unversioned(1999)).toEqual(YEAR_PIECES);
+    expect((await a!.analysis(1999)).read).toEqual(YEAR_PIECES);
+    expect((await b!.analysis(1999)).read).toEqual(YEAR_PIECES);
+  });
+
+  test('the stored pieces are bounded in number, the least recently stored going first', async () => {
+    const shared = sharedPieces(server.db, { maxPieces: 2 });
+    const piece = (text: string) => ({ body: Buffer.from(text), crc: null, length: null });
+    for (const name of ['first', 'second', 'third', 'fourth']) await shared.store(1, `bounded/${name}`, '7', piece(name));
+    expect(await shared.take(1, 'bounded/first', '7')).toBeUndefined();
+    expect((await shared.take(1, 'bounded/fourth', '7'))?.body.toString()).toBe('fourth');
+    const [{ count }] = (await server.db.query<{ count: number }>('select count(*)::int as count from shared_year_pieces')) as [{ count: number }];
+    expect(count).toBeLessThanOrEqual(3);
   });
 });
 
