@@ -10,8 +10,15 @@ export interface RoundRobinProxy {
   stop(): Promise<void>;
 }
 
+/** Above any keep-alive time the server processes announce, so that theirs is the one that counts. */
+const UPSTREAM_SOCKET_TIMEOUT_MS = 10 * 60_000;
+
 export async function startRoundRobinProxy(port: number, upstreams: string[]): Promise<RoundRobinProxy> {
-  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+  // A kept connection to a server process is dropped a second before the server's announced
+  // keep-alive time (its `Keep-Alive: timeout=…`, HTTP_TIMEOUT), so that no request is sent on one
+  // the server is closing (answered here with 502 and a reset). Node's agent takes that hint only
+  // when it is below the agent's own socket timeout, which for a socket in use only signals.
+  const agent = new Agent({ keepAlive: true, maxSockets: 256, timeout: UPSTREAM_SOCKET_TIMEOUT_MS });
   let next = 0;
   const server = createServer((incoming, outgoing) => {
     const index = next;
