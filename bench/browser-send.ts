@@ -44,6 +44,15 @@ const CLOSED_CODES = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED']);
 /** When each kept connection last finished an answer, to say how long it had been idle when reused. */
 const lastAnswered = new WeakMap<Socket, number>();
 
+/** Notes that `socket` has just finished carrying an answer. */
+export const answeredOn = (socket: Socket): void => void lastAnswered.set(socket, performance.now());
+
+/** How long a connection given to a request had been idle since its last answer (0 for a new one). */
+export function idleMsOf(socket: Socket): number {
+  const last = lastAnswered.get(socket);
+  return last === undefined ? 0 : performance.now() - last;
+}
+
 class ClosedBeforeAnswer extends Error {
   constructor(readonly resend: Resend) {
     super(resend.error);
@@ -75,15 +84,14 @@ function sendOnce(url: string, { method, headers, body, agent, timeoutMs }: Send
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => {
-        if (socket) lastAnswered.set(socket, performance.now());
+        if (socket) answeredOn(socket);
         resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) });
       });
       response.on('error', reject);
     });
     sent.on('socket', (given: Socket) => {
       socket = given;
-      const last = lastAnswered.get(given);
-      if (last !== undefined) idleMs = performance.now() - last;
+      idleMs = idleMsOf(given);
     });
     sent.on('timeout', () => sent.destroy(new Error(`no answer within ${timeoutMs} ms`)));
     sent.on('error', (error: NodeJS.ErrnoException) => {

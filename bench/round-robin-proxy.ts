@@ -5,6 +5,8 @@
  * check a write through the other. Listens on 127.0.0.1 only.
  */
 import { Agent, createServer, request } from 'node:http';
+import type { Socket } from 'node:net';
+import { answeredOn, idleMsOf } from './browser-send.ts';
 
 export interface RoundRobinProxy {
   stop(): Promise<void>;
@@ -24,13 +26,21 @@ export async function startRoundRobinProxy(port: number, upstreams: string[]): P
     const index = next;
     next = (next + 1) % upstreams.length;
     const target = new URL(incoming.url ?? '/', upstreams[index]);
+    let idleMs = 0;
+    let upstreamSocket: Socket | undefined;
     const forwarded = request(target, { method: incoming.method, headers: incoming.headers, agent }, (answer) => {
       outgoing.writeHead(answer.statusCode ?? 502, { ...answer.headers, 'x-bench-upstream': String(index) });
+      answer.on('end', () => upstreamSocket && answeredOn(upstreamSocket));
       answer.pipe(outgoing);
+    });
+    forwarded.on('socket', (socket: Socket) => {
+      upstreamSocket = socket;
+      idleMs = idleMsOf(socket);
     });
     forwarded.on('error', (error) => {
       if (!outgoing.headersSent) outgoing.writeHead(502, { 'content-type': 'text/plain' });
-      outgoing.end(`proxy: ${error.message}`);
+      // Where it failed says why: a kept connection idle about the server's keep-alive time is one it closed.
+      outgoing.end(`proxy: ${error.message} (${forwarded.reusedSocket ? `on a kept connection idle ${(idleMs / 1000).toFixed(1)} s` : 'on a new connection'})`);
     });
     incoming.pipe(forwarded);
   });
