@@ -14,10 +14,10 @@
  * The screens, their calls, their weights and think times are in `SCREENS`; README's
  * Performance section says why they are what they are.
  */
-import { Agent, request, type IncomingHttpHeaders } from 'node:http';
-import { promisify } from 'node:util';
-import { brotliDecompress, gunzip } from 'node:zlib';
+import { Agent } from 'node:http';
 import { BROWSER_ACCEPT_ENCODING } from './api-load.ts';
+import { decoded, holdsText, json, rowOf } from './answer-reading.ts';
+import { sendAsBrowser, type Answer, type Resend } from './browser-send.ts';
 import { mulberry32 } from '../server/db/seed.ts';
 import { percentile } from './figures.ts';
 import { typedPrefixes } from './search.ts';
@@ -84,14 +84,10 @@ export interface PeopleRun {
   staleReads: number;
   /** The longest a stale read took to become current, in ms (0 when none was stale). */
   longestStaleMs: number;
+  /** Requests sent again, as a browser does, after a kept connection closed before any byte of the answer. */
+  resends: Resend[];
   screens: Record<string, number>;
   calls: CallStats[];
-}
-
-interface Answer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
 }
 
 const SESSION_MIN_VALIDITY_SECONDS = 5;
@@ -110,6 +106,11 @@ class Tally {
   checkedReads = 0;
   staleReads = 0;
   longestStaleMs = 0;
+  readonly resends: Resend[] = [];
+
+  resent(resend: Resend): void {
+    this.resends.push(resend);
+  }
 
   record(call: string, ms: number): void {
     let list = this.latencies.get(call);
@@ -145,24 +146,18 @@ class Person {
     return this.options.catalogue;
   }
 
-  /** One request, timed to its last byte; anything but `expected` is an error. */
+  /**
+   * One request, timed from sending to the last byte of the answer the person gets (a resend
+   * on a kept connection closed before any byte, as a browser makes it, within it); anything
+   * but `expected` is an error.
+   */
   async call(name: string, method: string, path: string, { body, base = this.options.baseUrl, expected = 200, signedIn = true }: { body?: unknown; base?: string; expected?: number; signedIn?: boolean } = {}): Promise<Answer> {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const headers: Record<string, string> = { 'accept-encoding': BROWSER_ACCEPT_ENCODING, accept: 'application/json' };
     if (signedIn) headers.authorization = `Bearer ${this.accessToken}`;
     if (payload !== undefined) headers['content-type'] = 'application/json';
     const started = performance.now();
-    const answer = await new Promise<Answer>((resolve, reject) => {
-      const sent = request(`${base}${path}`, { method, headers, agent: this.agent, timeout: REQUEST_TIMEOUT_MS }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
-        response.on('error', reject);
-      });
-      sent.on('timeout', () => sent.destroy(new Error(`no answer within ${REQUEST_TIMEOUT_MS} ms`)));
-      sent.on('error', reject);
-      sent.end(payload);
-    });
+    const answer = await sendAsBrowser(`${base}${path}`, { method, headers, body: payload, agent: this.agent, timeoutMs: REQUEST_TIMEOUT_MS }, (resend) => this.tally.resent(resend));
     this.tally.record(name, performance.now() - started);
     if (answer.status !== expected) throw new Error(`${method} ${path} answered ${answer.status}: ${(await decoded(answer)).toString().slice(0, 200)}`);
     return answer;
@@ -248,19 +243,6 @@ class Person {
   }
 }
 
-const decoders: Record<string, (body: Buffer) => Promise<Buffer>> = { br: promisify(brotliDecompress), gzip: promisify(gunzip) };
-
-/**
- * The answer's bytes as JSON text, decompressed as its encoding says, on libuv's threads: the
- * people share one event loop, and every timing under way waits while it is busy (a year's
- * analysis is megabytes of JSON).
- */
-async function decoded({ headers, body }: Answer): Promise<Buffer> {
-  const decode = decoders[String(headers['content-encoding'])];
-  return decode ? decode(body) : body;
-}
-
-const json = async <T>(answer: Answer): Promise<T> => JSON.parse((await decoded(answer)).toString('utf8')) as T;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // The calls of each screen, as src/wiring makes them (and src/platform for the session's own).
@@ -343,7 +325,7 @@ async function editOpportunity(p: Person): Promise<void> {
   await p.checkRead('opportunity read after its save', () => p.call('opportunity record', 'GET', `/api/opportunities/${id}`, { base }), async (answer) => (await json<{ revenue: number }>(answer)).revenue === next);
   // The analysis names no opportunity: its entry is found by what it holds.
   const entry = `{"created_date":"${new Date(body.created_date).toISOString().slice(0, 19)}Z","revenue":${next},"probability":${body.probability},"salesperson_id":${body.salesperson_id}}`;
-  await p.checkRead('analysis after a save', () => analysis(p, p.catalogue.currentYear, base), async (answer) => (await decoded(answer)).includes(entry));
+  await p.checkRead('analysis after a save', () => analysis(p, p.catalogue.currentYear, base), (answer) => holdsText(answer, entry));
   if (sums && before) await sums.checkAfterSave(p, base, before);
 }
 
@@ -410,9 +392,9 @@ const activityList = (p: Person) => p.call('activity list', 'GET', `/api/activit
 
 /** In the activity list, an activity ticked done: the row is saved as the list holds it (src/wiring/activity-list.ts). */
 async function tickActivity(p: Person): Promise<void> {
-  const rows = await json<Activity[]>(await activityList(p));
+  const list = await activityList(p);
   const id = p.own(p.catalogue.activityIds);
-  const row = rows.find((candidate) => candidate.id === id);
+  const row = await rowOf<Activity>(list, 'id', id);
   if (!row) throw new Error(`activity ${id} is not in the list`);
   const notes = `Done ${new Date().toISOString()}`;
   const written = await p.call('activity save', 'PUT', `/api/activities/${id}`, { body: writeOfActivity({ ...row, done: true, notes }) });
@@ -442,9 +424,9 @@ const board = (p: Person) =>
 
 /** A manager renames a user in the user list; the page reloads the list, which must show the new name. */
 async function editUser(p: Person): Promise<void> {
-  const users = await json<{ id: number; name: string; email: string; password: string; role_id: number }[]>(await p.call('user list (searched in the browser)', 'GET', `/api/users/getAllData/${tenantPath(p)}`));
+  const users = await p.call('user list (searched in the browser)', 'GET', `/api/users/getAllData/${tenantPath(p)}`);
   const id = p.own(p.catalogue.plainUserIds);
-  const user = users.find((candidate) => candidate.id === id);
+  const user = await rowOf<{ id: number; name: string; email: string; password: string; role_id: number }>(users, 'id', id);
   if (!user) throw new Error(`user ${id} is not in the list`);
   const name = `${user.name.replace(/ \(.*\)$/, '')} (${Math.floor(p.random() * 1e6)})`;
   const written = await p.call('user save', 'PUT', `/api/users/nohash/${id}`, { body: { name, email: user.email, password: user.password, role_id: user.role_id } });
@@ -452,7 +434,7 @@ async function editUser(p: Person): Promise<void> {
   await p.checkRead(
     'user list after a save',
     () => p.call('user list (searched in the browser)', 'GET', `/api/users/getAllData/${tenantPath(p)}`, { base }),
-    async (answer) => (await json<{ id: number; name: string }[]>(answer)).find((candidate) => candidate.id === id)?.name === name,
+    async (answer) => (await rowOf<{ name: string }>(answer, 'id', id))?.name === name,
   );
 }
 
@@ -595,6 +577,7 @@ export async function runPeople(options: PeopleOptions): Promise<PeopleRun> {
     checkedReads: tally.checkedReads,
     staleReads: tally.staleReads,
     longestStaleMs: tally.longestStaleMs,
+    resends: tally.resends,
     screens: Object.fromEntries(tally.screens),
     calls,
   };
