@@ -8,7 +8,7 @@
 import { chromium, type Browser, type ElementHandle, type Locator, type Page } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.ts';
 import { percentile } from './figures.ts';
-import { since, rendererMainThreadTime, type ThreadTime } from './renderer-time.ts';
+import { rendererMainThreads, since, type ThreadTime } from './renderer-time.ts';
 
 const LOAD_TIMEOUT_MS = 90_000;
 
@@ -94,7 +94,7 @@ export async function chartRerenderRound(page: Page): Promise<{ p90: number; inp
     [...(select as HTMLSelectElement).options].map((option) => option.value).slice(0, 6),
   );
   const times: number[] = [];
-  const before = rendererMainThreadTime();
+  const before = rendererMainThreads();
   for (const id of salespersonIds) {
     times.push(await timeInput(salesperson, { kind: 'select', value: id }));
     for (const button of buttons) times.push(await timeInput(button, { kind: 'click' }));
@@ -122,7 +122,7 @@ export async function openReadyUserList(page: Page, baseUrl: string): Promise<vo
 /** One round of keystrokes, sorts and page changes on a ready user list; the 90th percentile of each. */
 export async function userListRound(page: Page): Promise<UserListRound> {
   const search = await handle(page.getByPlaceholder('Search...'));
-  const before = rendererMainThreadTime();
+  const before = rendererMainThreads();
   const query = 'person 1';
   const searchTimes: number[] = [];
   // Typed one key at a time, then erased one key at a time back to the full list.

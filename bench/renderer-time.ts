@@ -19,8 +19,10 @@ export interface ThreadTime {
   interfaceRunMs: number;
 }
 
-/** The renderer main threads' totals so far; `since` gives a stretch's share. */
-export function rendererMainThreadTime(): ThreadTime | undefined {
+/** Each renderer's main thread so far, by process; `since` gives a stretch's share. */
+export type RendererSnapshot = Map<number, { runNs: number; waitNs: number; isInterface: boolean }>;
+
+export function rendererMainThreads(): RendererSnapshot | undefined {
   if (!existsSync('/proc/self/schedstat')) return undefined;
   const parents = parentsOfProcesses();
   const ours = (pid: number) => {
@@ -29,9 +31,7 @@ export function rendererMainThreadTime(): ThreadTime | undefined {
     }
     return false;
   };
-  let runNs = 0;
-  let waitNs = 0;
-  let interfaceRunNs = 0;
+  const snapshot: RendererSnapshot = new Map();
   for (const pid of parents.keys()) {
     if (pid === process.pid || !ours(pid)) continue;
     // Chromium rewrites its helpers' command lines into one string: flags are looked for as words.
@@ -39,22 +39,32 @@ export function rendererMainThreadTime(): ThreadTime | undefined {
     if (!flags.includes('--type=renderer')) continue;
     // A renderer's main thread is its first thread (the thread id is the process's).
     const times = readOrUndefined(`/proc/${pid}/task/${pid}/schedstat`)?.trim().split(' ').map(Number);
-    if (!times) continue;
-    if (flags.includes('--top-chrome-webui')) {
-      interfaceRunNs += times[0]!;
+    if (times) snapshot.set(pid, { runNs: times[0]!, waitNs: times[1]!, isInterface: flags.includes('--top-chrome-webui') });
+  }
+  return snapshot;
+}
+
+/**
+ * What the renderers alive now did since `before`; one started meanwhile counts from
+ * its start. One that ended meanwhile is not counted (its last figures are gone).
+ */
+export function since(before: RendererSnapshot | undefined): ThreadTime | undefined {
+  const now = rendererMainThreads();
+  if (!before || !now) return undefined;
+  let runNs = 0;
+  let waitNs = 0;
+  let interfaceRunNs = 0;
+  for (const [pid, times] of now) {
+    const earlier = before.get(pid);
+    const run = times.runNs - (earlier?.runNs ?? 0);
+    if (times.isInterface) {
+      interfaceRunNs += run;
     } else {
-      runNs += times[0]!;
-      waitNs += times[1]!;
+      runNs += run;
+      waitNs += times.waitNs - (earlier?.waitNs ?? 0);
     }
   }
   return { runMs: runNs / 1e6, waitMs: waitNs / 1e6, interfaceRunMs: interfaceRunNs / 1e6 };
-}
-
-export function since(before: ThreadTime | undefined): ThreadTime | undefined {
-  const now = rendererMainThreadTime();
-  return before && now
-    ? { runMs: now.runMs - before.runMs, waitMs: now.waitMs - before.waitMs, interfaceRunMs: now.interfaceRunMs - before.interfaceRunMs }
-    : undefined;
 }
 
 function parentsOfProcesses(): Map<number, number> {
