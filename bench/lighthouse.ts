@@ -18,11 +18,11 @@ export interface LighthouseRun {
   totalBlockingTime: number;
   cumulativeLayoutShift: number;
   /**
-   * First contentful paint as Lighthouse simulates it on the phone. It says which of
-   * two pictures of the load the run's blocking time belongs to (see README,
-   * "Lighthouse's total blocking time on /signup is a race"): about 0.8 s when the
-   * splash painted before the app's script had been fetched and run, about 1.4 s
-   * when the script ran first and so counts as part of the first paint.
+   * First contentful paint as Lighthouse simulates it on the phone. On /signup it says
+   * which of two pictures of the load the run's blocking time was counted on (README,
+   * "The browser figures in the full run and alone"): about 0.8 s when the splash
+   * painted before the app's script had been fetched and started, about 1.4 s when the
+   * script ran first and so is counted as part of the first paint.
    */
   firstContentfulPaint: number;
 }
