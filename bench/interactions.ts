@@ -8,6 +8,7 @@
 import { chromium, type Browser, type ElementHandle, type Locator, type Page } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.ts';
 import { percentile } from './figures.ts';
+import { rendererMainThreads, since, type ThreadTime } from './renderer-time.ts';
 
 const LOAD_TIMEOUT_MS = 90_000;
 
@@ -80,8 +81,12 @@ async function handle(locator: Locator): Promise<ElementHandle> {
   return (await locator.elementHandle({ timeout: LOAD_TIMEOUT_MS }))!;
 }
 
-/** One round of filter changes on a ready dashboard; the 90th percentile of their re-render times. */
-export async function chartRerenderRound(page: Page): Promise<{ p90: number; inputs: number }> {
+/**
+ * One round of filter changes on a ready dashboard; the 90th percentile of their
+ * re-render times, and how long the page's main thread ran and waited for a core
+ * over the round.
+ */
+export async function chartRerenderRound(page: Page): Promise<{ p90: number; inputs: number; thread: ThreadTime | undefined }> {
   const granularity = page.getByRole('group', { name: 'Granularity' });
   const buttons = await Promise.all(['Week', 'Month', 'Year'].map((name) => handle(granularity.getByRole('button', { name }))));
   const salesperson = await handle(page.getByLabel('Salesperson'));
@@ -89,11 +94,12 @@ export async function chartRerenderRound(page: Page): Promise<{ p90: number; inp
     [...(select as HTMLSelectElement).options].map((option) => option.value).slice(0, 6),
   );
   const times: number[] = [];
+  const before = rendererMainThreads();
   for (const id of salespersonIds) {
     times.push(await timeInput(salesperson, { kind: 'select', value: id }));
     for (const button of buttons) times.push(await timeInput(button, { kind: 'click' }));
   }
-  return { p90: percentile(times, 0.9), inputs: times.length };
+  return { p90: percentile(times, 0.9), inputs: times.length, thread: since(before) };
 }
 
 export async function openReadyDashboard(page: Page, baseUrl: string): Promise<void> {
@@ -105,6 +111,7 @@ export interface UserListRound {
   search: number;
   sort: number;
   page: number;
+  thread: ThreadTime | undefined;
 }
 
 export async function openReadyUserList(page: Page, baseUrl: string): Promise<void> {
@@ -115,6 +122,7 @@ export async function openReadyUserList(page: Page, baseUrl: string): Promise<vo
 /** One round of keystrokes, sorts and page changes on a ready user list; the 90th percentile of each. */
 export async function userListRound(page: Page): Promise<UserListRound> {
   const search = await handle(page.getByPlaceholder('Search...'));
+  const before = rendererMainThreads();
   const query = 'person 1';
   const searchTimes: number[] = [];
   // Typed one key at a time, then erased one key at a time back to the full list.
@@ -133,5 +141,5 @@ export async function userListRound(page: Page): Promise<UserListRound> {
   const previous = await handle(page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: 'Previous' }));
   for (let step = 0; step < 10; step += 1) pageTimes.push(await timeInput(previous, { kind: 'click' }));
 
-  return { search: percentile(searchTimes, 0.9), sort: percentile(sortTimes, 0.9), page: percentile(pageTimes, 0.9) };
+  return { search: percentile(searchTimes, 0.9), sort: percentile(sortTimes, 0.9), page: percentile(pageTimes, 0.9), thread: since(before) };
 }
