@@ -88,9 +88,10 @@ export interface ServerCommand {
  * - `--liftoff-only`: PGlite's WebAssembly stays on V8's baseline compiler. Optimising
  *   PostgreSQL's hot functions makes a warm server's statements cheaper (hashing and
  *   joining a list's text above all), but a server that has just started pays for the
- *   compiling while it answers (the global search and the CSV import, timed on a fresh
- *   server, got slower), and the optimised code adds tens of megabytes, which puts the
- *   500 people's peak at the edge of its budget.
+ *   compiling while it answers (on a busy machine the global search and the CSV import,
+ *   timed on a fresh server, got slower), the optimised code adds tens of megabytes,
+ *   which puts the 500 people's peak at the edge of its budget, and the gain does not
+ *   bring PGlite within the load's latency budget either.
  * - `--max-semi-space-size=8`: a smaller young generation scavenges too often under
  *   many clients, a larger one holds more memory at peak.
  * - `--max-old-space-size=512`: V8 lets the old generation grow less before collecting,
