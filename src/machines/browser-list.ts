@@ -1,8 +1,9 @@
-import { assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import { readListAddress, writeListAddress } from '../domain/lists/address.ts';
 import { clampPage, pageCount, pageSlice } from '../domain/lists/paging.ts';
 import { allChosen, toggledPage, toggledRow } from '../domain/lists/selection.ts';
 import { nextSort, sortListRows, type ListOrder, type ListSort } from '../domain/lists/sort.ts';
+import { addressKeeper, addressWrite } from './address-keeper.ts';
 
 /** A list's filter by name, as its address keeps it (a year, a view). */
 export interface ListFilter {
@@ -215,11 +216,12 @@ export function browserListMachine<Row, Key extends string>(config: BrowserListC
       }),
       /** Sends clock.tick now and then; without one the time stays as given. */
       clock: fromCallback<BrowserListEvent<Row, Key>>(() => {}),
+      keepAddress: addressKeeper.actor,
     },
     actions: {
       logError: (_, _params: { error: unknown }) => {},
-      /** Replaces the address's query (no new history entry) with the list's. */
-      writeAddress: (_, _params: { query: string }) => {},
+      /** Asks the address keeper to show the list's query in the address. */
+      writeAddress: sendTo('address', (_, params: { query: string }) => addressWrite(params.query)),
       acceptRows: assign(({ context }, params: { rows: readonly Row[] }) => {
         if (context.selected.size === 0) return withVisible(context, { rows: params.rows, kept: [] });
         const ids = new Set(params.rows.map(idOf));
@@ -343,7 +345,7 @@ export function browserListMachine<Row, Key extends string>(config: BrowserListC
       const now = input.now ?? 0;
       return { tenantId: input.tenantId, now, rows: [], sorted: [], visible: [], kept: [], pending: null, selected: new Set<number>(), ...fromAddress(input.address, now) };
     },
-    invoke: config.ticks ? { src: 'clock' } : [],
+    invoke: [addressKeeper.invoke, ...(config.ticks ? [{ src: 'clock' } as const] : [])],
     on: {
       'clock.tick': config.ticks ? { actions: 'tick' } : [],
       'filter.change': loadingNames.length > 0 ? { guard: 'isLoadingFilter', target: '.loading', actions: ['chooseFilter', writeAddress] } : [],

@@ -1,4 +1,6 @@
-import { and, assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { and, assertEvent, assign, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate';
+import { addressKeeper, addressWrite } from './address-keeper.ts';
+import { searchOfFilters } from '../domain/dashboard/address.ts';
 import {
   ALL_SALESPERSONS,
   type Bucket,
@@ -210,12 +212,13 @@ export const dashboardMachine = setup({
     loadDays: fromPromise<YearDays, LoadOpportunitiesInput>(async () => {
       throw new Error('loadDays must be provided');
     }),
+    keepAddress: addressKeeper.actor,
   },
   actions: {
     /** Dashboard fetch failures are logged only, with no message for the user. */
     logError: (_, _params: { error: unknown }) => {},
-    /** Lets the screen keep the address in step with the filters. */
-    publishFilters: (_, _params: { filters: DashboardFilters }) => {},
+    /** Asks the address keeper to show the filters in the address. */
+    publishFilters: sendTo('address', (_, params: { filters: DashboardFilters }) => addressWrite(searchOfFilters(params.filters))),
     setGranularity: assign(({ context, event }) => {
       assertEvent(event, 'filters.granularity.change');
       return { filters: { ...context.filters, granularity: event.granularity } };
@@ -270,6 +273,7 @@ export const dashboardMachine = setup({
   },
 }).createMachine({
   id: 'dashboard',
+  invoke: addressKeeper.invoke,
   context: ({ input }) => ({
     tenantId: input.tenantId,
     today: input.today,

@@ -1,4 +1,5 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, sendTo, setup } from 'xstate';
+import { addressKeeper, addressWrite } from './address-keeper.ts';
 import type { components } from '../api/schema';
 import { readListAddress, writeListAddress, type ListAddress } from '../domain/lists/address.ts';
 import { clampPage, pageCount } from '../domain/lists/paging.ts';
@@ -92,11 +93,12 @@ export const opportunityListMachine = setup({
     loadPage: fromPromise<OpportunityPage, OpportunityPageRequest>(async () => {
       throw new Error('loadPage must be provided');
     }),
+    keepAddress: addressKeeper.actor,
   },
   actions: {
     logError: (_, _params: { error: unknown }) => {},
-    /** Replaces the address's query (no new history entry) with the list's. */
-    writeAddress: (_, _params: { query: string }) => {},
+    /** Asks the address keeper to show the list's query in the address. */
+    writeAddress: sendTo('address', (_, params: { query: string }) => addressWrite(params.query)),
     openAddress: assign(({ context, event }) => {
       assertEvent(event, 'address.open');
       return fromAddress(event.address, context.year);
@@ -140,6 +142,7 @@ export const opportunityListMachine = setup({
 }).createMachine({
   id: 'opportunityList',
   context: ({ input }) => ({ tenantId: input.tenantId, ...fromAddress(input.address, input.year), answer: null }),
+  invoke: addressKeeper.invoke,
   initial: 'loading',
   on: {
     'year.change': { target: '.loading', actions: ['chooseYear', 'forgetPage'] },

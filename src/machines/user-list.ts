@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, or, raise, setup, stateIn } from 'xstate';
+import { assertEvent, assign, fromPromise, or, raise, sendTo, setup, stateIn } from 'xstate';
 import type { User } from '../api/client';
 
 /** The user record the list and its modals show, as the API sends it. */
@@ -17,6 +17,7 @@ import {
 import { createUserMachine } from './create-user';
 import type { ModalOutput } from './user-form.ts';
 import { updateUserMachine } from './update-user';
+import { addressKeeper, addressWrite } from './address-keeper.ts';
 
 export { currentPageRows } from './browser-list.ts';
 
@@ -73,11 +74,12 @@ export const userListMachine = setup({
     input: {} as UserListInput,
     context: {} as UserListContext,
     events: {} as UserListEvent,
-    children: {} as { createUserModal: 'createUserModal'; updateUserModal: 'updateUserModal' },
+    children: {} as { createUserModal: 'createUserModal'; updateUserModal: 'updateUserModal'; address: 'keepAddress' },
     tags: {} as 'loading',
   },
   actors: {
     ...users.actors,
+    keepAddress: addressKeeper.actor,
     loadRows: fromPromise<readonly UserRow[], ListLoadRequest>(async () => {
       throw new Error('loadRows must be provided');
     }),
@@ -88,8 +90,8 @@ export const userListMachine = setup({
     ...users.actions,
     /** The API client has already shown the server's message; this only logs. */
     logError: (_, _params: { error: unknown }) => {},
-    /** Replaces the address's query (no new history entry) with the list's. */
-    writeAddress: (_, _params: { query: string }) => {},
+    /** Asks the address keeper to show the list's query in the address. */
+    writeAddress: sendTo('address', (_, params: { query: string }) => addressWrite(params.query)),
     rememberEditedUser: assign(({ context, event }) => {
       assertEvent(event, 'modal.update.open');
       return { editedUser: context.rows.find((row) => row.user.id === event.userId)?.user ?? null };

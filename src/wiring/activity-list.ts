@@ -3,7 +3,7 @@ import { found, type Activity } from '../api/client.ts';
 import { writeOfActivity } from '../domain/activities/editor.ts';
 import type { BrowserListEvent, ListLoadRequest } from '../machines/browser-list.ts';
 import { activityListMachine, type ActivitySortKey } from '../machines/activity-list.ts';
-import { listAddressWriter } from './list-address.ts';
+import { addressKeeperOf } from './address-keeper.ts';
 import { logError, type Wiring } from './wiring.ts';
 
 // Often enough that an activity turns overdue within the minute it falls due.
@@ -12,6 +12,7 @@ const CLOCK_INTERVAL_MS = 30_000;
 export const activityListFlow: Wiring<typeof activityListMachine> = (services) =>
   activityListMachine.provide({
     actors: {
+      keepAddress: addressKeeperOf(services, '/activity'),
       loadRows: fromPromise<readonly Activity[], ListLoadRequest>(({ input }) =>
         found(services.api.GET('/api/activities/getAllData/{tenant_id}', { params: { path: { tenant_id: input.tenantId } } })),
       ),
@@ -23,5 +24,5 @@ export const activityListFlow: Wiring<typeof activityListMachine> = (services) =
         return () => clearInterval(timer);
       }),
     },
-    actions: { logError, writeAddress: listAddressWriter(services, '/activity') },
+    actions: { logError },
   });

@@ -3,13 +3,13 @@ import { found, type CrmClient } from '../api/client.ts';
 import { customersOfSums, type CustomerSummary } from '../domain/opportunities/customers.ts';
 import type { ListLoadRequest } from '../machines/browser-list.ts';
 import { customerListMachine } from '../machines/customer-list.ts';
-import { listAddressWriter } from './list-address.ts';
+import { addressKeeperOf } from './address-keeper.ts';
 import { logError, type Wiring } from './wiring.ts';
 
 export const customerListFlow: Wiring<typeof customerListMachine> = (services) =>
   customerListMachine.provide({
-    actors: { loadRows: loadCustomersFrom(services.api) },
-    actions: { logError, writeAddress: listAddressWriter(services, '/customer') },
+    actors: { loadRows: loadCustomersFrom(services.api), keepAddress: addressKeeperOf(services, '/customer') },
+    actions: { logError },
   });
 
 /** The loadRows actor of /customer: every customer with its opportunities of the year summed by the server, in the browser's time zone. */

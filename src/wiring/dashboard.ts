@@ -1,17 +1,18 @@
 import { fromPromise } from 'xstate';
 import { found } from '../api/client.ts';
 import { dashboardMachine } from '../machines/dashboard.ts';
-import { searchOfFilters } from '../domain/dashboard/address.ts';
 import { afterNextPaint } from '../platform/after-paint.ts';
+import { addressKeeperOf } from './address-keeper.ts';
 import type { Wiring } from './wiring.ts';
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** The dashboard's flow; its calls fail quietly (the screen shows the failure), and the address follows the filters. */
-export const dashboardFlow: Wiring<typeof dashboardMachine> = ({ quietApi, navigate }) => {
-  let cancelAddress = () => {};
+export const dashboardFlow: Wiring<typeof dashboardMachine> = (services) => {
+  const { quietApi } = services;
   return dashboardMachine.provide({
     actors: {
+      keepAddress: addressKeeperOf(services, '/dashboard'),
       // A load the machine has stopped (another year chosen, the screen left) is given up, so
       // its megabytes do not hold the line the next one needs.
       loadOpportunities: fromPromise(async ({ input, signal }) => {
@@ -32,12 +33,6 @@ export const dashboardFlow: Wiring<typeof dashboardMachine> = ({ quietApi, navig
     },
     actions: {
       logError: (_, { error }) => console.error('The dashboard data could not be loaded', error),
-      // The address follows after the new chart has painted: writing it is not
-      // free, and the person is waiting for the chart, not for the address bar.
-      publishFilters: (_, { filters }) => {
-        cancelAddress();
-        cancelAddress = afterNextPaint(() => navigate(`/dashboard?${searchOfFilters(filters)}`, { replace: true }));
-      },
     },
   });
 };

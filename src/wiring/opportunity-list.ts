@@ -1,13 +1,14 @@
 import { fromPromise } from 'xstate';
 import { found } from '../api/client.ts';
 import { opportunityListMachine, type OpportunityPage, type OpportunityPageRequest } from '../machines/opportunity-list.ts';
-import { listAddressWriter } from './list-address.ts';
+import { addressKeeperOf } from './address-keeper.ts';
 import { logError, type Wiring } from './wiring.ts';
 
 /** The opportunity list's flow: pages from the server (GET /api/opportunities/page), in the browser's time zone. */
 export const opportunityListFlow: Wiring<typeof opportunityListMachine> = (services) =>
   opportunityListMachine.provide({
     actors: {
+      keepAddress: addressKeeperOf(services, '/opportunity'),
       loadPage: fromPromise<OpportunityPage, OpportunityPageRequest>(async ({ input, signal }) =>
         found(
           services.api.GET('/api/opportunities/page/{tenant_id}', {
@@ -29,5 +30,5 @@ export const opportunityListFlow: Wiring<typeof opportunityListMachine> = (servi
         ),
       ),
     },
-    actions: { logError, writeAddress: listAddressWriter(services, '/opportunity') },
+    actions: { logError },
   });

@@ -5,7 +5,7 @@ import type { UserUpdateRequest } from '../domain/users/update-route.ts';
 import { createUserMachine } from '../machines/create-user.ts';
 import { updateUserMachine } from '../machines/update-user.ts';
 import { userListMachine } from '../machines/user-list.ts';
-import { listAddressWriter } from './list-address.ts';
+import { addressKeeperOf } from './address-keeper.ts';
 import { feedbackWithNavigation, logError, type Wiring } from './wiring.ts';
 
 function putUser(api: CrmClient, { path, id, body }: UserUpdateRequest): Promise<User> {
@@ -28,6 +28,7 @@ export const userListFlow: Wiring<typeof userListMachine> = (services) => {
   const feedback = feedbackWithNavigation(services);
   return userListMachine.provide({
     actors: {
+      keepAddress: addressKeeperOf(services, '/user'),
       loadRows: fromPromise(async ({ input }) =>
         toRows(await found(api.GET('/api/users/getAllData/{tenant_id}', { params: { path: { tenant_id: input.tenantId } } }))),
       ),
@@ -43,6 +44,6 @@ export const userListFlow: Wiring<typeof userListMachine> = (services) => {
         actions: feedback,
       }),
     },
-    actions: { logError, writeAddress: listAddressWriter(services, '/user') },
+    actions: { logError },
   });
 };
