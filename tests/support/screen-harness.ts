@@ -74,6 +74,8 @@ export interface ScreenRoot {
 export function screenRoot({ quietConsole = true } = {}): ScreenRoot {
   let container: HTMLDivElement | undefined;
   let root: Root | undefined;
+  // The window's own frames, taken before a test can stub them to paint by hand.
+  const requestFrame = requestAnimationFrame;
   beforeEach(() => {
     container = document.createElement('div');
     document.body.append(container);
@@ -88,7 +90,7 @@ export function screenRoot({ quietConsole = true } = {}): ScreenRoot {
     // paint here also keeps such work from running after the file's window has gone.
     const address = { href: location.href, entries: history.length };
     try {
-      await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+      await new Promise<void>((resolve) => requestFrame(() => setTimeout(resolve)));
       expect({ href: location.href, entries: history.length }, 'the address, changed after the screen was gone').toEqual(address);
     } finally {
       vi.restoreAllMocks();
