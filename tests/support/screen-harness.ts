@@ -74,16 +74,27 @@ export interface ScreenRoot {
 export function screenRoot({ quietConsole = true } = {}): ScreenRoot {
   let container: HTMLDivElement | undefined;
   let root: Root | undefined;
+  // The window's own frames, taken before a test can stub them to paint by hand.
+  const requestFrame = requestAnimationFrame;
   beforeEach(() => {
     container = document.createElement('div');
     document.body.append(container);
     root = createRoot(container);
     if (quietConsole) vi.spyOn(console, 'error').mockImplementation(() => {});
   });
-  afterEach(() => {
+  afterEach(async () => {
     act(() => root!.unmount());
     container!.remove();
-    vi.restoreAllMocks();
+    // What a screen leaves for after its next paint (a list's or the dashboard's address) must
+    // not outlive it: the address then belongs to the screen the person went to. Waiting for that
+    // paint here also keeps such work from running after the file's window has gone.
+    const address = { href: location.href, entries: history.length };
+    try {
+      await new Promise<void>((resolve) => requestFrame(() => setTimeout(resolve)));
+      expect({ href: location.href, entries: history.length }, 'the address, changed after the screen was gone').toEqual(address);
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
   return {
     get container() {

@@ -136,6 +136,9 @@ export function usePointerDrag(board: () => HTMLElement | null, handlers: Pointe
     };
   }, [activate, board, end]);
 
+  // A finger still resting on a card when the board goes (another screen) picks nothing up on it.
+  useEffect(() => end, [end]);
+
   /** The card's onPointerDown. */
   const start = useCallback(
     (cardId: number, event: ReactPointerEvent<HTMLElement>) => {
