@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Queryable } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
 import { defineRoute, type RouteContext } from '../http/define-route.ts';
 import type { RequestBody } from '../http/contract-types.ts';
 import { notFound, refusal, refusingDuplicates, type Refusal } from '../http/refusals.ts';
@@ -10,7 +10,7 @@ import { refusingUnknownZones, zoneOf } from '../http/list-query.ts';
 import { createYearPieceRows, madeOncePerPieces, type PieceRowsReader } from '../caching/year-answers.ts';
 import { recentlyUsed } from '../caching/recently-used.ts';
 import { sharedPiecesOf, type SharedPieces } from '../caching/shared-pieces.ts';
-import { createTaggedAnswers, jsonArrayOf, keptJson, sendKeptJson, type KeptJson } from '../caching/tagged-answers.ts';
+import { createTaggedAnswers, jsonArrayOf, keptJson, sendKeptJson, tagOf, TAG_OF_JSON, type KeptJson } from '../caching/tagged-answers.ts';
 import { zonePieceWindow } from './opportunities.ts';
 import { sqlText } from '../answers/projection.ts';
 import { WON_STAGE } from '../../src/domain/opportunities/customers.ts';
@@ -213,11 +213,23 @@ export function customerSummaries(db: Queryable, shared?: SharedPieces): Custome
 type CustomerSummariesStatement = (tenantId: number, year: number, zone: string, select: string) => Promise<{ sql: string; params: unknown[] }>;
 
 /**
- * What the customers' sums read of a tenant's ($1) stored customers, as one hash: their ids,
- * names (the sums are joined by the name's lower case) and companies.
+ * What the customers' sums read of a tenant's ($1) stored customers, as one text (column
+ * `json`): their ids, names (the sums are joined by the name's lower case) and companies.
  */
-const CUSTOMERS_READ_TAG = `(select encode(sha256(convert_to(coalesce(string_agg(json_build_array(id, name, company)::text, ',' order by id), ''), 'UTF8')), 'base64')
-  from customers where tenant_id = $1)`;
+const CUSTOMERS_READ = `select coalesce(string_agg(json_build_array(id, name, company)::text, ',' order by id), '') as json
+  from customers where tenant_id = $1`;
+
+/**
+ * The customers' read as one hash, by the rule of the tagged lists (tagged-answers.ts): on
+ * PostgreSQL the database hashes the text where it reads it and sends only the hash; on PGlite
+ * its sha256 runs in its WebAssembly on the server's one thread, so the text crosses (in-process)
+ * and `tagOf` hashes it. `sql` is a scalar subquery for a select list; `tag` makes its value the hash.
+ */
+function customersReadTag(kind: Database['kind']): { sql: string; tag: (value: string) => string } {
+  return kind === 'pglite'
+    ? { sql: `(${CUSTOMERS_READ})`, tag: tagOf }
+    : { sql: `(select ${TAG_OF_JSON} from (${CUSTOMERS_READ}) as read)`, tag: (value) => value };
+}
 
 /**
  * The customers' sums of a year as the route sends them, kept per tenant, year and zone with
@@ -229,20 +241,21 @@ const CUSTOMERS_READ_TAG = `(select encode(sha256(convert_to(coalesce(string_agg
  * made, changes the hash, and one that changes it back makes it equal only to an answer of the
  * same customers.
  */
-function keptCustomerSummaries(db: Queryable, statement: CustomerSummariesStatement, { maxKept = 64 } = {}): (tenantId: number, year: number, zone: string) => Promise<KeptJson> {
+function keptCustomerSummaries(db: Pick<Database, 'query' | 'kind'>, statement: CustomerSummariesStatement, { maxKept = 64 } = {}): (tenantId: number, year: number, zone: string) => Promise<KeptJson> {
   const kept = recentlyUsed<{ customers: string; sums: unknown; answer: KeptJson }>(maxKept);
+  const customersRead = customersReadTag(db.kind);
   return async (tenantId, year, zone) => {
     const name = `${tenantId}/summaries/${year}/${zone}`;
     const made = await statement(tenantId, year, zone, jsonArrayOf(`${CUSTOMER_SUMMARY.json}::text`));
     const sums = made.params[1];
     const held = kept.get(name);
     if (held && held.sums === sums) {
-      const [now] = await db.query<{ customers: string }>(`select ${CUSTOMERS_READ_TAG} as customers`, [tenantId]);
-      if (now?.customers === held.customers) return held.answer;
+      const [now] = await db.query<{ customers: string }>(`select ${customersRead.sql} as customers`, [tenantId]);
+      if (now && customersRead.tag(now.customers) === held.customers) return held.answer;
     }
-    const [row] = await db.query<{ json: string; customers: string }>(`select answer.json, ${CUSTOMERS_READ_TAG} as customers from (${made.sql}) as answer`, made.params);
+    const [row] = await db.query<{ json: string; customers: string }>(`select answer.json, ${customersRead.sql} as customers from (${made.sql}) as answer`, made.params);
     const answer = keptJson(name, row!.json);
-    kept.set(name, { customers: row!.customers, sums, answer });
+    kept.set(name, { customers: customersRead.tag(row!.customers), sums, answer });
     return answer;
   };
 }

@@ -159,8 +159,12 @@ async function pieceJson(db: Queryable, tenantId: number, year: number, piece: n
   // a range of the (tenant_id, created_date, id) index (migration 076), which gives
   // the rows in the order every aggregate here asks for, so the database sorts nothing
   // (the last key is the last element; sorting each piece again for `desc` took two
-  // thirds of a year's time).
-  for (let after: [string, number] = ['-infinity', 0]; ; ) {
+  // thirds of a year's time). The first statement has no key to start after: the index
+  // scan then starts where the piece does. Given a key before the piece instead (as it
+  // once was, `-infinity`), it started at the tenant's first opportunity and walked the
+  // index through every earlier month, since the row comparison, not the piece's bounds,
+  // set where the scan starts (README, Performance, issue 19, session 14).
+  for (let after: [string, number] | undefined; ; ) {
     const [chunk] = await db.query<{ json: string | null; last_date: string | null; last_id: number | null; count: number }>(
       `select string_agg(entry, ',' order by created_date, id) as json,
               max(created_date)::text as last_date,
@@ -168,10 +172,10 @@ async function pieceJson(db: Queryable, tenantId: number, year: number, piece: n
               count(*)::int as count
        from (
          select id, created_date, ${entry} as entry from opportunities
-         where tenant_id = $1 and (created_date, id) > ($4::timestamptz, $5::int) and ${pieceWindow}
-         order by created_date, id limit $6
+         where tenant_id = $1 and ${after ? '(created_date, id) > ($5::timestamptz, $6::int) and ' : ''}${pieceWindow}
+         order by created_date, id limit $4
        ) as chunk`,
-      [tenantId, year, piece, after[0], after[1], ROWS_PER_STATEMENT],
+      [tenantId, year, piece, ROWS_PER_STATEMENT, ...(after ?? [])],
     );
     if (chunk?.json) parts.push(chunk.json);
     if (!chunk || chunk.count < ROWS_PER_STATEMENT || chunk.last_date === null || chunk.last_id === null) break;
