@@ -7,13 +7,10 @@ import { recordHistory, snapshotRecords, withHistory } from '../records/history.
 import type { AnswerOf } from '../answers/projection.ts';
 import { CUSTOMER, CUSTOMER_SUMMARY } from '../answers/projections.ts';
 import { refusingUnknownZones, zoneOf } from '../http/list-query.ts';
-import { createYearPieceRows, madeOncePerPieces, type PieceRowsReader } from '../caching/year-answers.ts';
+import { madeOncePerPieces, type YearZonePieces } from '../caching/year-answers.ts';
 import { recentlyUsed } from '../caching/recently-used.ts';
-import { sharedPiecesOf, type SharedPieces } from '../caching/shared-pieces.ts';
 import { createTaggedAnswers, jsonArrayOf, keptJson, sendKeptJson, tagOf, TAG_OF_JSON, type KeptJson } from '../caching/tagged-answers.ts';
-import { zonePieceWindow } from './opportunities.ts';
-import { sqlText } from '../answers/projection.ts';
-import { WON_STAGE } from '../../src/domain/opportunities/customers.ts';
+import { yearZoneSums, type CustomerSums, type ZoneSums } from './year-zone-sums.ts';
 
 type CustomerAnswer = AnswerOf<typeof CUSTOMER>;
 
@@ -42,9 +39,10 @@ async function customerOfTenant(db: Queryable, tenantId: number, id: number) {
 
 /**
  * Customers of the caller's tenant. Any signed-in user of the tenant may add and edit
- * them, as they may the opportunities that name them.
+ * them, as they may the opportunities that name them. `zoneSums`: the year's pieces summed
+ * per customer and per local day, shared with the calendar's days (year-zone-sums.ts).
  */
-export function registerCustomerRoutes(app: FastifyInstance, context: RouteContext): CustomerSummaries {
+export function registerCustomerRoutes(app: FastifyInstance, context: RouteContext, zoneSums: YearZonePieces<ZoneSums>): CustomerSummaries {
   const { db } = context;
 
   // The database joins each customer's entry, kept with the row (migration 141), into the
@@ -72,8 +70,7 @@ export function registerCustomerRoutes(app: FastifyInstance, context: RouteConte
 
   // The customer list's rows (x-crm-extension: customer-summaries), so that it need not load
   // the year's opportunities: the year in the browser's zone, as the opportunity list's.
-  // What another server process on the same PostgreSQL summed of a changed month, taken from it.
-  const summaries = customerSummaries(db, sharedPiecesOf(db));
+  const summaries = customerSummaries(db, zoneSums);
   const keptSummaries = keptCustomerSummaries(db, summaries.statement);
   defineRoute(
     app,
@@ -167,17 +164,6 @@ export function registerCustomerRoutes(app: FastifyInstance, context: RouteConte
   return summaries;
 }
 
-/** A customer's opportunities of one piece of a zone's year, summed (a customer is its name regardless of case). */
-interface CustomerSums {
-  key: string;
-  name: string;
-  opportunities: number;
-  revenue: number;
-  weighted: number;
-  won: number;
-  latest_date: string;
-}
-
 /** The customer list's rows (GET /api/customers/summaries): every customer of the tenant with its opportunities of a year in a zone summed. */
 export type CustomerSummaries = (tenantId: number, year: number, zone: string) => Promise<AnswerOf<typeof CUSTOMER_SUMMARY>[]>;
 
@@ -187,12 +173,11 @@ export type CustomerSummaries = (tenantId: number, year: number, zone: string) =
  * version as the year answers are (server/caching/README.md), so a save sums one month
  * anew; the stored customers are read every time.
  */
-export function customerSummaries(db: Queryable, shared?: SharedPieces): CustomerSummaries & { statement: CustomerSummariesStatement } {
-  const sums = createYearPieceRows(db, customerSumsPieceOf, { maxPieces: 14 * 64, ...(shared ? { shared: { pieces: shared, as: 'customer-sums' } } : {}) });
+export function customerSummaries(db: Queryable, sums: YearZonePieces<ZoneSums> = yearZoneSums(db)): CustomerSummaries & { statement: CustomerSummariesStatement } {
   // Added up and written once per set of pieces; the customers are joined in by every request.
   const sumsJson = madeOncePerPieces((pieces: CustomerSums[][]) => JSON.stringify(addedSums(pieces)), { maxKept: 64 });
   const statement: CustomerSummariesStatement = async (tenantId, year, zone, select) => {
-    const pieces = await refusingUnknownZones(zone, () => sums.rowsOf(tenantId, year, zone));
+    const pieces = (await refusingUnknownZones(zone, () => sums.piecesOf(tenantId, year, zone))).map((piece) => piece.customers);
     return {
       sql: `select ${select}
        from (select id, name, company from customers where tenant_id = $1) as c
@@ -225,7 +210,7 @@ const CUSTOMERS_READ = `select coalesce(string_agg(json_build_array(id, name, co
  * its sha256 runs in its WebAssembly on the server's one thread, so the text crosses (in-process)
  * and `tagOf` hashes it. `sql` is a scalar subquery for a select list; `tag` makes its value the hash.
  */
-function customersReadTag(kind: Database['kind']): { sql: string; tag: (value: string) => string } {
+export function customersReadTag(kind: Database['kind']): { sql: string; tag: (value: string) => string } {
   return kind === 'pglite'
     ? { sql: `(${CUSTOMERS_READ})`, tag: tagOf }
     : { sql: `(select ${TAG_OF_JSON} from (${CUSTOMERS_READ}) as read)`, tag: (value) => value };
@@ -259,19 +244,6 @@ function keptCustomerSummaries(db: Pick<Database, 'query' | 'kind'>, statement: 
     return answer;
   };
 }
-
-/** One piece's sums per customer of the zone's year ($4). */
-export const customerSumsPieceOf: PieceRowsReader<CustomerSums> = (db, tenantId, year, piece, zone) =>
-  db.query<CustomerSums>(
-    `select lower(customer) as key, min(customer) as name, count(*)::int as opportunities,
-            sum(revenue)::float8 as revenue, sum(revenue * probability / 100)::float8 as weighted,
-            (count(*) filter (where stage = ${sqlText(WON_STAGE)}))::int as won,
-            to_char(max((created_date at time zone $4::text)::date), 'YYYY-MM-DD') as latest_date
-     from opportunities
-     where tenant_id = $1 and ${zonePieceWindow}
-     group by lower(customer)`,
-    [tenantId, year, piece, zone],
-  );
 
 /** The pieces' sums added up per customer; its spelling the first in code-point order, as min() over one piece. */
 function addedSums(pieces: CustomerSums[][]): CustomerSums[] {
