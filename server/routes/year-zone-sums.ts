@@ -50,6 +50,7 @@ export const zoneSumsPieceOf: ZonePieceReader<ZoneSums> = async (db, tenantId, y
          select customer, (created_date at time zone $4::text)::date as date, revenue, probability, stage = ${sqlText(WON_STAGE)} as won
          from opportunities
          where tenant_id = $1 and ${zonePieceWindow}
+         -- Kept a subquery of its own (not pulled up), so each row's local date is computed once, for both groupings.
          offset 0
        ) as row
        group by grouping sets ((date), (customer))
@@ -65,8 +66,9 @@ export const zoneSumsPieceOf: ZonePieceReader<ZoneSums> = async (db, tenantId, y
   );
   const sums: ZoneSums = { days: [], customers: [] };
   for (const { key, name, date, opportunities, revenue, weighted, won, latest_date } of rows) {
-    if (key === null || name === null || won === null || latest_date === null) sums.days.push({ date, opportunities, revenue, weighted });
-    else sums.customers.push({ key, name, opportunities, revenue, weighted, won, latest_date });
+    // A day's row has no customer key; a customer's always has its name, won count and latest date.
+    if (key === null) sums.days.push({ date, opportunities, revenue, weighted });
+    else sums.customers.push({ key, name: name!, opportunities, revenue, weighted, won: won!, latest_date: latest_date! });
   }
   return sums;
 };
