@@ -136,31 +136,31 @@ export function createYearAnswers(db: Queryable, readPiece: PieceReader, { maxBy
   };
 }
 
-/** Reads one piece of a year as rows (sums of its opportunities), for a time zone's calendar year. */
-export type PieceRowsReader<Row> = (db: Queryable, tenantId: number, year: number, piece: number, zone: string) => Promise<Row[]>;
+/** Reads one piece of a year for a time zone's calendar year (what the sums over the year add up). */
+export type ZonePieceReader<Piece> = (db: Queryable, tenantId: number, year: number, piece: number, zone: string) => Promise<Piece>;
 
-export interface YearPieceRows<Row> {
-  /** The rows of every piece of the zone's year, each read anew only where its month changed since. */
-  rowsOf(tenantId: number, year: number, zone: string): Promise<Row[][]>;
+export interface YearZonePieces<Piece> {
+  /** Every piece of the zone's year, each read anew only where its month changed since. */
+  piecesOf(tenantId: number, year: number, zone: string): Promise<Piece[]>;
 }
 
 /**
  * Sums of a year kept in the same pieces as the year answers (each under its month's version),
  * for answers that are sums over the year (the calendar's days, the customers' totals): a save
- * sums one month anew, and the route adds the pieces' sums up.
+ * sums one month anew, and the routes add the pieces' sums up. A piece is any JSON value.
  */
-export function createYearPieceRows<Row>(
+export function createYearZonePieces<Piece>(
   db: Queryable,
-  readPiece: PieceRowsReader<Row>,
+  readPiece: ZonePieceReader<Piece>,
   { maxPieces, shared }: { maxPieces: number; shared?: { pieces: SharedPieces; as: string } },
-): YearPieceRows<Row> {
-  const pieces = recentlyUsed<{ version: string; rows: Row[] }>(maxPieces);
+): YearZonePieces<Piece> {
+  const pieces = recentlyUsed<{ version: string; piece: Piece }>(maxPieces);
   // A piece being read for a version, shared by every request that finds that version
   // meanwhile: when a month changes (or a process starts) many requests find it at once.
   // Sharing misses no write: the read began after its version was found, and while the
   // month's version is still that one no write to the month has committed since.
-  const reading = new Map<string, Promise<Row[]>>();
-  const readOnce = (name: string, version: string, read: () => Promise<Row[]>): Promise<Row[]> => {
+  const reading = new Map<string, Promise<Piece>>();
+  const readOnce = (name: string, version: string, read: () => Promise<Piece>): Promise<Piece> => {
     const key = `${name}@${version}`;
     const underWay = reading.get(key);
     if (underWay) return underWay;
@@ -169,30 +169,30 @@ export function createYearPieceRows<Row>(
     return made;
   };
   // A piece another process read for this version (shared-pieces.ts), else read and stored for them.
-  const sharedRows = async (tenantId: number, name: string, version: string, read: () => Promise<Row[]>): Promise<Row[]> => {
+  const sharedPiece = async (tenantId: number, name: string, version: string, read: () => Promise<Piece>): Promise<Piece> => {
     if (!shared) return read();
     const taken = await shared.pieces.take(tenantId, name, version);
-    if (taken) return JSON.parse(taken.body.toString()) as Row[];
-    const rows = await read();
-    await shared.pieces.store(tenantId, name, version, { body: Buffer.from(JSON.stringify(rows)), crc: null, length: null }).catch(() => undefined);
-    return rows;
+    if (taken) return JSON.parse(taken.body.toString()) as Piece;
+    const piece = await read();
+    await shared.pieces.store(tenantId, name, version, { body: Buffer.from(JSON.stringify(piece)), crc: null, length: null }).catch(() => undefined);
+    return piece;
   };
   return {
-    async rowsOf(tenantId, year, zone) {
+    async piecesOf(tenantId, year, zone) {
       const versions = await pieceVersions(db, tenantId, year);
-      const all: Row[][] = [];
+      const all: Piece[] = [];
       for (const piece of YEAR_PIECES) {
         const name = `${tenantId}/${year}/${zone}/${piece}`;
         const version = versions.get(piece) ?? '0';
         const held = pieces.get(name);
         if (held?.version === version) {
-          all.push(held.rows);
+          all.push(held.piece);
           continue;
         }
-        const rows = await readOnce(name, version, () => sharedRows(tenantId, `${shared?.as}/${name}`, version, () => readPiece(db, tenantId, year, piece, zone)));
+        const made = await readOnce(name, version, () => sharedPiece(tenantId, `${shared?.as}/${name}`, version, () => readPiece(db, tenantId, year, piece, zone)));
         const newer = pieces.peek(name);
-        if (!newer || BigInt(newer.version) <= BigInt(version)) pieces.set(name, { version, rows });
-        all.push(rows);
+        if (!newer || BigInt(newer.version) <= BigInt(version)) pieces.set(name, { version, piece: made });
+        all.push(made);
       }
       return all;
     },
@@ -201,12 +201,12 @@ export function createYearPieceRows<Row>(
 
 /**
  * What an answer makes of a year's pieces (their sums added up), made again only when a piece
- * is not the one it was made from: `rowsOf` hands out a kept piece itself while its month's
+ * is not the one it was made from: `piecesOf` hands out a kept piece itself while its month's
  * version is unchanged, so the same pieces are the same data. Keyed by the answer's name
  * (tenant, year, zone), bounded in entries, least recently used first.
  */
-export function madeOncePerPieces<Row, Made>(make: (pieces: Row[][], name: string) => Made, { maxKept }: { maxKept: number }): (name: string, pieces: Row[][]) => Made {
-  const kept = recentlyUsed<{ pieces: Row[][]; made: Made }>(maxKept);
+export function madeOncePerPieces<Piece, Made>(make: (pieces: Piece[], name: string) => Made, { maxKept }: { maxKept: number }): (name: string, pieces: Piece[]) => Made {
+  const kept = recentlyUsed<{ pieces: Piece[]; made: Made }>(maxKept);
   return (name, pieces) => {
     const held = kept.get(name);
     if (held && held.pieces.length === pieces.length && held.pieces.every((piece, index) => piece === pieces[index])) return held.made;

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Queryable } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
 import { defineRoute, type RouteContext } from '../http/define-route.ts';
 import type { RequestBody } from '../http/contract-types.ts';
 import { notFound, refusal, refusingDuplicates, type Refusal } from '../http/refusals.ts';
@@ -7,13 +7,10 @@ import { recordHistory, snapshotRecords, withHistory } from '../records/history.
 import type { AnswerOf } from '../answers/projection.ts';
 import { CUSTOMER, CUSTOMER_SUMMARY } from '../answers/projections.ts';
 import { refusingUnknownZones, zoneOf } from '../http/list-query.ts';
-import { createYearPieceRows, madeOncePerPieces, type PieceRowsReader } from '../caching/year-answers.ts';
+import { madeOncePerPieces, type YearZonePieces } from '../caching/year-answers.ts';
 import { recentlyUsed } from '../caching/recently-used.ts';
-import { sharedPiecesOf, type SharedPieces } from '../caching/shared-pieces.ts';
-import { createTaggedAnswers, jsonArrayOf, keptJson, sendKeptJson, type KeptJson } from '../caching/tagged-answers.ts';
-import { zonePieceWindow } from './opportunities.ts';
-import { sqlText } from '../answers/projection.ts';
-import { WON_STAGE } from '../../src/domain/opportunities/customers.ts';
+import { createTaggedAnswers, jsonArrayOf, keptJson, sendKeptJson, tagOf, TAG_OF_JSON, type KeptJson } from '../caching/tagged-answers.ts';
+import { yearZoneSums, type CustomerSums, type ZoneSums } from './year-zone-sums.ts';
 
 type CustomerAnswer = AnswerOf<typeof CUSTOMER>;
 
@@ -42,9 +39,10 @@ async function customerOfTenant(db: Queryable, tenantId: number, id: number) {
 
 /**
  * Customers of the caller's tenant. Any signed-in user of the tenant may add and edit
- * them, as they may the opportunities that name them.
+ * them, as they may the opportunities that name them. `zoneSums`: the year's pieces summed
+ * per customer and per local day, shared with the calendar's days (year-zone-sums.ts).
  */
-export function registerCustomerRoutes(app: FastifyInstance, context: RouteContext): CustomerSummaries {
+export function registerCustomerRoutes(app: FastifyInstance, context: RouteContext, zoneSums: YearZonePieces<ZoneSums>): CustomerSummaries {
   const { db } = context;
 
   // The database joins each customer's entry, kept with the row (migration 141), into the
@@ -72,8 +70,7 @@ export function registerCustomerRoutes(app: FastifyInstance, context: RouteConte
 
   // The customer list's rows (x-crm-extension: customer-summaries), so that it need not load
   // the year's opportunities: the year in the browser's zone, as the opportunity list's.
-  // What another server process on the same PostgreSQL summed of a changed month, taken from it.
-  const summaries = customerSummaries(db, sharedPiecesOf(db));
+  const summaries = customerSummaries(db, zoneSums);
   const keptSummaries = keptCustomerSummaries(db, summaries.statement);
   defineRoute(
     app,
@@ -167,17 +164,6 @@ export function registerCustomerRoutes(app: FastifyInstance, context: RouteConte
   return summaries;
 }
 
-/** A customer's opportunities of one piece of a zone's year, summed (a customer is its name regardless of case). */
-interface CustomerSums {
-  key: string;
-  name: string;
-  opportunities: number;
-  revenue: number;
-  weighted: number;
-  won: number;
-  latest_date: string;
-}
-
 /** The customer list's rows (GET /api/customers/summaries): every customer of the tenant with its opportunities of a year in a zone summed. */
 export type CustomerSummaries = (tenantId: number, year: number, zone: string) => Promise<AnswerOf<typeof CUSTOMER_SUMMARY>[]>;
 
@@ -187,12 +173,11 @@ export type CustomerSummaries = (tenantId: number, year: number, zone: string) =
  * version as the year answers are (server/caching/README.md), so a save sums one month
  * anew; the stored customers are read every time.
  */
-export function customerSummaries(db: Queryable, shared?: SharedPieces): CustomerSummaries & { statement: CustomerSummariesStatement } {
-  const sums = createYearPieceRows(db, customerSumsPieceOf, { maxPieces: 14 * 64, ...(shared ? { shared: { pieces: shared, as: 'customer-sums' } } : {}) });
+export function customerSummaries(db: Queryable, sums: YearZonePieces<ZoneSums> = yearZoneSums(db)): CustomerSummaries & { statement: CustomerSummariesStatement } {
   // Added up and written once per set of pieces; the customers are joined in by every request.
   const sumsJson = madeOncePerPieces((pieces: CustomerSums[][]) => JSON.stringify(addedSums(pieces)), { maxKept: 64 });
   const statement: CustomerSummariesStatement = async (tenantId, year, zone, select) => {
-    const pieces = await refusingUnknownZones(zone, () => sums.rowsOf(tenantId, year, zone));
+    const pieces = (await refusingUnknownZones(zone, () => sums.piecesOf(tenantId, year, zone))).map((piece) => piece.customers);
     return {
       sql: `select ${select}
        from (select id, name, company from customers where tenant_id = $1) as c
@@ -213,11 +198,23 @@ export function customerSummaries(db: Queryable, shared?: SharedPieces): Custome
 type CustomerSummariesStatement = (tenantId: number, year: number, zone: string, select: string) => Promise<{ sql: string; params: unknown[] }>;
 
 /**
- * What the customers' sums read of a tenant's ($1) stored customers, as one hash: their ids,
- * names (the sums are joined by the name's lower case) and companies.
+ * What the customers' sums read of a tenant's ($1) stored customers, as one text (column
+ * `json`): their ids, names (the sums are joined by the name's lower case) and companies.
  */
-const CUSTOMERS_READ_TAG = `(select encode(sha256(convert_to(coalesce(string_agg(json_build_array(id, name, company)::text, ',' order by id), ''), 'UTF8')), 'base64')
-  from customers where tenant_id = $1)`;
+const CUSTOMERS_READ = `select coalesce(string_agg(json_build_array(id, name, company)::text, ',' order by id), '') as json
+  from customers where tenant_id = $1`;
+
+/**
+ * The customers' read as one hash, by the rule of the tagged lists (tagged-answers.ts): on
+ * PostgreSQL the database hashes the text where it reads it and sends only the hash; on PGlite
+ * its sha256 runs in its WebAssembly on the server's one thread, so the text crosses (in-process)
+ * and `tagOf` hashes it. `sql` is a scalar subquery for a select list; `tag` makes its value the hash.
+ */
+export function customersReadTag(kind: Database['kind']): { sql: string; tag: (value: string) => string } {
+  return kind === 'pglite'
+    ? { sql: `(${CUSTOMERS_READ})`, tag: tagOf }
+    : { sql: `(select ${TAG_OF_JSON} from (${CUSTOMERS_READ}) as read)`, tag: (value) => value };
+}
 
 /**
  * The customers' sums of a year as the route sends them, kept per tenant, year and zone with
@@ -229,36 +226,24 @@ const CUSTOMERS_READ_TAG = `(select encode(sha256(convert_to(coalesce(string_agg
  * made, changes the hash, and one that changes it back makes it equal only to an answer of the
  * same customers.
  */
-function keptCustomerSummaries(db: Queryable, statement: CustomerSummariesStatement, { maxKept = 64 } = {}): (tenantId: number, year: number, zone: string) => Promise<KeptJson> {
+function keptCustomerSummaries(db: Pick<Database, 'query' | 'kind'>, statement: CustomerSummariesStatement, { maxKept = 64 } = {}): (tenantId: number, year: number, zone: string) => Promise<KeptJson> {
   const kept = recentlyUsed<{ customers: string; sums: unknown; answer: KeptJson }>(maxKept);
+  const customersRead = customersReadTag(db.kind);
   return async (tenantId, year, zone) => {
     const name = `${tenantId}/summaries/${year}/${zone}`;
     const made = await statement(tenantId, year, zone, jsonArrayOf(`${CUSTOMER_SUMMARY.json}::text`));
     const sums = made.params[1];
     const held = kept.get(name);
     if (held && held.sums === sums) {
-      const [now] = await db.query<{ customers: string }>(`select ${CUSTOMERS_READ_TAG} as customers`, [tenantId]);
-      if (now?.customers === held.customers) return held.answer;
+      const [now] = await db.query<{ customers: string }>(`select ${customersRead.sql} as customers`, [tenantId]);
+      if (now && customersRead.tag(now.customers) === held.customers) return held.answer;
     }
-    const [row] = await db.query<{ json: string; customers: string }>(`select answer.json, ${CUSTOMERS_READ_TAG} as customers from (${made.sql}) as answer`, made.params);
+    const [row] = await db.query<{ json: string; customers: string }>(`select answer.json, ${customersRead.sql} as customers from (${made.sql}) as answer`, made.params);
     const answer = keptJson(name, row!.json);
-    kept.set(name, { customers: row!.customers, sums, answer });
+    kept.set(name, { customers: customersRead.tag(row!.customers), sums, answer });
     return answer;
   };
 }
-
-/** One piece's sums per customer of the zone's year ($4). */
-export const customerSumsPieceOf: PieceRowsReader<CustomerSums> = (db, tenantId, year, piece, zone) =>
-  db.query<CustomerSums>(
-    `select lower(customer) as key, min(customer) as name, count(*)::int as opportunities,
-            sum(revenue)::float8 as revenue, sum(revenue * probability / 100)::float8 as weighted,
-            (count(*) filter (where stage = ${sqlText(WON_STAGE)}))::int as won,
-            to_char(max((created_date at time zone $4::text)::date), 'YYYY-MM-DD') as latest_date
-     from opportunities
-     where tenant_id = $1 and ${zonePieceWindow}
-     group by lower(customer)`,
-    [tenantId, year, piece, zone],
-  );
 
 /** The pieces' sums added up per customer; its spelling the first in code-point order, as min() over one piece. */
 function addedSums(pieces: CustomerSums[][]): CustomerSums[] {

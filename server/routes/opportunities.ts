@@ -1,19 +1,19 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { defineRoute, type RouteContext } from '../http/define-route.ts';
 import { notFound } from '../http/refusals.ts';
-import { createYearAnswers, createYearPieceRows, madeOncePerPieces, wholeYearJson, type PieceReader, type PieceRowsReader } from '../caching/year-answers.ts';
+import { createYearAnswers, madeOncePerPieces, wholeYearJson, type PieceReader, type YearZonePieces } from '../caching/year-answers.ts';
 import { keptJson, sendKeptJson } from '../caching/tagged-answers.ts';
 import type { Queryable } from '../db/database.ts';
 import { refusingUnknownZones, zoneOf } from '../http/list-query.ts';
-import type { AnswerOf } from '../answers/projection.ts';
-import { OPPORTUNITY_DAY } from '../answers/projections.ts';
 import { sharedPiecesOf } from '../caching/shared-pieces.ts';
+import type { OpportunityDay, ZoneSums } from './year-zone-sums.ts';
 
 const ANALYSIS_CACHE_BYTES = 32 * 1024 * 1024;
 /** A year of 100,000 opportunities is about 2 MB as brotli, 3 MB as gzip. */
 const YEAR_CACHE_BYTES = 32 * 1024 * 1024;
 
-export function registerOpportunityRoutes(app: FastifyInstance, context: RouteContext): void {
+/** `zoneSums`: the year's pieces summed per local day and per customer, shared with the customers' sums (year-zone-sums.ts). */
+export function registerOpportunityRoutes(app: FastifyInstance, context: RouteContext, zoneSums: YearZonePieces<ZoneSums>): void {
   const { db } = context;
   // What another server process on the same PostgreSQL made of a changed month, taken from it.
   const shared = sharedPiecesOf(db);
@@ -59,8 +59,7 @@ export function registerOpportunityRoutes(app: FastifyInstance, context: RouteCo
 
   // The calendar's days (x-crm-extension: day-totals): what it shows of a year, a few
   // kilobytes, where the year's opportunities are megabytes. Summed per piece of the year,
-  // kept as the year answers are, so a save sums one month anew.
-  const days = createYearPieceRows(db, dayPieceOf, { maxPieces: 14 * 64, ...(shared ? { shared: { pieces: shared, as: 'days' } } : {}) });
+  // kept as the year answers are, so a save sums one month anew (for the customers' sums too).
   // Added up, written and compressed once per set of pieces: the dashboard asks two years of it per visit.
   const daysAnswer = madeOncePerPieces((pieces: OpportunityDay[][], name) => keptJson(name, JSON.stringify(addedDays(pieces))), { maxKept: 64 });
   defineRoute(
@@ -72,28 +71,12 @@ export function registerOpportunityRoutes(app: FastifyInstance, context: RouteCo
       const { caller, params, query } = request;
       if (params.tenant_id !== caller.tenantId) throw notFound();
       const zone = zoneOf(query);
-      const pieces = await refusingUnknownZones(zone, () => days.rowsOf(caller.tenantId, query.year, zone));
-      return sendKeptJson(request, reply, daysAnswer(`${caller.tenantId}/days/${query.year}/${zone}`, pieces));
+      const pieces = await refusingUnknownZones(zone, () => zoneSums.piecesOf(caller.tenantId, query.year, zone));
+      return sendKeptJson(request, reply, daysAnswer(`${caller.tenantId}/days/${query.year}/${zone}`, pieces.map((piece) => piece.days)));
     },
     { compress: false },
   );
 }
-
-type OpportunityDay = AnswerOf<typeof OPPORTUNITY_DAY>;
-
-/** One piece's days of the zone's year ($4), as the projection writes them. */
-export const dayPieceOf: PieceRowsReader<OpportunityDay> = (db, tenantId, year, piece, zone) =>
-  db.query<OpportunityDay>(
-    `select ${OPPORTUNITY_DAY.select}
-     from (
-       select (created_date at time zone $4::text)::date as date, count(*)::int as opportunities,
-              sum(revenue) as revenue, sum(revenue * probability / 100) as weighted
-       from opportunities
-       where tenant_id = $1 and ${zonePieceWindow}
-       group by 1
-     ) as d`,
-    [tenantId, year, piece, zone],
-  );
 
 /** The pieces' days added up (a local day can lie in two pieces), by date. */
 function addedDays(pieces: OpportunityDay[][]): OpportunityDay[] {
@@ -159,8 +142,12 @@ async function pieceJson(db: Queryable, tenantId: number, year: number, piece: n
   // a range of the (tenant_id, created_date, id) index (migration 076), which gives
   // the rows in the order every aggregate here asks for, so the database sorts nothing
   // (the last key is the last element; sorting each piece again for `desc` took two
-  // thirds of a year's time).
-  for (let after: [string, number] = ['-infinity', 0]; ; ) {
+  // thirds of a year's time). The first statement has no key to start after: the index
+  // scan then starts where the piece does. Given a key before the piece instead (as it
+  // once was, `-infinity`), it started at the tenant's first opportunity and walked the
+  // index through every earlier month, since the row comparison, not the piece's bounds,
+  // set where the scan starts (README, Performance, issue 19, session 14).
+  for (let after: [string, number] | undefined; ; ) {
     const [chunk] = await db.query<{ json: string | null; last_date: string | null; last_id: number | null; count: number }>(
       `select string_agg(entry, ',' order by created_date, id) as json,
               max(created_date)::text as last_date,
@@ -168,10 +155,10 @@ async function pieceJson(db: Queryable, tenantId: number, year: number, piece: n
               count(*)::int as count
        from (
          select id, created_date, ${entry} as entry from opportunities
-         where tenant_id = $1 and (created_date, id) > ($4::timestamptz, $5::int) and ${pieceWindow}
-         order by created_date, id limit $6
+         where tenant_id = $1 and ${after ? '(created_date, id) > ($5::timestamptz, $6::int) and ' : ''}${pieceWindow}
+         order by created_date, id limit $4
        ) as chunk`,
-      [tenantId, year, piece, after[0], after[1], ROWS_PER_STATEMENT],
+      [tenantId, year, piece, ROWS_PER_STATEMENT, ...(after ?? [])],
     );
     if (chunk?.json) parts.push(chunk.json);
     if (!chunk || chunk.count < ROWS_PER_STATEMENT || chunk.last_date === null || chunk.last_id === null) break;

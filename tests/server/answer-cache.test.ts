@@ -2,10 +2,11 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
 import { createAnswerCache } from '../../server/caching/answer-cache.ts';
-import { createYearAnswers, createYearPieceRows, pieceVersions, YEAR_PIECES } from '../../server/caching/year-answers.ts';
+import { createYearAnswers, createYearZonePieces, pieceVersions, YEAR_PIECES } from '../../server/caching/year-answers.ts';
 import { deflatePiece } from '../../server/caching/gzip-pieces.ts';
 import { sharedPieces } from '../../server/caching/shared-pieces.ts';
-import { analysisJson, analysisPieceOf, dayPieceOf } from '../../server/routes/opportunities.ts';
+import { analysisJson, analysisPieceOf } from '../../server/routes/opportunities.ts';
+import { zoneSumsPieceOf } from '../../server/routes/year-zone-sums.ts';
 import type { Database } from '../../server/db/database.ts';
 import { OPPORTUNITY } from '../../server/answers/projections.ts';
 import { startTestServer, type TestServer } from '../support/server-harness.ts';
@@ -346,16 +347,16 @@ describe('a year is kept in months: a write makes anew only the months it touche
 describe("a year's sums kept in months (the calendar's days, the customers' sums)", () => {
   test('requests that find a month changed at the same time read it once between them, and each gets the month as written', async () => {
     const read: number[] = [];
-    const days = createYearPieceRows(
+    const sums = createYearZonePieces(
       server.db,
       async (db, tenantId, year, piece, zone) => {
         read.push(piece);
-        return dayPieceOf(db, tenantId, year, piece, zone);
+        return zoneSumsPieceOf(db, tenantId, year, piece, zone);
       },
       { maxPieces: 64 },
     );
-    const revenueOf = (pieces: { date: string; revenue: number }[][]) => pieces.flat().filter((day) => day.date === '2025-07-15').reduce((sum, day) => sum + day.revenue, 0);
-    const five = () => Promise.all(Array.from({ length: 5 }, () => days.rowsOf(1, 2025, 'UTC')));
+    const revenueOf = (pieces: { days: { date: string; revenue: number }[] }[]) => pieces.flatMap((piece) => piece.days).filter((day) => day.date === '2025-07-15').reduce((sum, day) => sum + day.revenue, 0);
+    const five = () => Promise.all(Array.from({ length: 5 }, () => sums.piecesOf(1, 2025, 'UTC')));
 
     const cold = await five();
     expect(read.sort((a, b) => a - b)).toEqual(YEAR_PIECES);
@@ -390,7 +391,7 @@ describe('server processes on one database share the months they make (shared-pi
         },
       };
       const years = createYearAnswers(recording, analysisPieceOf, { maxBytes: 16 * 1024 * 1024, shared });
-      const days = createYearPieceRows(recording, dayPieceOf, { maxPieces: 64, shared: { pieces: shared, as: 'days' } });
+      const sums = createYearZonePieces(recording, zoneSumsPieceOf, { maxPieces: 64, shared: { pieces: shared, as: 'zone-sums' } });
       const app = Fastify();
       app.get('/year/:year', (request, reply) => {
         const year = Number((request.params as { year: string }).year);
@@ -406,7 +407,7 @@ describe('server processes on one database share the months they make (shared-pi
       };
       const daysOf = async (year: number) => {
         read.length = 0;
-        return { days: (await days.rowsOf(1, year, 'UTC')).flat(), read: [...new Set(read)].sort((a, b) => a - b) };
+        return { days: (await sums.piecesOf(1, year, 'UTC')).flatMap((piece) => piece.days), read: [...new Set(read)].sort((a, b) => a - b) };
       };
       return { analysis, daysOf };
     });

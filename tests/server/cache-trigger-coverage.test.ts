@@ -4,9 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { DataSubject } from '../../server/caching/data-versions.ts';
 import type { Queryable } from '../../server/db/database.ts';
-import { analysisJson, dayPieceOf, yearOpportunitiesJson } from '../../server/routes/opportunities.ts';
+import { analysisJson, yearOpportunitiesJson } from '../../server/routes/opportunities.ts';
 import { YEAR_PIECES } from '../../server/caching/year-answers.ts';
-import { customerSumsPieceOf } from '../../server/routes/customers.ts';
+import { zoneSumsPieceOf } from '../../server/routes/year-zone-sums.ts';
 import { usersOfTenantJson } from '../../server/routes/user-records.ts';
 import { startTestServer, type TestServer } from '../support/server-harness.ts';
 
@@ -26,17 +26,11 @@ const CACHED_ANSWERS: { name: string; subject: KeptSubject; produce: (db: Querya
   { name: 'the analysis of a year', subject: 'opportunity months', produce: (db) => analysisJson(db, 1, 2025), routeFile: 'opportunities.ts' },
   { name: "a year's opportunities", subject: 'opportunity months', produce: (db) => yearOpportunitiesJson(db, 1, 2025), routeFile: 'opportunities.ts' },
   {
-    name: "the calendar's days of a year",
+    // The stored customers the customers' sums are joined with are read by every request, never kept.
+    name: "the calendar's days and the customers' sums of a year",
     subject: 'opportunity months',
-    produce: (db) => Promise.all(YEAR_PIECES.map((piece) => dayPieceOf(db, 1, 2025, piece, 'Europe/Berlin'))),
-    routeFile: 'opportunities.ts',
-  },
-  {
-    // The stored customers they are joined with are read by every request, never kept.
-    name: "the customers' sums of a year",
-    subject: 'opportunity months',
-    produce: (db) => Promise.all(YEAR_PIECES.map((piece) => customerSumsPieceOf(db, 1, 2025, piece, 'Europe/Berlin'))),
-    routeFile: 'customers.ts',
+    produce: (db) => Promise.all(YEAR_PIECES.map((piece) => zoneSumsPieceOf(db, 1, 2025, piece, 'Europe/Berlin'))),
+    routeFile: 'year-zone-sums.ts',
   },
 ];
 
@@ -117,6 +111,6 @@ test.each(CACHED_ANSWERS)("every table $name reads moves the $subject version on
 
 test('no route keeps answers but those listed here', () => {
   const routes = fileURLToPath(new URL('../../server/routes/', import.meta.url));
-  const caching = readdirSync(routes).filter((file) => /create(AnswerCache|YearAnswers|YearPieceRows)\(/u.test(readFileSync(join(routes, file), 'utf8')));
+  const caching = readdirSync(routes).filter((file) => /create(AnswerCache|YearAnswers|YearZonePieces)\(/u.test(readFileSync(join(routes, file), 'utf8')));
   expect(caching.sort()).toEqual([...new Set(CACHED_ANSWERS.map((answer) => answer.routeFile))].sort());
 });

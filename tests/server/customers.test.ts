@@ -5,6 +5,8 @@ import { CUSTOMER_MESSAGES, RECORD_LIMITS } from '../../src/domain/rules/records
 import { lengthProblem } from '../../src/domain/rules/fields.ts';
 import { startTestServer, type TestServer } from '../support/server-harness.ts';
 import { CUSTOMER } from '../../server/answers/projections.ts';
+import { customersReadTag } from '../../server/routes/customers.ts';
+import { tagOf } from '../../server/caching/tagged-answers.ts';
 import { customersOfSums, summariseCustomers, sortCustomers } from '../../src/domain/opportunities/customers.ts';
 import { toOpportunityRows } from '../../src/domain/opportunities/rows.ts';
 import type { CustomerYearSums, Opportunity, Schemas } from '../../src/api/client.ts';
@@ -279,6 +281,25 @@ describe("the customer list's sums of a year (GET /api/customers/summaries)", ()
     expect(await rowOf()).toMatchObject({ customer: customer!.name, company: customer!.company });
     await server.db.query('delete from customers where id = $1', [customer!.id]);
     expect(await rowOf()).toBeUndefined();
+  });
+
+  test("what the sums read of the customers has one tag, whichever side hashes it (the server on PGlite, the database on PostgreSQL), and any name changes it", async () => {
+    const demo = await tenantId('Demo');
+    const tags = async () => {
+      const [text] = await server.db.query<{ customers: string }>(`select ${customersReadTag('pglite').sql} as customers`, [demo]);
+      const [hashed] = await server.db.query<{ customers: string }>(`select ${customersReadTag('postgres').sql} as customers`, [demo]);
+      // The text as the database writes it (accents and all), hashed by the rule of the tagged lists.
+      expect(text!.customers).toContain('"');
+      return [customersReadTag('pglite').tag(text!.customers), customersReadTag('postgres').tag(hashed!.customers), tagOf(text!.customers)];
+    };
+    const [customer] = await server.db.query<{ id: number; name: string }>('select id, name from customers where tenant_id = $1 order by id limit 1', [demo]);
+    const before = await tags();
+    expect(new Set(before).size).toBe(1);
+    await server.db.query('update customers set name = $2 where id = $1', [customer!.id, 'Zoë Ümlaut 𝄞']);
+    const renamed = await tags();
+    expect(new Set(renamed).size).toBe(1);
+    expect(renamed[0]).not.toBe(before[0]);
+    await server.db.query('update customers set name = $2 where id = $1', [customer!.id, customer!.name]);
   });
 
   test('every stored customer is there in a year without opportunities, with zeros', async () => {
