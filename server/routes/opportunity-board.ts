@@ -80,14 +80,14 @@ interface StageSum {
 
 type Card = AnswerOf<typeof OPPORTUNITY_LIST_ROW>;
 
+const SELECT_YEAR_STAGE_SUMS = keptPrepared(`with ${YEAR_STAGE_SUMS}
+  select stage, count, revenue::float8 as revenue, (weight / 100)::float8 as weighted from year_sums`);
+
 /**
  * The whole tenant's board without reading its year: the sums from the days the
  * database keeps summed (opportunity-year-sums.ts), and each column's first cards from
  * the (tenant_id, stage, weight, id) index, in the column's order (migration 085).
  */
-const SELECT_YEAR_STAGE_SUMS = keptPrepared(`with ${YEAR_STAGE_SUMS}
-  select stage, count, revenue::float8 as revenue, (weight / 100)::float8 as weighted from year_sums`);
-
 async function wholeBoard(db: Queryable, tenantId: number, year: number, zone: string): Promise<{ sums: StageSum[]; cards: Card[] }> {
   const sums = await db.query<StageSum>(SELECT_YEAR_STAGE_SUMS, [tenantId, year, zone]);
   const cards = await db.query<Card>(
