@@ -8,6 +8,7 @@ import type { AnswerOf } from '../answers/projection.ts';
 import type { Answer } from '../http/contract-types.ts';
 import { OPPORTUNITY_LIST_ROW } from '../answers/projections.ts';
 import { YEAR_STAGE_SUMS } from './opportunity-year-sums.ts';
+import { keptPrepared } from '../db/kept-prepared.ts';
 
 /** Cards per column in the board's first answer and per further page. */
 export const BOARD_PAGE_SIZE = 40;
@@ -79,17 +80,16 @@ interface StageSum {
 
 type Card = AnswerOf<typeof OPPORTUNITY_LIST_ROW>;
 
+const SELECT_YEAR_STAGE_SUMS = keptPrepared(`with ${YEAR_STAGE_SUMS}
+  select stage, count, revenue::float8 as revenue, (weight / 100)::float8 as weighted from year_sums`);
+
 /**
  * The whole tenant's board without reading its year: the sums from the days the
  * database keeps summed (opportunity-year-sums.ts), and each column's first cards from
  * the (tenant_id, stage, weight, id) index, in the column's order (migration 085).
  */
 async function wholeBoard(db: Queryable, tenantId: number, year: number, zone: string): Promise<{ sums: StageSum[]; cards: Card[] }> {
-  const sums = await db.query<StageSum>(
-    `with ${YEAR_STAGE_SUMS}
-     select stage, count, revenue::float8 as revenue, (weight / 100)::float8 as weighted from year_sums`,
-    [tenantId, year, zone],
-  );
+  const sums = await db.query<StageSum>(SELECT_YEAR_STAGE_SUMS, [tenantId, year, zone]);
   const cards = await db.query<Card>(
     `select ${OPPORTUNITY_LIST_ROW.select} from (
        select card.*, coalesce(s.name, '') as salesperson_name
@@ -166,6 +166,20 @@ const probedYears = (name: string, table: string, column: string, condition: str
   from ${name} where ${name}.year is not null
 )`;
 
+const SELECT_YEARS = keptPrepared(`with recursive ${[
+  probedYears('opportunity_years', 'opportunities', 'created_date', 'true', '$2::text'),
+  probedYears('timed_starts', 'calendar_events', 'starts_at', 'not all_day', '$2::text'),
+  probedYears('timed_ends', 'calendar_events', 'ends_at', 'not all_day', '$2::text'),
+  probedYears('day_starts', 'calendar_events', 'starts_at', 'all_day', "'UTC'"),
+  probedYears('day_ends', 'calendar_events', 'ends_at', 'all_day', "'UTC'"),
+].join(',\n')}
+  select year from (
+    select year from opportunity_years union select year from timed_starts union select year from timed_ends
+    union select year from day_starts union select year from day_ends
+  ) as found
+  where year is not null
+  order by year`);
+
 /**
  * The years holding any of the tenant's opportunities or calendar events in the caller's
  * time zone, oldest first. An event counts in the years it starts and ends in; an all-day
@@ -175,23 +189,7 @@ const probedYears = (name: string, table: string, column: string, condition: str
 async function years(db: Queryable, tenantId: number, query: { zone?: string }) {
   const zone = zoneOf(query);
   return refusingUnknownZones(zone, async () => {
-    const probes = [
-      probedYears('opportunity_years', 'opportunities', 'created_date', 'true', '$2::text'),
-      probedYears('timed_starts', 'calendar_events', 'starts_at', 'not all_day', '$2::text'),
-      probedYears('timed_ends', 'calendar_events', 'ends_at', 'not all_day', '$2::text'),
-      probedYears('day_starts', 'calendar_events', 'starts_at', 'all_day', "'UTC'"),
-      probedYears('day_ends', 'calendar_events', 'ends_at', 'all_day', "'UTC'"),
-    ];
-    const rows = await db.query<{ year: number }>(
-      `with recursive ${probes.join(',\n')}
-       select year from (
-         select year from opportunity_years union select year from timed_starts union select year from timed_ends
-         union select year from day_starts union select year from day_ends
-       ) as found
-       where year is not null
-       order by year`,
-      [tenantId, zone],
-    );
+    const rows = await db.query<{ year: number }>(SELECT_YEARS, [tenantId, zone]);
     return rows.map((row) => row.year);
   });
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
 import { defineRoute, type RouteContext } from '../http/define-route.ts';
 import { YEAR_STAGE_SUMS } from './opportunity-year-sums.ts';
+import { keptPrepared } from '../db/kept-prepared.ts';
 import { containing, refusingUnknownZones, zoneOf } from '../http/list-query.ts';
 import { notFound } from '../http/refusals.ts';
 import type { AnswerOf } from '../answers/projection.ts';
@@ -103,13 +104,12 @@ interface Totals {
 
 /** The totals of the year (or of one stage of it) unsearched, from the sums the database keeps (opportunity-year-sums.ts). */
 function yearTotals(db: Queryable, tenantId: number, year: number, zone: string, stage: string | null): Promise<Totals[]> {
-  return db.query<Totals>(
-    `with ${YEAR_STAGE_SUMS}
-     select coalesce(sum(count), 0)::int as total, coalesce(sum(revenue), 0)::float8 as revenue, coalesce(sum(weight) / 100, 0)::float8 as weighted
-     from year_sums where $4::text is null or stage = $4`,
-    [tenantId, year, zone, stage],
-  );
+  return db.query<Totals>(SELECT_YEAR_TOTALS, [tenantId, year, zone, stage]);
 }
+
+const SELECT_YEAR_TOTALS = keptPrepared(`with ${YEAR_STAGE_SUMS}
+  select coalesce(sum(count), 0)::int as total, coalesce(sum(revenue), 0)::float8 as revenue, coalesce(sum(weight) / 100, 0)::float8 as weighted
+  from year_sums where $4::text is null or stage = $4`);
 
 async function page(db: Queryable, caller: { tenantId: number; userId: number }, query: PageQuery): Promise<Answer<'OpportunityPage'>> {
   const zone = zoneOf(query);

@@ -15,7 +15,7 @@ const DEFAULT_PAGE = 50;
 
 // $1 tenant, $2 the opportunities whose story is told, $3 the customer whose own notes and
 // changes join it (null on an opportunity's page). Every branch keeps to the tenant.
-const TIMELINE_SQL = `
+const TIMELINE_SQL = keptPrepared(`
   with deals as (select id, customer from opportunities where tenant_id = $1 and id = any($2::int[])),
   entries as (
     select 'activity' as kind, a.id::bigint as id, a.created_at as at, s.name as by, a.opportunity_id, d.customer as opportunity_customer,
@@ -42,7 +42,7 @@ const TIMELINE_SQL = `
     from record_changes c left join deals d on c.record_kind = 'opportunity' and d.id = c.record_id
     where c.tenant_id = $1 and (d.id is not null or (c.record_kind = 'customer' and c.record_id = $3))
   )
-  select ${TIMELINE_ENTRY.select} from entries order by entries.at desc, entries.kind, entries.id desc limit $4 offset $5`;
+  select ${TIMELINE_ENTRY.select} from entries order by entries.at desc, entries.kind, entries.id desc limit $4 offset $5`);
 
 /** One page of the story told by the opportunities `dealIds` (and the customer's own notes and changes). */
 async function timeline(
@@ -58,6 +58,7 @@ async function timeline(
 }
 
 const SELECT_CUSTOMER_NAME = keptPrepared('select name from customers where tenant_id = $1 and id = $2');
+const SELECT_DEALS_OF_CUSTOMER = keptPrepared('select id from opportunities where tenant_id = $1 and lower(customer) = lower($2)');
 const SELECT_RECORD_EXISTS: Record<RecordKind, string> = {
   opportunity: keptPrepared('select 1 from opportunities where tenant_id = $1 and id = $2'),
   customer: keptPrepared('select 1 from customers where tenant_id = $1 and id = $2'),
@@ -67,10 +68,7 @@ const SELECT_RECORD_EXISTS: Record<RecordKind, string> = {
 async function dealsOfCustomer(db: Queryable, tenantId: number, customerId: number): Promise<number[] | undefined> {
   const [customer] = await db.query<{ name: string }>(SELECT_CUSTOMER_NAME, [tenantId, customerId]);
   if (!customer) return undefined;
-  const deals = await db.query<{ id: number }>('select id from opportunities where tenant_id = $1 and lower(customer) = lower($2)', [
-    tenantId,
-    customer.name,
-  ]);
+  const deals = await db.query<{ id: number }>(SELECT_DEALS_OF_CUSTOMER, [tenantId, customer.name]);
   return deals.map((deal) => deal.id);
 }
 
