@@ -13,6 +13,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
+import { keptPrepared } from '../db/kept-prepared.ts';
 import { createAnswerCache, type GzipAnswer } from './answer-cache.ts';
 import { deflatePiece, gzipJsonArray, type DeflatedPiece } from './gzip-pieces.ts';
 import { recentlyUsed } from './recently-used.ts';
@@ -45,14 +46,19 @@ interface Piece {
   deflated: DeflatedPiece;
 }
 
+/**
+ * A look-up by key (the table's primary key, tenant and month) that every kept year answer
+ * makes on each request: kept prepared (server/db/kept-prepared.ts), so it is planned once.
+ */
+const PIECE_VERSIONS = keptPrepared(
+  `select (extract(year from month)::int - $2) * 12 + extract(month from month)::int as piece, version
+   from opportunity_month_versions
+   where tenant_id = $1 and month >= make_date($2::int - 1, 12, 1) and month <= make_date($2::int + 1, 1, 1)`,
+);
+
 /** The version of each month of the year's window that has one, by piece. */
 export async function pieceVersions(db: Queryable, tenantId: number, year: number): Promise<Map<number, string>> {
-  const rows = await db.query<{ piece: number; version: number | string }>(
-    `select (extract(year from month)::int - $2) * 12 + extract(month from month)::int as piece, version
-     from opportunity_month_versions
-     where tenant_id = $1 and month >= make_date($2::int - 1, 12, 1) and month <= make_date($2::int + 1, 1, 1)`,
-    [tenantId, year],
-  );
+  const rows = await db.query<{ piece: number; version: number | string }>(PIECE_VERSIONS, [tenantId, year]);
   return new Map(rows.map((row) => [Number(row.piece), String(row.version)]));
 }
 
