@@ -47,6 +47,8 @@ const CALLS: { what: string; url: () => string; part: string }[] = [
   { what: 'the years holding opportunities', url: () => `/api/opportunities/years/${tenantId}?zone=Europe/Berlin`, part: 'with recursive opportunity_years' },
   { what: "the board's sums of a year", url: () => `/api/opportunities/board/${tenantId}?year=2026&zone=UTC`, part: 'from year_sums' },
   { what: "the list page's totals of a year", url: () => `/api/opportunities/page/${tenantId}?year=2026&zone=UTC`, part: 'from year_sums' },
+  { what: "the months' versions of a year (the calendar's days)", url: () => `/api/opportunities/days/${tenantId}?year=2026&zone=UTC`, part: 'from opportunity_month_versions' },
+  { what: "the months' versions of a year (the customers' sums)", url: () => `/api/customers/summaries/${tenantId}?year=2026&zone=UTC`, part: 'from opportunity_month_versions' },
 ];
 
 test.each(CALLS)('$what is kept prepared', async ({ url, part }) => {
