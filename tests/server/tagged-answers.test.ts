@@ -108,7 +108,8 @@ describe('a kept answer', () => {
       kind: server.db.kind,
       query: async <T,>(sql: string, params?: readonly unknown[]) => {
         const rows = await server.db.query<T>(sql, params);
-        texts.push(((rows[0] as { json?: string | null } | undefined)?.json ?? null) as string | null);
+        // The list's statement, not the read of its versions (this probe's table has none, so it is made every time).
+        if (rows[0] && typeof rows[0] === 'object' && 'json' in rows[0]) texts.push((rows[0] as { json: string | null }).json);
         return rows;
       },
     };
@@ -118,7 +119,7 @@ describe('a kept answer', () => {
     const answers = createTaggedAnswers(recording, { maxBytes: 1024 * 1024 });
     const app = Fastify();
     app.get('/probe', (request, reply) =>
-      answers.send(request, reply, { tenantId: 1, key: 'probe', sql: `select json_agg(word)::text as json from tagged_probe where tenant_id = $1`, params: [1] }),
+      answers.send(request, reply, { tenantId: 1, key: 'probe', sql: `select json_agg(word)::text as json from tagged_probe where tenant_id = $1`, params: [1], subjects: [] }),
     );
     const read = async () => (await app.inject({ method: 'GET', url: '/probe' })).body;
     expect(await read()).toBe('["one"]');
@@ -135,7 +136,7 @@ describe('a kept answer', () => {
     const app = Fastify();
     app.get('/probe/:tenant', (request, reply) => {
       const tenantId = Number((request.params as { tenant: string }).tenant);
-      return answers.send(request, reply, { tenantId, key: 'probe', sql: `select json_build_array($1::int)::text as json`, params: [tenantId] });
+      return answers.send(request, reply, { tenantId, key: 'probe', sql: `select json_build_array($1::int)::text as json`, params: [tenantId], subjects: [] });
     });
     expect((await app.inject({ method: 'GET', url: '/probe/1' })).body).toBe('[1]');
     expect((await app.inject({ method: 'GET', url: '/probe/2' })).body).toBe('[2]');
@@ -148,7 +149,7 @@ describe('a kept answer', () => {
     const app = Fastify();
     app.get('/probe/:key', (request, reply) => {
       const key = (request.params as { key: string }).key;
-      return answers.send(request, reply, { tenantId: 1, key, sql: `select json_build_array(repeat($1::text, 1000))::text as json`, params: [key] });
+      return answers.send(request, reply, { tenantId: 1, key, sql: `select json_build_array(repeat($1::text, 1000))::text as json`, params: [key], subjects: [] });
     });
     for (const key of ['a', 'b', 'c']) expect(JSON.parse((await app.inject({ method: 'GET', url: `/probe/${key}` })).body)).toEqual([key.repeat(1000)]);
     expect(answers.heldBytes()).toBeLessThanOrEqual(2500);
@@ -175,7 +176,7 @@ describe('the tag of an answer', () => {
     const paths = { pglite: as('pglite'), postgres: as('postgres') };
     app.get('/probe/:kind/:text', (request, reply) => {
       const { kind, text } = request.params as { kind: keyof typeof paths; text: string };
-      return paths[kind].send(request, reply, { tenantId: 1, key: 'probe', sql: `select json_build_array($1::text)::text as json`, params: [TEXTS[Number(text)]] });
+      return paths[kind].send(request, reply, { tenantId: 1, key: 'probe', sql: `select json_build_array($1::text)::text as json`, params: [TEXTS[Number(text)]], subjects: [] });
     });
     for (const [i, text] of TEXTS.entries()) {
       const [pglite, postgres] = await Promise.all(['pglite', 'postgres'].map((kind) => app.inject({ method: 'GET', url: `/probe/${kind}/${i}` })));
