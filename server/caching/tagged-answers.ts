@@ -1,18 +1,21 @@
 /**
- * Lists the database writes as one JSON text on every request (the salesperson list, the
- * activity list, the customer list, the calendar's events), sent compressed from copies
- * kept under the text's SHA-256. On PostgreSQL the database computes the hash beside the
- * text and compares it with the one this process holds: when they are equal the text
- * itself never crosses the socket, and the kept compressed bytes go out. On PGlite the
- * text is handed over in-process and hashed here (`tagOf`). Nothing is filed under a
- * version, so no trigger has to move anything: the answer is the data as the statement
- * reads it, however it was written (route, SQL, another process, a restore without triggers).
+ * Lists the database writes as one JSON text (the salesperson list, the activity list, the
+ * customer list, the calendar's events), sent compressed from copies kept under the text's
+ * SHA-256. Each list names the data versions of what it reads (`subjects`, migration 200):
+ * a request first reads those versions, and while they are the ones a kept copy was made
+ * under the copy goes out and the list is not made at all. Otherwise the database makes the
+ * list; on PostgreSQL it computes the hash beside the text and compares it with the one this
+ * process holds, so an unchanged text never crosses the socket; on PGlite the text is handed
+ * over in-process and hashed here (`tagOf`). The versions move by statement triggers in the
+ * writing transaction, whatever wrote (route, SQL, another process); what they cannot see is in
+ * server/caching/README.md.
  */
 import { createHash } from 'node:crypto';
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { ENCODINGS, encoders, encodingFor, matches, opaqueEtag, type Encoding } from './answer-cache.ts';
+import { currentListVersion, type ListSubject } from './data-versions.ts';
 import { recentlyUsed } from './recently-used.ts';
 
 export interface TaggedAnswer {
@@ -22,7 +25,12 @@ export interface TaggedAnswer {
   /** A statement answering one row whose column `json` is the whole answer as JSON text. */
   sql: string;
   params: readonly unknown[];
+  /** The data versions covering every table (or column) `sql` reads (tests/server/cache-trigger-coverage.test.ts). */
+  subjects: readonly ListSubject[];
 }
+
+/** A list's statement and what it reads: what a route keeps as one tagged list. */
+export type TaggedList = Pick<TaggedAnswer, 'sql' | 'subjects'>;
 
 export interface TaggedAnswers {
   send(request: FastifyRequest, reply: FastifyReply, answer: TaggedAnswer): Promise<FastifyReply>;
@@ -88,6 +96,8 @@ export async function sendKeptJson(request: FastifyRequest, reply: FastifyReply,
 
 interface Entry extends KeptJson {
   bytes: number;
+  /** The list's versions read before its text was; undefined when the tenant lacked one. */
+  version: string | undefined;
 }
 
 /**
@@ -148,20 +158,30 @@ export function createTaggedAnswers(db: TaggingDatabase, { maxBytes }: { maxByte
     entries.weighAgain(name, entry);
   };
 
-  /** The held entry when the database says its text is the answer now, else a new one from the text it sent. */
+  /**
+   * The held entry when its versions are the ones read now, or when the database says its
+   * text is the answer now; else a new one from the text it sent.
+   */
   const entryFor = async (name: string, answer: TaggedAnswer): Promise<Entry> => {
     const held = entries.get(name);
+    // Read before the text: an entry is never filed under versions newer than what it shows.
+    const version = await currentListVersion(db, answer.tenantId, answer.subjects);
+    if (version !== undefined && held?.version === version) {
+      use(name, held);
+      return held;
+    }
     const row = await taggedRow(db, answer, held?.tag ?? null);
     if (!row) throw new Error(`The answer ${answer.key} has no row`);
     // The entry read before the statement, even if another request has replaced it since:
     // the database said its text is the answer as of this request.
     if (row.json === null && held && held.tag === row.tag) {
+      held.version = version;
       use(name, held);
       return held;
     }
     if (row.json === null) throw new Error(`The answer ${answer.key} came without its text`);
     const kept = keptJson(name, row.json, row.tag);
-    const entry: Entry = { ...kept, bytes: kept.plain.length };
+    const entry: Entry = { ...kept, bytes: kept.plain.length, version };
     keep(name, entry);
     return entry;
   };

@@ -7,7 +7,7 @@ import { ACTIVITY_MESSAGES, isKeptInstant } from '../../src/domain/rules/index.t
 import type { AnswerOf } from '../answers/projection.ts';
 import { ACTIVITY, linkedCustomerJson } from '../answers/projections.ts';
 import { keptPrepared } from '../db/kept-prepared.ts';
-import { createTaggedAnswers, jsonArrayOf } from '../caching/tagged-answers.ts';
+import { createTaggedAnswers, jsonArrayOf, type TaggedList } from '../caching/tagged-answers.ts';
 
 // Per process: the lists of the tenants asking most, with their compressed copies.
 const ACTIVITY_LISTS_KEPT_BYTES = 16 * 1024 * 1024;
@@ -31,6 +31,9 @@ const ACTIVITY_LIST_ENTRY = `a.list_entry_head || ',"salesperson_name":' || s.na
 export const ACTIVITY_LIST_SQL = `select ${jsonArrayOf(ACTIVITY_LIST_ENTRY, ACTIVITY_LIST_LOADED_ORDER)}
   from activities a join salespersons s on s.id = a.salesperson_id and s.tenant_id = a.tenant_id
   where a.tenant_id = $1`;
+
+/** The activity list and what it reads: the activities, their salespersons' names, their linked deals' customers. */
+export const ACTIVITY_LIST: TaggedList = { sql: ACTIVITY_LIST_SQL, subjects: ['activities', 'salesperson names', 'opportunity customers'] };
 
 const SELECT_ACTIVITY = keptPrepared(`select ${ACTIVITY.select} from ${ACTIVITY.from} where a.tenant_id = $1 and a.id = $2`);
 
@@ -85,7 +88,7 @@ export function registerActivityRoutes(app: FastifyInstance, context: RouteConte
     return lists.send(request, reply, {
       tenantId: caller.tenantId,
       key: 'activities',
-      sql: ACTIVITY_LIST_SQL,
+      ...ACTIVITY_LIST,
       params: [caller.tenantId],
     });
   }, { compress: false });

@@ -7,7 +7,7 @@ import { EVENT_MESSAGES, isKeptInstant } from '../../src/domain/rules/index.ts';
 import type { AnswerOf } from '../answers/projection.ts';
 import { CALENDAR_EVENT, linkedCustomerJson } from '../answers/projections.ts';
 import { keptPrepared } from '../db/kept-prepared.ts';
-import { createTaggedAnswers, jsonArrayOf } from '../caching/tagged-answers.ts';
+import { createTaggedAnswers, jsonArrayOf, type TaggedList } from '../caching/tagged-answers.ts';
 
 // Per process: the calendars of the tenants asking most, with their compressed copies.
 const CALENDARS_KEPT_BYTES = 16 * 1024 * 1024;
@@ -62,6 +62,9 @@ const CALENDAR_LIST_ENTRY = `calendar_events.list_entry_head || ',"opportunity_c
 export const CALENDAR_LIST_SQL = `select ${jsonArrayOf(CALENDAR_LIST_ENTRY, 'calendar_events.starts_at, id')}
               from ${CALENDAR_EVENT.from} where tenant_id = $1 and ${overlapsYearWindow}`;
 
+/** A year's calendar and what it reads: the events and their linked deals' customers. */
+export const CALENDAR_LIST: TaggedList = { sql: CALENDAR_LIST_SQL, subjects: ['calendar events', 'opportunity customers'] };
+
 /** Calendar events: any signed-in user of the tenant may read and write them, like the calendar itself. */
 export function registerCalendarEventRoutes(app: FastifyInstance, context: RouteContext): void {
   const { db } = context;
@@ -81,7 +84,7 @@ export function registerCalendarEventRoutes(app: FastifyInstance, context: Route
       return calendars.send(request, reply, {
         tenantId: caller.tenantId,
         key: `calendar-${request.query.year}`,
-        sql: CALENDAR_LIST_SQL,
+        ...CALENDAR_LIST,
         params: [caller.tenantId, request.query.year],
       });
     },

@@ -9,7 +9,7 @@ import { CUSTOMER, CUSTOMER_SUMMARY } from '../answers/projections.ts';
 import { refusingUnknownZones, zoneOf } from '../http/list-query.ts';
 import { madeOncePerPieces, type YearZonePieces } from '../caching/year-answers.ts';
 import { recentlyUsed } from '../caching/recently-used.ts';
-import { createTaggedAnswers, jsonArrayOf, keptJson, sendKeptJson, tagOf, TAG_OF_JSON, type KeptJson } from '../caching/tagged-answers.ts';
+import { createTaggedAnswers, jsonArrayOf, keptJson, sendKeptJson, tagOf, TAG_OF_JSON, type KeptJson, type TaggedList } from '../caching/tagged-answers.ts';
 import { yearZoneSums, type CustomerSums, type ZoneSums } from './year-zone-sums.ts';
 
 type CustomerAnswer = AnswerOf<typeof CUSTOMER>;
@@ -37,6 +37,12 @@ async function customerOfTenant(db: Queryable, tenantId: number, id: number) {
   return customer;
 }
 
+/** A tenant's ($1) customer list: each customer's entry, kept with the row (migration 141). */
+export const CUSTOMER_LIST: TaggedList = {
+  sql: `select ${jsonArrayOf('answer_json', 'lower(customers.name), customers.name, id')} from ${CUSTOMER.from} where tenant_id = $1`,
+  subjects: ['customers'],
+};
+
 /**
  * Customers of the caller's tenant. Any signed-in user of the tenant may add and edit
  * them, as they may the opportunities that name them. `zoneSums`: the year's pieces summed
@@ -60,8 +66,7 @@ export function registerCustomerRoutes(app: FastifyInstance, context: RouteConte
       return lists.send(request, reply, {
         tenantId: caller.tenantId,
         key: 'customers',
-        sql: `select ${jsonArrayOf('answer_json', 'lower(customers.name), customers.name, id')}
-              from ${CUSTOMER.from} where tenant_id = $1`,
+        ...CUSTOMER_LIST,
         params: [caller.tenantId],
       });
     },

@@ -5,7 +5,7 @@ import { forbidden, notFound, refusal, refusingDuplicates } from '../http/refusa
 import { canManageUsers } from '../../src/domain/rules/index.ts';
 import type { AnswerOf } from '../answers/projection.ts';
 import { SALESPERSON } from '../answers/projections.ts';
-import { createTaggedAnswers, jsonArrayOf } from '../caching/tagged-answers.ts';
+import { createTaggedAnswers, jsonArrayOf, type TaggedList } from '../caching/tagged-answers.ts';
 
 // Per process: the lists of the tenants asking most, with their compressed copies.
 const SALESPERSON_LISTS_KEPT_BYTES = 8 * 1024 * 1024;
@@ -19,6 +19,12 @@ async function salespersonOfTenant(db: Queryable, tenantId: number, id: number) 
   ]);
   return salesperson;
 }
+
+/** A tenant's ($1) salesperson list: each salesperson's entry, kept with the row (migration 087). */
+export const SALESPERSON_LIST: TaggedList = {
+  sql: `select ${jsonArrayOf('answer_json', 'name, id')} from ${SALESPERSON.from} where tenant_id = $1`,
+  subjects: ['salespersons'],
+};
 
 // Editing salespersons belongs to the screens of roles 1 and 2, like managing users.
 const mayEditSalespersons = canManageUsers;
@@ -37,7 +43,7 @@ export function registerSalespersonRoutes(app: FastifyInstance, context: RouteCo
     return lists.send(request, reply, {
       tenantId: caller.tenantId,
       key: 'salespersons',
-      sql: `select ${jsonArrayOf('answer_json', 'name, id')} from ${SALESPERSON.from} where tenant_id = $1`,
+      ...SALESPERSON_LIST,
       params: [caller.tenantId],
     });
   }, { compress: false });
