@@ -1,4 +1,5 @@
 import { errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { verifiedTokenMemo } from './verified-tokens.ts';
 import type { FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { Queryable } from '../db/database.ts';
 import { issuedBeforeEmailChange, userOfSubject } from './caller-identity.ts';
@@ -66,9 +67,15 @@ export interface AccessClaims {
  * Bearer, `azp` the app's client id, `email_verified` true); then the client role.
  */
 export async function verifyAccessToken(token: string, policy: TokenPolicy): Promise<VerifiedPayload> {
+  return (await verifyAccessTokenWithKey(token, policy)).payload;
+}
+
+/** verifyAccessToken, also naming the key whose signature it checked. */
+export async function verifyAccessTokenWithKey(token: string, policy: TokenPolicy): Promise<{ payload: VerifiedPayload; key: unknown }> {
   let payload: JWTPayload;
+  let key: unknown;
   try {
-    ({ payload } = await jwtVerify(token, policy.keys, {
+    ({ payload, key } = await jwtVerify(token, policy.keys, {
       issuer: policy.issuer,
       audience: policy.audience,
       algorithms: ALLOWED_ALGORITHMS,
@@ -88,10 +95,10 @@ export async function verifyAccessToken(token: string, policy: TokenPolicy): Pro
   if (!clientRoles(payload, policy.clientId).includes(REQUIRED_CLIENT_ROLE)) {
     throw new Unauthorized(`The token lacks the ${REQUIRED_CLIENT_ROLE} role`);
   }
-  return payload as VerifiedPayload;
+  return { payload: payload as VerifiedPayload, key };
 }
 
-type VerifiedPayload = JWTPayload & { sub: string; email: string; iat: number; exp: number };
+export type VerifiedPayload = JWTPayload & { sub: string; email: string; iat: number; exp: number };
 
 function accessClaims(payload: VerifiedPayload): AccessClaims {
   return { subject: payload.sub, email: payload.email.toLowerCase(), issuedAtS: payload.iat, expiresAtMs: payload.exp * 1000 };
@@ -120,11 +127,12 @@ export interface CallerCheck {
  * written (route, SQL, another server process).
  */
 export function authenticate(policy: TokenPolicy, db: Queryable): CallerCheck {
+  const verified = verifiedTokenMemo(policy.keys, (token) => verifyAccessTokenWithKey(token, policy));
   return {
     async requireCaller(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
       const token = bearerToken(request.headers.authorization);
       if (!token) throw new Unauthorized('Token not found');
-      const payload = await verifyAccessToken(token, policy);
+      const payload = await verified(token);
       if (policy.sessionsInDatabase && typeof payload.sid !== 'string') throw new Unauthorized(SIGN_IN_ENDED);
       const claims = accessClaims(payload);
       const signIn = policy.sessionsInDatabase ? { sessionId: payload.sid as string, clientId: policy.clientId } : undefined;
