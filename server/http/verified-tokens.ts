@@ -1,5 +1,6 @@
 import { decodeProtectedHeader, type FlattenedJWSInput, type JWTVerifyGetKey } from 'jose';
 import type { VerifiedPayload } from './authenticate.ts';
+import { recentlyUsed } from '../caching/recently-used.ts';
 
 type KeyHeader = Parameters<JWTVerifyGetKey>[0];
 /** The full check of an access token (verifyAccessToken), naming the key that signed it. */
@@ -24,11 +25,12 @@ interface Remembered {
  * same key (asked on every request, so a key that rotates out or is replaced ends the
  * token's standing at once). What changes with time is checked on every request:
  * expiry and not-before, and (by the caller check) the user, the tenant and the sign-in
- * in the database. Anything that is not a clean hit goes through the full check, so a
+ * in the database. The least recently used go first when more are kept (the one bounded map,
+ * recently-used.ts). Anything that is not a clean hit goes through the full check, so a
  * refusal always comes from it with its own words. Only tokens that passed are kept.
  */
 export function verifiedTokenMemo(keys: JWTVerifyGetKey, fullCheck: FullCheck): (token: string) => Promise<VerifiedPayload> {
-  const remembered = new Map<string, Remembered>();
+  const remembered = recentlyUsed<Remembered>(REMEMBERED_TOKENS);
 
   async function stillStands(entry: Remembered): Promise<boolean> {
     // The same rule as jose's claim check with no clock tolerance.
@@ -47,7 +49,6 @@ export function verifiedTokenMemo(keys: JWTVerifyGetKey, fullCheck: FullCheck): 
     if (entry && (await stillStands(entry))) return entry.payload;
     remembered.delete(token);
     const { payload, key } = await fullCheck(token);
-    if (remembered.size >= REMEMBERED_TOKENS) remembered.delete(remembered.keys().next().value!);
     const [header, body, signature] = token.split('.') as [string, string, string];
     remembered.set(token, {
       payload,

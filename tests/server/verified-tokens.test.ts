@@ -106,7 +106,7 @@ describe('tokens that passed the full check', () => {
     expect(fullChecks.count).toBe(2);
   });
 
-  test('keeps at most REMEMBERED_TOKENS, forgetting the oldest first', async () => {
+  test('keeps at most REMEMBERED_TOKENS, forgetting the least recently used first', async () => {
     const { keys, sign } = await signer();
     const { verify, fullChecks } = memoOf(keys);
     const tokens = await Promise.all(Array.from({ length: REMEMBERED_TOKENS + 1 }, (_, i) => sign({ sub: `subject-${i}` })));
