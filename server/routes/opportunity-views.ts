@@ -102,14 +102,14 @@ interface Totals {
   weighted: number;
 }
 
+const SELECT_YEAR_TOTALS = keptPrepared(`with ${YEAR_STAGE_SUMS}
+  select coalesce(sum(count), 0)::int as total, coalesce(sum(revenue), 0)::float8 as revenue, coalesce(sum(weight) / 100, 0)::float8 as weighted
+  from year_sums where $4::text is null or stage = $4`);
+
 /** The totals of the year (or of one stage of it) unsearched, from the sums the database keeps (opportunity-year-sums.ts). */
 function yearTotals(db: Queryable, tenantId: number, year: number, zone: string, stage: string | null): Promise<Totals[]> {
   return db.query<Totals>(SELECT_YEAR_TOTALS, [tenantId, year, zone, stage]);
 }
-
-const SELECT_YEAR_TOTALS = keptPrepared(`with ${YEAR_STAGE_SUMS}
-  select coalesce(sum(count), 0)::int as total, coalesce(sum(revenue), 0)::float8 as revenue, coalesce(sum(weight) / 100, 0)::float8 as weighted
-  from year_sums where $4::text is null or stage = $4`);
 
 async function page(db: Queryable, caller: { tenantId: number; userId: number }, query: PageQuery): Promise<Answer<'OpportunityPage'>> {
   const zone = zoneOf(query);
