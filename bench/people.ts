@@ -544,12 +544,27 @@ async function openScreensBeforehand(people: Person[], run: Tally, limit = 8): P
   run.errors += before.errors;
 }
 
+/**
+ * Who arrives during the run: the same share of each role as of everyone, spread evenly
+ * through each role's people. (Every k-th person of the whole list once picked every
+ * manager, since the managers stand at every tenth place, so none was at work at the start.)
+ */
+export function arrivalsOf<P extends { someone: Someone }>(people: readonly P[], arriving: number): P[] {
+  const share = Math.min(1, Math.max(0, arriving) / Math.max(1, people.length));
+  const roles = [...new Set(people.map((p) => p.someone.role))];
+  return roles.flatMap((role) => {
+    const ofRole = people.filter((p) => p.someone.role === role);
+    const count = Math.round(ofRole.length * share);
+    return Array.from({ length: count }, (_, i) => ofRole[Math.floor((i * ofRole.length) / count)]!);
+  });
+}
+
 /** The run: every person's day for `seconds`, then every request still under way is waited for. */
 export async function runPeople(options: PeopleOptions): Promise<PeopleRun> {
   const tally = new Tally();
   const random = mulberry32(options.seed);
   const people = options.people.map((someone, index) => new Person(index, someone, options, tally, mulberry32(Math.floor(random() * 2 ** 32))));
-  const arriving = new Set(people.filter((_, index) => index % Math.max(1, Math.round(people.length / Math.max(1, options.arriving))) === 0).slice(0, options.arriving));
+  const arriving = new Set(arrivalsOf(people, options.arriving));
   const atWork = people.filter((p) => !arriving.has(p));
   await signInBeforehand(atWork);
   await openScreensBeforehand(atWork, tally);
