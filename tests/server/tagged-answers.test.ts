@@ -262,6 +262,31 @@ describe('a list kept under the versions of what it reads', () => {
     await list.close();
   });
 
+  test("a new tenant's lists are kept from its first request, before it has written any of what they read (migration 215)", async () => {
+    const [tenant] = await server.db.query<{ id: number }>("insert into tenants (name) values ('Kept from the start') returning id");
+    const lists = { salespersons: SALESPERSON_LIST, activities: ACTIVITY_LIST, customers: CUSTOMER_LIST, calendar: CALENDAR_LIST };
+    const made: string[] = [];
+    const counting: TaggingDatabase = {
+      kind: server.db.kind,
+      query: (sql, params) => {
+        for (const [key, list] of Object.entries(lists)) if (sql.includes(list.sql)) made.push(key);
+        return server.db.query(sql, params);
+      },
+    };
+    const answers = createTaggedAnswers(counting, { maxBytes: 1024 * 1024 });
+    const app = Fastify();
+    app.get('/list/:key', (request, reply) => {
+      const key = (request.params as { key: keyof typeof lists }).key;
+      const params = key === 'calendar' ? [tenant!.id, calendarYear] : [tenant!.id];
+      return answers.send(request, reply, { tenantId: tenant!.id, key, params, ...lists[key] });
+    });
+    for (let round = 0; round < 3; round += 1) {
+      for (const key of Object.keys(lists)) expect((await app.inject({ method: 'GET', url: `/list/${key}` })).body).toBe('[]');
+    }
+    expect(made).toEqual(Object.keys(lists));
+    await app.close();
+  });
+
   test("a sign-in's latest login and a deal's other columns leave the activity list's and the calendar's versions as they were", async () => {
     const versions = () => Promise.all([ACTIVITY_LIST, CALENDAR_LIST, SALESPERSON_LIST].map((list) => currentListVersion(server.db, 1, list.subjects)));
     const [activities, calendar, salespersons] = await versions();
