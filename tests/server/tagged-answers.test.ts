@@ -6,6 +6,7 @@ import { ACTIVITY_LIST } from '../../server/routes/activities.ts';
 import { CALENDAR_LIST } from '../../server/routes/calendar-events.ts';
 import { CUSTOMER_LIST } from '../../server/routes/customers.ts';
 import { SALESPERSON_LIST } from '../../server/routes/salespersons.ts';
+import { recordLogin } from '../../server/oidc/accounts.ts';
 import { madeOncePerPieces } from '../../server/caching/year-answers.ts';
 import type { Queryable } from '../../server/db/database.ts';
 import Fastify from 'fastify';
@@ -135,6 +136,25 @@ describe.each(LISTS)('the $list', ({ url, write }) => {
     await write(server.db, `tagged-${Math.random().toString(36).slice(2)}`);
     const changed = await server.app.inject({ method: 'GET', url: url(), headers: { ...(await server.as(ADMIN)), 'if-none-match': current.etag } });
     expect(changed.statusCode).toBe(200);
+  });
+});
+
+describe('the salesperson list, after a sign-in', () => {
+  test("shows the salesperson's latest login at the very next request of either process, as their record does", async () => {
+    const email = 'rep@demo.test';
+    await server.db.query(`update salespersons set latest_login = '2001-02-03T04:05:06Z' where email = $1`, [email]);
+    const latestLogin = async (on: TestServer) => {
+      const list = JSON.parse((await fetchList(on, '/api/salespersons/getAllData/1', { 'accept-encoding': 'br' })).text) as { email: string; latest_login: string | null }[];
+      return list.find((entry) => entry.email === email)!.latest_login;
+    };
+    // Both processes hold the list with the old login.
+    expect([await latestLogin(server), await latestLogin(second)]).toEqual(['2001-02-03T04:05:06Z', '2001-02-03T04:05:06Z']);
+    // The provider's sign-in writes it so (server/oidc/login.ts).
+    await recordLogin(server.db, email);
+    const [record] = await server.db.query<{ id: number }>('select id from salespersons where email = $1', [email]);
+    const shown = (await server.app.inject({ method: 'GET', url: `/api/salespersons/${record!.id}`, headers: await server.as(ADMIN) })).json<{ latest_login: string }>().latest_login;
+    expect(Date.now() - Date.parse(shown)).toBeLessThan(60_000);
+    expect([await latestLogin(server), await latestLogin(second)]).toEqual([shown, shown]);
   });
 });
 
