@@ -9,14 +9,16 @@ import type { Queryable } from '../db/database.ts';
 import { keptPrepared } from '../db/kept-prepared.ts';
 
 /** What a kept answer of the answer cache is made of; one version of each per tenant. */
-export type DataSubject = 'users' | 'opportunities';
+export const DATA_SUBJECTS = ['users', 'opportunities'] as const;
+export type DataSubject = (typeof DATA_SUBJECTS)[number];
 
 /**
  * What a tagged list reads (migration 200): a table, or the one column of another table a
  * list shows (a salesperson's name, a linked deal's customer), whose version moves on an
  * update only when that column changes.
  */
-export type ListSubject = 'activities' | 'salespersons' | 'salesperson names' | 'customers' | 'calendar events' | 'opportunity customers';
+export const LIST_SUBJECTS = ['activities', 'salespersons', 'salesperson names', 'customers', 'calendar events', 'opportunity customers'] as const;
+export type ListSubject = (typeof LIST_SUBJECTS)[number];
 
 /**
  * The version as of every write committed before this call, or undefined when the

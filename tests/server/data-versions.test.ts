@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, onTestFinished, test } from 'vitest';
-import { currentDataVersion } from '../../server/caching/data-versions.ts';
+import { currentDataVersion, DATA_SUBJECTS, LIST_SUBJECTS } from '../../server/caching/data-versions.ts';
 import type { Database, Queryable } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { openDatabase } from '../../server/db/open.ts';
@@ -87,6 +87,30 @@ test('a new tenant has versions as soon as it is written', async () => {
   const created = await newTenant('Newcomer');
   expect(await current(created, 'users')).toBe(await stored(created, 'users'));
   expect(await current(created, 'users')).toBeDefined();
+});
+
+test('a tenant has a version of every subject from its insert on, before any write of its data (migration 215)', async () => {
+  // Two in one statement: the trigger gives each new tenant its own versions.
+  const created = await db.query<{ id: number }>("insert into tenants (name) values ('Empty one'), ('Empty two') returning id");
+  const versions = await db.query<{ tenant_id: number; subject: string; version: string }>(
+    'select tenant_id, subject, version::text from data_versions where tenant_id = any($1::int[]) order by tenant_id, subject',
+    [created.map((tenant) => tenant.id)],
+  );
+  const everySubject = [...DATA_SUBJECTS, ...LIST_SUBJECTS].sort();
+  expect(versions.map((row) => [row.tenant_id, row.subject])).toEqual(created.flatMap((tenant) => everySubject.map((subject) => [tenant.id, subject])));
+  // No two alike: each from the sequence.
+  expect(new Set(versions.map((row) => row.version)).size).toBe(versions.length);
+});
+
+test("the subjects a new tenant gets versions of are the ones data_versions allows, and the server's", async () => {
+  const [given] = await db.query<{ subjects: string[] }>('select tenant_data_subjects() as subjects');
+  const [check] = await db.query<{ definition: string }>(
+    "select pg_get_constraintdef(oid) as definition from pg_constraint where conrelid = 'data_versions'::regclass and contype = 'c'",
+  );
+  // The check's definition names each subject as a text literal: (subject = ANY (ARRAY['users'::text, …])).
+  const allowed = [...check!.definition.matchAll(/'((?:[^']|'')*)'::text/gu)].map((match) => match[1]!.replaceAll("''", "'"));
+  expect([...given!.subjects].sort()).toEqual(allowed.sort());
+  expect([...given!.subjects].sort()).toEqual([...DATA_SUBJECTS, ...LIST_SUBJECTS].sort());
 });
 
 test('a write of another session counts as soon as it commits', async () => {

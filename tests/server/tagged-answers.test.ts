@@ -6,6 +6,7 @@ import { ACTIVITY_LIST } from '../../server/routes/activities.ts';
 import { CALENDAR_LIST } from '../../server/routes/calendar-events.ts';
 import { CUSTOMER_LIST } from '../../server/routes/customers.ts';
 import { SALESPERSON_LIST } from '../../server/routes/salespersons.ts';
+import { recordLogin } from '../../server/oidc/accounts.ts';
 import { madeOncePerPieces } from '../../server/caching/year-answers.ts';
 import type { Queryable } from '../../server/db/database.ts';
 import Fastify from 'fastify';
@@ -138,6 +139,25 @@ describe.each(LISTS)('the $list', ({ url, write }) => {
   });
 });
 
+describe('the salesperson list, after a sign-in', () => {
+  test("shows the salesperson's latest login at the very next request of either process, as their record does", async () => {
+    const email = 'rep@demo.test';
+    await server.db.query(`update salespersons set latest_login = '2001-02-03T04:05:06Z' where email = $1`, [email]);
+    const latestLogin = async (on: TestServer) => {
+      const list = JSON.parse((await fetchList(on, '/api/salespersons/getAllData/1', { 'accept-encoding': 'br' })).text) as { email: string; latest_login: string | null }[];
+      return list.find((entry) => entry.email === email)!.latest_login;
+    };
+    // Both processes hold the list with the old login.
+    expect([await latestLogin(server), await latestLogin(second)]).toEqual(['2001-02-03T04:05:06Z', '2001-02-03T04:05:06Z']);
+    // The provider's sign-in writes it so (server/oidc/login.ts).
+    await recordLogin(server.db, email);
+    const [record] = await server.db.query<{ id: number }>('select id from salespersons where email = $1', [email]);
+    const shown = (await server.app.inject({ method: 'GET', url: `/api/salespersons/${record!.id}`, headers: await server.as(ADMIN) })).json<{ latest_login: string }>().latest_login;
+    expect(Date.now() - Date.parse(shown)).toBeLessThan(60_000);
+    expect([await latestLogin(server), await latestLogin(second)]).toEqual([shown, shown]);
+  });
+});
+
 describe('a kept answer', () => {
   test('is not sent across by PostgreSQL while its text is unchanged, and is sent again once it changes; PGlite hands it over to be hashed', async () => {
     const texts: (string | null)[] = [];
@@ -260,6 +280,31 @@ describe('a list kept under the versions of what it reads', () => {
     await list.read();
     expect(list.made()).toBe(4);
     await list.close();
+  });
+
+  test("a new tenant's lists are kept from its first request, before it has written any of what they read (migration 215)", async () => {
+    const [tenant] = await server.db.query<{ id: number }>("insert into tenants (name) values ('Kept from the start') returning id");
+    const lists = { salespersons: SALESPERSON_LIST, activities: ACTIVITY_LIST, customers: CUSTOMER_LIST, calendar: CALENDAR_LIST };
+    const made: string[] = [];
+    const counting: TaggingDatabase = {
+      kind: server.db.kind,
+      query: (sql, params) => {
+        for (const [key, list] of Object.entries(lists)) if (sql.includes(list.sql)) made.push(key);
+        return server.db.query(sql, params);
+      },
+    };
+    const answers = createTaggedAnswers(counting, { maxBytes: 1024 * 1024 });
+    const app = Fastify();
+    app.get('/list/:key', (request, reply) => {
+      const key = (request.params as { key: keyof typeof lists }).key;
+      const params = key === 'calendar' ? [tenant!.id, calendarYear] : [tenant!.id];
+      return answers.send(request, reply, { tenantId: tenant!.id, key, params, ...lists[key] });
+    });
+    for (let round = 0; round < 3; round += 1) {
+      for (const key of Object.keys(lists)) expect((await app.inject({ method: 'GET', url: `/list/${key}` })).body).toBe('[]');
+    }
+    expect(made).toEqual(Object.keys(lists));
+    await app.close();
   });
 
   test("a sign-in's latest login and a deal's other columns leave the activity list's and the calendar's versions as they were", async () => {
