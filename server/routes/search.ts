@@ -3,6 +3,7 @@ import type { Queryable } from '../db/database.ts';
 import { defineRoute, type RouteContext } from '../http/define-route.ts';
 import { notFound } from '../http/refusals.ts';
 import { literally } from '../http/list-query.ts';
+import { keptWithGenericPlan } from '../db/kept-prepared.ts';
 import type { AnswerOf } from '../answers/projection.ts';
 import { SEARCH_HIT } from '../answers/projections.ts';
 import { canManageUsers } from '../../src/domain/rules/index.ts';
@@ -17,24 +18,67 @@ export type SearchHit = AnswerOf<typeof SEARCH_HIT>;
 const CANDIDATES_PER_KIND = 50;
 
 /**
+ * How each word is tested: `trigrams` when pg_trgm can take trigrams from it (three
+ * letters or digits in a row), so the trigram index may find the rows holding it
+ * (`like`); `scan` when it cannot (`strpos`), so that the rows are read until enough
+ * hold it. Both test the same thing.
+ */
+type WordTest = 'trigrams' | 'scan';
+
+const TRIGRAM_RUN = /[\p{L}\p{N}]{3}/u;
+
+function wordTest(word: string): WordTest {
+  return TRIGRAM_RUN.test(word) ? 'trigrams' : 'scan';
+}
+
+/**
+ * The smallest text above every text starting with `prefix` in byte order (code point
+ * order, as UTF-8 keeps it): the prefix with its last code point raised by one, after
+ * dropping the highest code points it ends with; null when it is made of those alone,
+ * as then every text from it on starts with it. So a title starts with the prefix
+ * exactly when `prefix <= title < bound` in collation "C", an index range that a plan
+ * made without the values can use (a LIKE pattern's range is known only to a plan made
+ * with its value).
+ */
+export function prefixBound(prefix: string): string | null {
+  const codePoints = Array.from(prefix, (character) => character.codePointAt(0)!);
+  while (codePoints.length > 0 && codePoints[codePoints.length - 1] === 0x10ffff) codePoints.pop();
+  if (codePoints.length === 0) return null;
+  const last = codePoints.pop()! + 1;
+  // Surrogates are no characters of a text: the next one after U+D7FF is U+E000.
+  codePoints.push(last === 0xd800 ? 0xe000 : last);
+  return String.fromCodePoint(...codePoints);
+}
+
+/** What a statement's text depends on, beyond its parameters' values. */
+interface Shape {
+  tests: WordTest[];
+  bounded: boolean;
+  withUsers: boolean;
+}
+
+/**
  * One kind's hits: its `search_text` (migration 075: the searched texts joined and
  * lowercased when written) must contain every word ($4 onwards), ranked by how well
  * `title` answers the whole text ($2, lowercase): equal, starting with it, then
- * trigram word similarity. $1 is the tenant, $3 the whole text as a prefix pattern.
- * Only a bounded set is ranked, so a text that a whole table contains costs no
- * more than a rare one: the first few titles starting with the text (an index
- * range in byte order, which both finds and orders them) and the first
- * CANDIDATES_PER_KIND rows containing every word (a trigram index, or a scan that
- * stops at the limit).
+ * trigram word similarity. $1 is the tenant, $3 the bound above the titles starting
+ * with the text (`prefixBound`). Only a bounded set is ranked, so a text that a whole
+ * table contains costs no more than a rare one: the first few titles starting with
+ * the text (an index range in byte order, which both finds and orders them) and the
+ * first CANDIDATES_PER_KIND rows containing every word (a trigram index, or a scan
+ * that stops at the limit).
  */
-function kindQuery(kind: SearchHit['kind'], select: { from: string; title: string; detail: string; words: number }) {
-  const filters = Array.from({ length: select.words }, (_, i) => `and search_text like lower($${i + 4})`).join(' ');
+function kindQuery(kind: SearchHit['kind'], shape: Shape, select: { from: string; title: string; detail: string }) {
+  const filters = shape.tests
+    .map((test, i) => (test === 'trigrams' ? `and search_text like lower($${i + 4})` : `and strpos(search_text, lower($${i + 4})) > 0`))
+    .join(' ');
   const columns = `id, ${select.title} as title, ${select.detail} as detail`;
   const titleKey = `(lower(${select.title}) collate "C")`;
+  const below = shape.bounded ? `and ${titleKey} < $3` : 'and $3::text is null';
   return `(select '${kind}' as kind, id, title, detail,
       (case when lower(title) = $2 then 2 when starts_with(lower(title), $2) then 1 else 0 end) + word_similarity($2, title) as score
     from (
-      (select ${columns} from ${select.from} where tenant_id = $1 and ${titleKey} like $3
+      (select ${columns} from ${select.from} where tenant_id = $1 and ${titleKey} >= $2 ${below}
         order by ${titleKey} limit ${HITS_PER_KIND})
       union
       (select ${columns} from ${select.from} where tenant_id = $1 ${filters} limit ${CANDIDATES_PER_KIND})
@@ -43,11 +87,7 @@ function kindQuery(kind: SearchHit['kind'], select: { from: string; title: strin
     limit ${HITS_PER_KIND})`;
 }
 
-export async function search(db: Queryable, tenantId: number, text: string, withUsers: boolean): Promise<SearchHit[]> {
-  const words = searchWords(text);
-  if (words.length === 0) return [];
-  const whole = words.join(' ').toLowerCase();
-  const count = words.length;
+function searchStatement(shape: Shape): string {
   const parts = [
     // The best customers, asked once: they are hits themselves and name the opportunities below.
     `(select * from best_customers)`,
@@ -64,44 +104,59 @@ export async function search(db: Queryable, tenantId: number, text: string, with
       ) as o
       order by score desc, o.created_date desc, o.id desc
       limit ${HITS_PER_KIND})`,
-    kindQuery('activity', {
+    kindQuery('activity', shape, {
       from: 'activities',
       title: 'subject',
       detail: `concat_ws(' · ', kind, to_char(due_at at time zone 'UTC', 'YYYY-MM-DD'), case when done then 'done' end)`,
-      words: count,
     }),
-    kindQuery('event', {
+    kindQuery('event', shape, {
       from: 'calendar_events',
       title: 'title',
       detail: `concat_ws(' · ', to_char(starts_at at time zone 'UTC', 'YYYY-MM-DD'), nullif(location, ''))`,
-      words: count,
     }),
-    kindQuery('salesperson', {
-      from: 'salespersons',
-      title: 'name',
-      detail: 'email',
-      words: count,
-    }),
-    ...(withUsers
-      ? [
-          kindQuery('user', {
-            from: 'users',
-            title: 'name',
-            detail: 'email',
-            words: count,
-          }),
-        ]
-      : []),
+    kindQuery('salesperson', shape, { from: 'salespersons', title: 'name', detail: 'email' }),
+    ...(shape.withUsers ? [kindQuery('user', shape, { from: 'users', title: 'name', detail: 'email' })] : []),
   ];
-  const bestCustomers = kindQuery('customer', {
+  const bestCustomers = kindQuery('customer', shape, {
     from: 'customers',
     title: 'name',
     detail: `concat_ws(' · ', nullif(company, ''), nullif(email, ''))`,
-    words: count,
   });
-  const sql = `with best_customers as materialized ${bestCustomers}
+  return `with best_customers as materialized ${bestCustomers}
     select ${SEARCH_HIT.select} from (${parts.join(' union all ')}) as hits order by hits.score desc, hits.kind, hits.title, hits.id`;
-  return db.query<SearchHit>(sql, [tenantId, whole, `${literally(whole)}%`, ...words.map((word) => `%${literally(word)}%`)]);
+}
+
+/**
+ * The statements by shape. One whose words all have trigrams is kept prepared with one
+ * plan made without the values (planning was half of what a search cost): every choice
+ * that plan makes serves every text of the shape, since the titles' range comes as
+ * values and each word is found through the trigram index. A text with a word of no
+ * trigrams is planned with its values, as a plan made without them cannot tell a big
+ * tenant, whose rows are best read in turn, from a small one, best reached through its
+ * tenant's index; such a word is tested with `strpos`, which no plan answers with the
+ * trigram index (a pattern without trigrams matches every entry of it).
+ */
+const STATEMENTS = new Map<string, string>();
+
+function statementOf(shape: Shape): string {
+  const key = `${shape.withUsers ? 'u' : '-'}${shape.bounded ? 'b' : '-'}${shape.tests.map((test) => test[0]).join('')}`;
+  let sql = STATEMENTS.get(key);
+  if (sql === undefined) {
+    sql = searchStatement(shape);
+    if (shape.tests.every((test) => test === 'trigrams')) keptWithGenericPlan(sql);
+    STATEMENTS.set(key, sql);
+  }
+  return sql;
+}
+
+export async function search(db: Queryable, tenantId: number, text: string, withUsers: boolean): Promise<SearchHit[]> {
+  // As the text reaches PostgreSQL, where a lone surrogate arrives as U+FFFD.
+  const words = searchWords(text.replace(/\p{Cs}/gu, '\uFFFD'));
+  if (words.length === 0) return [];
+  const whole = words.join(' ').toLowerCase();
+  const bound = prefixBound(whole);
+  const shape: Shape = { tests: words.map(wordTest), bounded: bound !== null, withUsers };
+  return db.query<SearchHit>(statementOf(shape), [tenantId, whole, bound, ...words.map((word, i) => (shape.tests[i] === 'trigrams' ? `%${literally(word)}%` : word))]);
 }
 
 /**

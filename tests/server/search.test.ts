@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server-harness.ts';
+import { hasGenericPlan } from '../../server/db/kept-prepared.ts';
+import { search as searchStatement } from '../../server/routes/search.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -81,6 +83,33 @@ describe('the global search', () => {
   test('pattern characters are taken literally', async () => {
     expect(await hits('rep@demo.test', 'Demo', '%')).toEqual([]);
     expect(await hits('rep@demo.test', 'Demo', '_ _')).toEqual([]);
+  });
+
+  test('a title starting with the text is found beyond the first rows containing it, whatever characters the text holds', async () => {
+    // More rows containing the text than are ranked come first, so only the titles' own
+    // range (the index range in byte order) can find the one starting with it.
+    const demo = await tenantId('Demo');
+    for (const text of ['Ŧrëx%_\\zq', '\u{10ffff}\u{10ffff}', 'ÿzq\u{10ffff}']) {
+      await server.db.query(
+        `insert into customers (tenant_id, name) select $1, 'Filler ' || n || ' ' || $2 from generate_series(1, 60) as n`,
+        [demo, text],
+      );
+      await server.db.query('insert into customers (tenant_id, name) values ($1, $2)', [demo, `${text} First`]);
+      const found = await hits('rep@demo.test', 'Demo', text);
+      expect(found[0], text).toMatchObject({ kind: 'customer', title: `${text} First` });
+      await server.db.query(
+        `delete from customers where tenant_id = $1 and name in (select 'Filler ' || n || ' ' || $2 from generate_series(1, 60) as n union select $2 || ' First')`,
+        [demo, text],
+      );
+    }
+  });
+
+  test('a text whose words all have trigrams is searched with one plan kept for its shape; one with a shorter word is planned for its values', async () => {
+    const sent: string[] = [];
+    const recording = { query: async <Row,>(sql: string) => (sent.push(sql), [] as Row[]) };
+    for (const text of ['customer', 'customer 421', 'Bench Admin', '100%']) await searchStatement(recording, 1, text, true);
+    for (const text of ['cu', 'customer 42', 'ö', 'a_b']) await searchStatement(recording, 1, text, false);
+    expect(sent.map(hasGenericPlan)).toEqual([true, true, true, true, false, false, false, false]);
   });
 
   test('users are found by managers only', async () => {
