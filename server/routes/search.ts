@@ -3,7 +3,7 @@ import type { Queryable } from '../db/database.ts';
 import { defineRoute, type RouteContext } from '../http/define-route.ts';
 import { notFound } from '../http/refusals.ts';
 import { literally } from '../http/list-query.ts';
-import { keptWithGenericPlan } from '../db/kept-prepared.ts';
+import { keptPrepared, keptWithGenericPlan } from '../db/kept-prepared.ts';
 import type { AnswerOf } from '../answers/projection.ts';
 import { SEARCH_HIT } from '../answers/projections.ts';
 import { canManageUsers } from '../../src/domain/rules/index.ts';
@@ -18,18 +18,12 @@ export type SearchHit = AnswerOf<typeof SEARCH_HIT>;
 const CANDIDATES_PER_KIND = 50;
 
 /**
- * How each word is tested: `trigrams` when pg_trgm can take trigrams from it (three
- * letters or digits in a row), so the trigram index may find the rows holding it
- * (`like`); `scan` when it cannot (`strpos`), so that the rows are read until enough
- * hold it. Both test the same thing.
+ * Whether pg_trgm takes trigrams from a word (three letters or digits in a row), so that
+ * the trigram index can find the rows holding it whatever the word; a plan made with a
+ * word without trigrams reads the rows in turn instead, one made without it would read
+ * the whole trigram index (such a pattern matches every entry).
  */
-type WordTest = 'trigrams' | 'scan';
-
 const TRIGRAM_RUN = /[\p{L}\p{N}]{3}/u;
-
-function wordTest(word: string): WordTest {
-  return TRIGRAM_RUN.test(word) ? 'trigrams' : 'scan';
-}
 
 /**
  * The smallest text above every text starting with `prefix` in byte order (code point
@@ -52,9 +46,11 @@ export function prefixBound(prefix: string): string | null {
 
 /** What a statement's text depends on, beyond its parameters' values. */
 interface Shape {
-  tests: WordTest[];
+  words: number;
   bounded: boolean;
   withUsers: boolean;
+  /** Run on one plan kept for the shape (`statementOf`). */
+  kept: boolean;
 }
 
 /**
@@ -69,9 +65,7 @@ interface Shape {
  * that stops at the limit).
  */
 function kindQuery(kind: SearchHit['kind'], shape: Shape, select: { from: string; title: string; detail: string }) {
-  const filters = shape.tests
-    .map((test, i) => (test === 'trigrams' ? `and search_text like lower($${i + 4})` : `and strpos(search_text, lower($${i + 4})) > 0`))
-    .join(' ');
+  const filters = Array.from({ length: shape.words }, (_, i) => `and search_text like lower($${i + 4})`).join(' ');
   const columns = `id, ${select.title} as title, ${select.detail} as detail`;
   const titleKey = `(lower(${select.title}) collate "C")`;
   const below = shape.bounded ? `and ${titleKey} < $3` : 'and $3::text is null';
@@ -127,23 +121,59 @@ function searchStatement(shape: Shape): string {
 }
 
 /**
- * The statements by shape. One whose words all have trigrams is kept prepared with one
- * plan made without the values (planning was half of what a search cost): every choice
- * that plan makes serves every text of the shape, since the titles' range comes as
- * values and each word is found through the trigram index. A text with a word of no
- * trigrams is planned with its values, as a plan made without them cannot tell a big
- * tenant, whose rows are best read in turn, from a small one, best reached through its
- * tenant's index; such a word is tested with `strpos`, which no plan answers with the
- * trigram index (a pattern without trigrams matches every entry of it).
+ * The most rows a searched table holds for a search to run on its shape's kept plan. That
+ * plan finds each word's rows through the trigram index, reading every entry of the
+ * rows holding it, where a plan made with the text reads a word that most rows hold
+ * row by row until enough hold it: with 10,000 rows holding a word of eight trigrams
+ * the kept plan cost about what planning saves, with 50,000 three times what it did
+ * (README, Performance, issue 19, session 15).
+ */
+const KEPT_PLAN_MOST_ROWS = 8_000;
+
+/**
+ * The rows of each searched table as the planner counts them: the density of its last
+ * count (ANALYZE, VACUUM, an index built) times its pages now; none before a first count.
+ */
+const TABLE_ROWS = keptPrepared(`select relname::text as name,
+    case when relpages > 0 then reltuples / relpages * (pg_relation_size(oid) / current_setting('block_size')::float8) end as rows
+  from pg_class where oid = any(array['customers', 'activities', 'calendar_events', 'salespersons', 'users']::regclass[])`);
+
+/** How long a count of the searched tables' rows serves before it is taken again. */
+const TABLE_ROWS_KEPT_MS = 10_000;
+
+const tableRows = new WeakMap<Queryable, { at: number; rows: Promise<{ name: string; rows: number | null }[]> }>();
+
+async function tablesAreSmall(db: Queryable, withUsers: boolean): Promise<boolean> {
+  const now = Date.now();
+  let counted = tableRows.get(db);
+  if (counted === undefined || now - counted.at > TABLE_ROWS_KEPT_MS) {
+    counted = { at: now, rows: db.query<{ name: string; rows: number | null }>(TABLE_ROWS, []) };
+    tableRows.set(db, counted);
+    // A failed count is taken again by the next search.
+    counted.rows.catch(() => tableRows.delete(db));
+  }
+  const tables = await counted.rows;
+  return tables.every(({ name, rows }) => (name === 'users' && !withUsers) || (rows !== null && rows <= KEPT_PLAN_MOST_ROWS));
+}
+
+/**
+ * The statements by shape. One whose words all have trigrams, over tables small enough
+ * (KEPT_PLAN_MOST_ROWS), is kept prepared with one plan made without the values
+ * (planning was half of what a search cost): every choice that plan makes serves every
+ * text of the shape, since the titles' range comes as values and each word is found
+ * through the trigram index. Any other text is planned with its values: a plan made
+ * without them cannot tell a big tenant, whose rows are best read in turn, from a small
+ * one, best reached through its tenant's index, nor a word most rows hold from a rare
+ * one. The kept statement's text is marked as such, as a text is kept or not by the
+ * text itself.
  */
 const STATEMENTS = new Map<string, string>();
 
 function statementOf(shape: Shape): string {
-  const key = `${shape.withUsers ? 'u' : '-'}${shape.bounded ? 'b' : '-'}${shape.tests.map((test) => test[0]).join('')}`;
+  const key = `${shape.kept ? 'k' : '-'}${shape.withUsers ? 'u' : '-'}${shape.bounded ? 'b' : '-'}${shape.words}`;
   let sql = STATEMENTS.get(key);
   if (sql === undefined) {
-    sql = searchStatement(shape);
-    if (shape.tests.every((test) => test === 'trigrams')) keptWithGenericPlan(sql);
+    sql = shape.kept ? keptWithGenericPlan(`/* one plan for the shape */ ${searchStatement(shape)}`) : searchStatement(shape);
     STATEMENTS.set(key, sql);
   }
   return sql;
@@ -155,8 +185,9 @@ export async function search(db: Queryable, tenantId: number, text: string, with
   if (words.length === 0) return [];
   const whole = words.join(' ').toLowerCase();
   const bound = prefixBound(whole);
-  const shape: Shape = { tests: words.map(wordTest), bounded: bound !== null, withUsers };
-  return db.query<SearchHit>(statementOf(shape), [tenantId, whole, bound, ...words.map((word, i) => (shape.tests[i] === 'trigrams' ? `%${literally(word)}%` : word))]);
+  const kept = words.every((word) => TRIGRAM_RUN.test(word)) && (await tablesAreSmall(db, withUsers));
+  const shape: Shape = { words: words.length, bounded: bound !== null, withUsers, kept };
+  return db.query<SearchHit>(statementOf(shape), [tenantId, whole, bound, ...words.map((word) => `%${literally(word)}%`)]);
 }
 
 /**
