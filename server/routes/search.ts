@@ -81,6 +81,19 @@ function kindQuery(kind: SearchHit['kind'], shape: Shape, select: { from: string
     limit ${HITS_PER_KIND})`;
 }
 
+/** The kinds searched by their own text, and where each finds it. */
+const SEARCHED = {
+  customer: { from: 'customers', title: 'name', detail: `concat_ws(' · ', nullif(company, ''), nullif(email, ''))` },
+  activity: {
+    from: 'activities',
+    title: 'subject',
+    detail: `concat_ws(' · ', kind, to_char(due_at at time zone 'UTC', 'YYYY-MM-DD'), case when done then 'done' end)`,
+  },
+  event: { from: 'calendar_events', title: 'title', detail: `concat_ws(' · ', to_char(starts_at at time zone 'UTC', 'YYYY-MM-DD'), nullif(location, ''))` },
+  salesperson: { from: 'salespersons', title: 'name', detail: 'email' },
+  user: { from: 'users', title: 'name', detail: 'email' },
+} as const;
+
 function searchStatement(shape: Shape): string {
   const parts = [
     // The best customers, asked once: they are hits themselves and name the opportunities below.
@@ -98,24 +111,12 @@ function searchStatement(shape: Shape): string {
       ) as o
       order by score desc, o.created_date desc, o.id desc
       limit ${HITS_PER_KIND})`,
-    kindQuery('activity', shape, {
-      from: 'activities',
-      title: 'subject',
-      detail: `concat_ws(' · ', kind, to_char(due_at at time zone 'UTC', 'YYYY-MM-DD'), case when done then 'done' end)`,
-    }),
-    kindQuery('event', shape, {
-      from: 'calendar_events',
-      title: 'title',
-      detail: `concat_ws(' · ', to_char(starts_at at time zone 'UTC', 'YYYY-MM-DD'), nullif(location, ''))`,
-    }),
-    kindQuery('salesperson', shape, { from: 'salespersons', title: 'name', detail: 'email' }),
-    ...(shape.withUsers ? [kindQuery('user', shape, { from: 'users', title: 'name', detail: 'email' })] : []),
+    kindQuery('activity', shape, SEARCHED.activity),
+    kindQuery('event', shape, SEARCHED.event),
+    kindQuery('salesperson', shape, SEARCHED.salesperson),
+    ...(shape.withUsers ? [kindQuery('user', shape, SEARCHED.user)] : []),
   ];
-  const bestCustomers = kindQuery('customer', shape, {
-    from: 'customers',
-    title: 'name',
-    detail: `concat_ws(' · ', nullif(company, ''), nullif(email, ''))`,
-  });
+  const bestCustomers = kindQuery('customer', shape, SEARCHED.customer);
   return `with best_customers as materialized ${bestCustomers}
     select ${SEARCH_HIT.select} from (${parts.join(' union all ')}) as hits order by hits.score desc, hits.kind, hits.title, hits.id`;
 }
@@ -136,7 +137,7 @@ const KEPT_PLAN_MOST_ROWS = 8_000;
  */
 const TABLE_ROWS = keptPrepared(`select relname::text as name,
     case when relpages > 0 then reltuples / relpages * (pg_relation_size(oid) / current_setting('block_size')::float8) end as rows
-  from pg_class where oid = any(array['customers', 'activities', 'calendar_events', 'salespersons', 'users']::regclass[])`);
+  from pg_class where oid = any($1::regclass[])`);
 
 /** How long a count of the searched tables' rows serves before it is taken again. */
 const TABLE_ROWS_KEPT_MS = 10_000;
@@ -147,13 +148,14 @@ async function tablesAreSmall(db: Queryable, withUsers: boolean): Promise<boolea
   const now = Date.now();
   let counted = tableRows.get(db);
   if (counted === undefined || now - counted.at > TABLE_ROWS_KEPT_MS) {
-    counted = { at: now, rows: db.query<{ name: string; rows: number | null }>(TABLE_ROWS, []) };
+    const tables = Object.values(SEARCHED).map((kind) => kind.from);
+    counted = { at: now, rows: db.query<{ name: string; rows: number | null }>(TABLE_ROWS, [tables]) };
     tableRows.set(db, counted);
     // A failed count is taken again by the next search.
     counted.rows.catch(() => tableRows.delete(db));
   }
   const tables = await counted.rows;
-  return tables.every(({ name, rows }) => (name === 'users' && !withUsers) || (rows !== null && rows <= KEPT_PLAN_MOST_ROWS));
+  return tables.every(({ name, rows }) => (name === SEARCHED.user.from && !withUsers) || (rows !== null && rows <= KEPT_PLAN_MOST_ROWS));
 }
 
 /**
