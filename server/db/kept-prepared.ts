@@ -21,3 +21,23 @@ export function keptPrepared(sql: string): string {
 export function isKeptPrepared(sql: string): boolean {
   return KEPT.has(sql);
 }
+
+/**
+ * Statements kept prepared on PGlite whose one plan is made without their parameters'
+ * values from their first call on (plan_cache_mode force_generic_plan for that call
+ * alone), where PostgreSQL's own choice (auto: five plans made with the values, then the
+ * generic one if its estimate is no dearer) would depend on which values came first.
+ * Only for a statement written so that one plan serves every value (the global search
+ * by shape, server/routes/search.ts). On PostgreSQL they run unnamed, planned with their
+ * values, as there planning costs little beside the rest.
+ */
+const GENERIC = new Set<string>();
+
+export function keptWithGenericPlan(sql: string): string {
+  GENERIC.add(sql);
+  return sql;
+}
+
+export function hasGenericPlan(sql: string): boolean {
+  return GENERIC.has(sql);
+}

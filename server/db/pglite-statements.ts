@@ -10,21 +10,27 @@
  * what `query` gives and takes.
  *
  * A text declared with `keptPrepared` (./kept-prepared.ts) is parsed once as a named
- * prepared statement: each call then binds and executes it in one batch.
+ * prepared statement: each call then binds and executes it in one batch. One declared
+ * with `keptWithGenericPlan` is bound in the same batch right after a statement that
+ * sets plan_cache_mode to force_generic_plan for the batch's implicit transaction
+ * alone (so it is back to auto at the Sync, even if the statement fails).
  */
 import { parse, protocol, type PGlite } from '@electric-sql/pglite';
-import { isKeptPrepared } from './kept-prepared.ts';
+import { hasGenericPlan, isKeptPrepared } from './kept-prepared.ts';
 
 type Message = ReturnType<PGlite['execProtocolStream']> extends Promise<(infer M)[]> ? M : never;
 
 const { serialize } = protocol;
 // Texts built with a varying number of placeholders would otherwise grow the map without end.
 const MAX_KNOWN_TEXTS = 2_000;
+const GENERIC_PLANS = 'crm_generic_plans';
+// `true`: local to the implicit transaction that the batch's Sync ends.
+const GENERIC_PLANS_SQL = "select set_config('plan_cache_mode', 'force_generic_plan', true)";
 
 interface KnownText {
   parameterTypes: number[];
   /** For a kept statement: its name and the description of its rows (or none: no rows). */
-  prepared?: { name: string; rows: Message | undefined };
+  prepared?: { name: string; rows: Message | undefined; generic: boolean };
 }
 
 export interface PgliteStatements {
@@ -37,20 +43,24 @@ export interface PgliteStatements {
 export function pgliteStatements(pg: PGlite): PgliteStatements {
   const known = new Map<string, KnownText>();
   let preparedCount = 0;
+  let genericPlansPrepared: Promise<unknown> | undefined;
 
   const send = (...messages: Uint8Array[]) => pg.execProtocolStream(concat(messages), { syncToFs: false });
 
   async function learn(sql: string): Promise<KnownText> {
-    const name = isKeptPrepared(sql) ? `crm_${(preparedCount += 1)}` : '';
+    const generic = hasGenericPlan(sql);
+    const name = isKeptPrepared(sql) || generic ? `crm_${(preparedCount += 1)}` : '';
+    if (generic) genericPlansPrepared ??= send(serialize.parse({ name: GENERIC_PLANS, text: GENERIC_PLANS_SQL }), serialize.sync());
+    await genericPlansPrepared;
     const description = await send(serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync());
     const text: KnownText = { parameterTypes: parse.parseDescribeStatementResults(description) };
-    if (name) text.prepared = { name, rows: description.find((message) => message.name === 'rowDescription') };
+    if (name) text.prepared = { name, generic, rows: description.find((message) => message.name === 'rowDescription') };
     if (known.size >= MAX_KNOWN_TEXTS) for (const [key, value] of known) if (!value.prepared) known.delete(key);
     known.set(sql, text);
     return text;
   }
 
-  async function run<Row>(sql: string, params: readonly unknown[]): Promise<Row[]> {
+  async function run<Row>(sql: string, params: readonly unknown[], inTransaction: boolean): Promise<Row[]> {
     const text = known.get(sql) ?? (await learn(sql));
     const values = params.map((value, i) => {
       if (value === null || value === undefined) return null;
@@ -60,8 +70,12 @@ export function pgliteStatements(pg: PGlite): PgliteStatements {
     });
     let messages: Message[];
     if (text.prepared) {
-      const { name, rows } = text.prepared;
-      const answer = await send(serialize.bind({ statement: name, values }), serialize.execute({}), serialize.sync());
+      const { name, rows, generic } = text.prepared;
+      // Inside a transaction the setting would outlast the statement: there PostgreSQL chooses.
+      const forced = generic && !inTransaction ? [serialize.bind({ statement: GENERIC_PLANS }), serialize.execute({})] : [];
+      let answer = await send(...forced, serialize.bind({ statement: name, values }), serialize.execute({}), serialize.sync());
+      // The setting's own answer, up to its command's completion.
+      if (forced.length > 0) answer = answer.slice(answer.findIndex((message) => message.name === 'commandComplete') + 1);
       messages = rows ? [rows, ...answer] : answer;
     } else {
       messages = await send(
@@ -78,11 +92,11 @@ export function pgliteStatements(pg: PGlite): PgliteStatements {
   return {
     async query<Row>(sql: string, params: readonly unknown[]) {
       await pg._checkReady();
-      const rows = await pg._runExclusiveTransaction(() => pg._runExclusiveQuery(() => run<Row>(sql, params)));
+      const rows = await pg._runExclusiveTransaction(() => pg._runExclusiveQuery(() => run<Row>(sql, params, false)));
       await pg.syncToFs();
       return rows;
     },
-    queryInTransaction: (sql, params) => pg._runExclusiveQuery(() => run(sql, params)),
+    queryInTransaction: (sql, params) => pg._runExclusiveQuery(() => run(sql, params, true)),
   };
 }
 

@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { keptPrepared } from '../../server/db/kept-prepared.ts';
+import { keptPrepared, keptWithGenericPlan } from '../../server/db/kept-prepared.ts';
 import { pgliteStatements, type PgliteStatements } from '../../server/db/pglite-statements.ts';
 
 // The server runs its statements on PGlite in one call each (server/db/pglite-statements.ts)
@@ -58,6 +58,27 @@ test('a statement whose text is known goes to PGlite in one call; a kept one is 
   expect(await statements.query(kept, ['none'])).toEqual([]);
   // Bound and executed only: the batch starts with Bind.
   expect(calls).toEqual(['B', 'B']);
+});
+
+test('a statement kept with a generic plan is planned once without its values, and only it: the setting ends with it', async () => {
+  const plans = (sql: string) => statements.query('select generic_plans, custom_plans from pg_prepared_statements where statement = $1', [sql]);
+  const setting = "select current_setting('plan_cache_mode') as mode";
+  const generic = keptWithGenericPlan(`${setting}, label from kinds where label = $1`);
+  expect(await statements.query(generic, ['plain'])).toEqual([{ mode: 'force_generic_plan', label: 'plain' }]);
+  expect(await statements.query(generic, ['nulls'])).toEqual([{ mode: 'force_generic_plan', label: 'nulls' }]);
+  expect(await plans(generic)).toEqual([{ generic_plans: 2, custom_plans: 0 }]);
+  // PostgreSQL's own choice for a kept one: plans made with the values first.
+  const kept = keptPrepared(`${setting}, label from kinds where label = $1 and true`);
+  expect(await statements.query(kept, ['plain'])).toEqual([{ mode: 'auto', label: 'plain' }]);
+  expect(await plans(kept)).toEqual([{ generic_plans: 0, custom_plans: 1 }]);
+  expect(await statements.query(setting, [])).toEqual([{ mode: 'auto' }]);
+  // A refused one leaves the setting as it was.
+  const dividing = keptWithGenericPlan('select 1 / $1::int as n');
+  await expect(statements.query(dividing, [0])).rejects.toMatchObject({ code: '22012' });
+  expect(await statements.query(setting, [])).toEqual([{ mode: 'auto' }]);
+  expect(await statements.query(dividing, [1])).toEqual([{ n: 1 }]);
+  // Inside a transaction the setting would outlast the statement: PostgreSQL chooses there.
+  expect(await pg.transaction(() => statements.queryInTransaction(generic, ['plain']))).toEqual([{ mode: 'auto', label: 'plain' }]);
 });
 
 test('a refused statement throws PostgreSQL\'s error and leaves PGlite ready for the next', async () => {
