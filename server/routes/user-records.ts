@@ -3,6 +3,7 @@ import type { AnswerOf } from '../answers/projection.ts';
 import { USER } from '../answers/projections.ts';
 import { keptPrepared } from '../db/kept-prepared.ts';
 import { currentDataVersion } from '../caching/data-versions.ts';
+import { jsonArrayOf } from '../caching/tagged-answers.ts';
 
 /** A CRM user as the contract answers it (server/answers/projections.ts). */
 type UserAnswer = AnswerOf<typeof USER>;
@@ -22,7 +23,7 @@ const USER_LIST_PIECE = `select string_agg(answer_json, ',' order by id) as entr
   from (select id, answer_json from users where tenant_id = $1 and id > $2 order by id limit ${USERS_A_PIECE}) piece`;
 
 // The same entries in one statement, for a list that could not be read in pieces of one state.
-const USER_LIST_WHOLE = `select '[' || coalesce(string_agg(answer_json, ',' order by id), '') || ']' as json from users where tenant_id = $1`;
+const USER_LIST_WHOLE = `select ${jsonArrayOf('answer_json', 'id')} from users where tenant_id = $1`;
 
 // Pieces read while users were written are read again; after this many tries, in one statement.
 const PIECED_TRIES = 3;
