@@ -1,7 +1,7 @@
 /**
  * The version of each tenant's data (migration 007): a number the database itself
- * moves, from statement triggers in the writing transaction, whenever a tenant's users
- * (or their sign-in accounts) or opportunities change, and (migration 200) whenever a
+ * moves, from statement triggers in the writing transaction, whenever a tenant's users'
+ * list entries (migration 210) or opportunities change, and (migration 200) whenever a
  * table a tagged list reads changes. It is read from the table on every request that
  * asks, so it is never older than a committed write, whichever process or session made it.
  */

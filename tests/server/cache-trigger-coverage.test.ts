@@ -8,7 +8,7 @@ import type { Queryable } from '../../server/db/database.ts';
 import { analysisJson, yearOpportunitiesJson } from '../../server/routes/opportunities.ts';
 import { YEAR_PIECES } from '../../server/caching/year-answers.ts';
 import { zoneSumsPieceOf } from '../../server/routes/year-zone-sums.ts';
-import { usersOfTenantJson } from '../../server/routes/user-records.ts';
+import { userListPiece, usersOfTenantJsonWhole } from '../../server/routes/user-records.ts';
 import { ACTIVITY_LIST } from '../../server/routes/activities.ts';
 import { CALENDAR_LIST } from '../../server/routes/calendar-events.ts';
 import { CUSTOMER_LIST } from '../../server/routes/customers.ts';
@@ -28,7 +28,13 @@ type KeptSubject = DataSubject | ListSubject | 'opportunity months';
 
 /** Every answer the cache keeps: how it is made, and the subjects it is filed under. */
 const CACHED_ANSWERS: { name: string; subjects: readonly KeptSubject[]; produce: (db: Queryable) => Promise<unknown>; routeFile: string }[] = [
-  { name: 'the user list', subjects: ['users'], produce: (db) => usersOfTenantJson(db, 1), routeFile: 'users.ts' },
+  {
+    // Its pieces and the same entries in one statement; the versions it reads around the pieces are its subject's.
+    name: 'the user list',
+    subjects: ['users'],
+    produce: (db) => Promise.all([userListPiece(db, 1, 0), usersOfTenantJsonWhole(db, 1)]),
+    routeFile: 'users.ts',
+  },
   { name: 'the analysis of a year', subjects: ['opportunity months'], produce: (db) => analysisJson(db, 1, 2025), routeFile: 'opportunities.ts' },
   { name: "a year's opportunities", subjects: ['opportunity months'], produce: (db) => yearOpportunitiesJson(db, 1, 2025), routeFile: 'opportunities.ts' },
   {
@@ -62,6 +68,8 @@ function taggedLists() {
  * update only when one of these columns changes (migration 200), so an answer may read no other.
  */
 const COLUMN_SUBJECTS: Partial<Record<KeptSubject, { table: string; columns: readonly string[] }>> = {
+  // A user's entry (migration 210), which an account of their e-mail writes anew.
+  users: { table: 'users', columns: ['id', 'tenant_id', 'answer_json'] },
   'salesperson names': { table: 'salespersons', columns: ['id', 'tenant_id', 'name_json'] },
   'opportunity customers': { table: 'opportunities', columns: ['id', 'tenant_id', 'customer'] },
 };
@@ -129,12 +137,12 @@ async function versionTriggers(): Promise<Map<string, Map<KeptSubject, number>>>
     `select c.relname as table_name, t.tgtype::int as events, p.proname as function_name,
             nullif(split_part(encode(t.tgargs, 'escape'), '\\000', 1), '') as argument
      from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_proc p on p.oid = t.tgfoid
-     where not t.tgisinternal and p.proname in ('bump_data_version', 'bump_users_version_of_accounts', 'forget_data_versions',
+     where not t.tgisinternal and p.proname in ('bump_data_version', 'bump_users_version', 'forget_data_versions',
                                                 'bump_opportunity_month_versions', 'forget_opportunity_month_versions',
                                                 'bump_salesperson_names_version', 'bump_opportunity_customers_version')`,
   );
   const subjectOf = (row: { function_name: string; argument: string | null }): KeptSubject => {
-    if (row.function_name === 'bump_users_version_of_accounts') return 'users';
+    if (row.function_name === 'bump_users_version') return 'users';
     if (row.function_name.endsWith('opportunity_month_versions')) return 'opportunity months';
     if (row.function_name === 'bump_salesperson_names_version') return 'salesperson names';
     if (row.function_name === 'bump_opportunity_customers_version') return 'opportunity customers';

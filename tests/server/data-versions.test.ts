@@ -76,11 +76,13 @@ test("moves only the written tenant's versions, and a rolled back write moves no
   expect(await current(otherTenantId, 'users')).toBe(other);
 });
 
-test("a change of a user's sign-in account moves the users version of the user's tenant", async () => {
-  await db.query("insert into accounts (email, password_hash, client_roles) values ('first@versioned.test', 'x', array['crm-access'])");
+test("a sign-in account made or removed for a user moves the users version of the user's tenant (the list masks its password)", async () => {
   const before = await current(tenantId, 'users');
-  await db.query("update accounts set password_hash = 'y' where email = 'first@versioned.test'");
-  expect(await current(tenantId, 'users')).not.toBe(before);
+  await db.query("insert into accounts (email, password_hash, client_roles) values ('first@versioned.test', 'x', array['crm-access'])");
+  const made = await current(tenantId, 'users');
+  expect(made).not.toBe(before);
+  await db.query("delete from accounts where email = 'first@versioned.test'");
+  expect(await current(tenantId, 'users')).not.toBe(made);
 });
 
 test('a new tenant has versions as soon as it is written', async () => {

@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { USER } from '../../server/answers/projections.ts';
+import { currentDataVersion } from '../../server/caching/data-versions.ts';
+import type { Queryable } from '../../server/db/database.ts';
+import { USERS_A_PIECE, userListPiece, usersOfTenantJson, usersOfTenantJsonWhole } from '../../server/routes/user-records.ts';
+import { startTestServer, type TestServer } from '../support/server-harness.ts';
+
+// The user list joins the entry each user keeps (migration 210), read in pieces of consecutive
+// ids, and is kept while the tenant's `users` version is unchanged: that version must move with
+// every write of what the list shows (a user's fields, whether an account of their e-mail
+// exists) and with nothing else (a sign-in binding a subject, a new password).
+
+let server: TestServer;
+let many: number;
+const ADMIN = 'admin@demo.test';
+const MANY_USERS = 2 * USERS_A_PIECE + 7;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  // A tenant read in three pieces, its ids interleaved with another's; every role, every third with an account.
+  const [tenant] = await server.db.query<{ id: number }>("insert into tenants (name) values ('Many Users') returning id");
+  const [other] = await server.db.query<{ id: number }>("insert into tenants (name) values ('Interleaved') returning id");
+  many = tenant!.id;
+  await server.db.query(
+    `insert into users (tenant_id, name, email, role_id, status, phone, mobile)
+     select case when n % 5 = 0 then $2::int else $1::int end, 'Person "' || n || '" ü', 'many' || n || '@many.test', 1 + n % 3, n % 2, '+49' || n, ''
+     from generate_series(1, $3::int) as n`,
+    [many, other!.id, Math.ceil(MANY_USERS * 1.25)],
+  );
+  await server.db.query("insert into accounts (email, password_hash) select email, 'x' from users where tenant_id = $1 and id % 3 = 0", [many]);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const version = (tenantId = 1) => currentDataVersion(server.db, tenantId, 'users');
+
+/** Every user of the tenant as the one-user look-up's projection makes them, in id order. */
+async function records(tenantId: number): Promise<unknown[]> {
+  return server.db.query(`select ${USER.select} from ${USER.from} where u.tenant_id = $1 order by u.id`, [tenantId]);
+}
+
+async function list(headers: Record<string, string> = {}) {
+  const response = await server.app.inject({ method: 'GET', url: '/api/users/getAllData/1', headers: { ...(await server.as(ADMIN)), ...headers } });
+  expect(response.statusCode).toBe(200);
+  return { etag: response.headers.etag, users: response.json() as Array<Record<string, unknown>> };
+}
+
+describe('the list made from the kept entries', () => {
+  test('is every user as their record shows them, in id order, read in pieces or in one statement alike', async () => {
+    const [counted] = await server.db.query<{ users: number }>('select count(*)::int as users from users where tenant_id = $1', [many]);
+    expect(counted!.users).toBeGreaterThan(2 * USERS_A_PIECE);
+    const pieced = await usersOfTenantJson(server.db, many);
+    expect(pieced).toBe(await usersOfTenantJsonWhole(server.db, many));
+    expect(JSON.parse(pieced)).toEqual(await records(many));
+    expect(JSON.parse(await usersOfTenantJson(server.db, 1))).toEqual(await records(1));
+    // An empty tenant, and the route.
+    const [empty] = await server.db.query<{ id: number }>("insert into tenants (name) values ('No Users') returning id");
+    expect(await usersOfTenantJson(server.db, empty!.id)).toBe('[]');
+    expect((await list()).users).toEqual(await records(1));
+  });
+
+  test('a piece ends where the next begins', async () => {
+    const first = await userListPiece(server.db, many, 0);
+    expect(first.users).toBe(USERS_A_PIECE);
+    const second = await userListPiece(server.db, many, first.last!);
+    expect(JSON.parse(`[${first.entries},${second.entries}]`)).toEqual((await records(many)).slice(0, 2 * USERS_A_PIECE));
+  });
+
+  test('pieces read while users were written are read again: the list is one state of the data, never a mix', async () => {
+    const ids = (await server.db.query<{ id: number }>('select id from users where tenant_id = $1 order by id', [many])).map((row) => row.id);
+    const [firstId, lastId] = [ids[0]!, ids.at(-1)!];
+    let writes = 0;
+    let names = 0;
+    // After the first piece is read (and before the next), a rename of the first and the last user commits.
+    const writing = (times: number): Queryable => ({
+      query: async (sql, params) => {
+        const rows = await server.db.query(sql, params);
+        if (sql.includes('limit') && params?.[1] === 0 && writes < times) {
+          writes += 1;
+          names += 1;
+          await server.db.query("update users set name = 'Renamed ' || $3 where id in ($1, $2)", [firstId, lastId, names]);
+        }
+        return rows as never;
+      },
+    });
+    const once = JSON.parse(await usersOfTenantJson(writing(1), many)) as Array<{ id: number; name: string }>;
+    expect([once[0]!.name, once.at(-1)!.name]).toEqual(['Renamed 1', 'Renamed 1']);
+    expect(once).toEqual(await records(many));
+    // Written during every try: the list is read in one statement.
+    writes = 0;
+    const always = JSON.parse(await usersOfTenantJson(writing(Infinity), many)) as Array<{ id: number; name: string }>;
+    expect(writes).toBeGreaterThan(1);
+    expect(always).toEqual(await records(many));
+    expect(always[0]!.name).toBe(`Renamed ${names}`);
+  });
+});
+
+describe("the users version, and the list kept under it", () => {
+  test('a sign-in binding its subject, a new password or client role, a counted version move nothing', async () => {
+    const kept = await list();
+    const before = await version();
+    await server.db.query("update users set subject = null where email = 'manager@demo.test'");
+    expect(await version()).toBe(before);
+    // The manager's first token binds their user to its subject.
+    const response = await server.app.inject({ method: 'GET', url: '/api/tenant/settings', headers: await server.as('manager@demo.test') });
+    expect(response.statusCode).toBe(200);
+    const [bound] = await server.db.query<{ subject: string }>("select subject from users where email = 'manager@demo.test'");
+    expect(bound!.subject).toBe('subject-manager@demo.test');
+    await server.db.query("update accounts set password_hash = 'changed', client_roles = array['crm-access', 'other'] where email = 'rep@demo.test'");
+    await server.db.query("update users set version = version + 1, email_changed_at = now() where email = 'rep@demo.test'");
+    expect(await version()).toBe(before);
+    expect((await list()).etag).toBe(kept.etag);
+  });
+
+  test('what the list shows moves it, and the next list shows the change', async () => {
+    const user = async (email: string) => (await list()).users.find((row) => row.email === email);
+    const moves = async (write: () => Promise<unknown>) => {
+      const before = await version();
+      const { etag } = await list();
+      await write();
+      expect(await version()).not.toBe(before);
+      expect((await list()).etag).not.toBe(etag);
+    };
+    await moves(() => server.db.query("update users set name = 'Renamed In SQL', phone = '+491', status = 0 where email = 'rep@demo.test'"));
+    expect(await user('rep@demo.test')).toMatchObject({ name: 'Renamed In SQL', phone: '+491', status: 0 });
+    await moves(() => server.db.query("update users set role_id = 2 where email = 'rep@demo.test'"));
+    expect(await user('rep@demo.test')).toMatchObject({ role_id: 2, role: 'Admin' });
+    // An account made for a user without one: the password shows masked.
+    expect(await user('newhire@demo.test')).toMatchObject({ password: '' });
+    await moves(() => server.db.query("insert into accounts (email, password_hash) values ('newhire@demo.test', 'x')"));
+    expect(await user('newhire@demo.test')).toMatchObject({ password: '********' });
+    // The account moves to an e-mail no user has, then back, then goes.
+    await moves(() => server.db.query("update accounts set email = 'elsewhere@demo.test' where email = 'newhire@demo.test'"));
+    expect(await user('newhire@demo.test')).toMatchObject({ password: '' });
+    await moves(() => server.db.query("update accounts set email = 'newhire@demo.test' where email = 'elsewhere@demo.test'"));
+    expect(await user('newhire@demo.test')).toMatchObject({ password: '********' });
+    await moves(() => server.db.query("delete from accounts where email = 'newhire@demo.test'"));
+    expect(await user('newhire@demo.test')).toMatchObject({ password: '' });
+    // A user's e-mail moving onto an account's, as the update route does it (account first, then user).
+    await moves(() =>
+      server.db.transaction(async (tx) => {
+        await tx.query("update accounts set email = 'rep2@demo.test' where email = 'rep@demo.test'");
+        await tx.query("update users set email = 'rep2@demo.test' where email = 'rep@demo.test'");
+      }),
+    );
+    expect(await user('rep2@demo.test')).toMatchObject({ password: '********' });
+    expect((await list()).users).toEqual(await records(1));
+  });
+
+  test('accounts truncated: every entry shows no password', async () => {
+    const rolledBack = new Error('rolled back');
+    await expect(
+      server.db.transaction(async (tx) => {
+        await tx.query('truncate accounts');
+        const entries = await tx.query<{ password: string }>("select answer_json::json->>'password' as password from users");
+        expect(new Set(entries.map((entry) => entry.password))).toEqual(new Set(['']));
+        throw rolledBack;
+      }),
+    ).rejects.toBe(rolledBack);
+  });
+});
