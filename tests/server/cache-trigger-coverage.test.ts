@@ -8,7 +8,7 @@ import type { Queryable } from '../../server/db/database.ts';
 import { analysisJson, yearOpportunitiesJson } from '../../server/routes/opportunities.ts';
 import { YEAR_PIECES } from '../../server/caching/year-answers.ts';
 import { zoneSumsPieceOf } from '../../server/routes/year-zone-sums.ts';
-import { userListPiece, usersOfTenantJsonWhole } from '../../server/routes/user-records.ts';
+import { usersOfTenantJson } from '../../server/routes/user-records.ts';
 import { ACTIVITY_LIST } from '../../server/routes/activities.ts';
 import { CALENDAR_LIST } from '../../server/routes/calendar-events.ts';
 import { CUSTOMER_LIST } from '../../server/routes/customers.ts';
@@ -29,10 +29,9 @@ type KeptSubject = DataSubject | ListSubject | 'opportunity months';
 /** Every answer the cache keeps: how it is made, and the subjects it is filed under. */
 const CACHED_ANSWERS: { name: string; subjects: readonly KeptSubject[]; produce: (db: Queryable) => Promise<unknown>; routeFile: string }[] = [
   {
-    // Its pieces and the same entries in one statement; the versions it reads around the pieces are its subject's.
     name: 'the user list',
     subjects: ['users'],
-    produce: (db) => Promise.all([userListPiece(db, 1, 0), usersOfTenantJsonWhole(db, 1)]),
+    produce: (db) => usersOfTenantJson(db, 1),
     routeFile: 'users.ts',
   },
   { name: 'the analysis of a year', subjects: ['opportunity months'], produce: (db) => analysisJson(db, 1, 2025), routeFile: 'opportunities.ts' },
