@@ -15,8 +15,10 @@
  * sets plan_cache_mode to force_generic_plan for the batch's implicit transaction
  * alone (so it is back to auto at the Sync, even if the statement fails).
  */
+import { createHash } from 'node:crypto';
 import { parse, protocol, type PGlite } from '@electric-sql/pglite';
 import { hasGenericPlan, isKeptPrepared } from './kept-prepared.ts';
+import { stretchProbe } from './stretch-probe.ts';
 
 type Message = ReturnType<PGlite['execProtocolStream']> extends Promise<(infer M)[]> ? M : never;
 
@@ -46,6 +48,23 @@ export function pgliteStatements(pg: PGlite): PgliteStatements {
   let genericPlansPrepared: Promise<unknown> | undefined;
 
   const send = (...messages: Uint8Array[]) => pg.execProtocolStream(concat(messages), { syncToFs: false });
+  // Off unless the bench asks for it (stretch-probe.ts): then each statement's synchronous
+  // time in PGlite, and the reading of its rows, is noted under its text.
+  const probe = stretchProbe();
+  let probing: { label: string; ms: number } | undefined;
+  if (probe) {
+    const raw = pg.execProtocolRawSync.bind(pg);
+    pg.execProtocolRawSync = (message: Uint8Array) => {
+      const started = performance.now();
+      try {
+        return raw(message);
+      } finally {
+        const ms = performance.now() - started;
+        if (probing) probing.ms += ms;
+        else probe.note('other PGlite calls (a new text described, BEGIN and COMMIT, pg.query)', ms);
+      }
+    };
+  }
 
   async function learn(sql: string): Promise<KnownText> {
     const generic = hasGenericPlan(sql);
@@ -68,7 +87,21 @@ export function pgliteStatements(pg: PGlite): PgliteStatements {
       const serializer = pg.serializers[type];
       return serializer ? serializer(value) : String(value);
     });
-    let messages: Message[];
+    if (!probe) return parse.parseResults(await execute(sql, text, values, inTransaction), pg.parsers)[0]!.rows as Row[];
+    const timed = (probing = { label: probeLabel(sql), ms: 0 });
+    try {
+      const messages = await execute(sql, text, values, inTransaction);
+      const started = performance.now();
+      const rows = parse.parseResults(messages, pg.parsers)[0]!.rows as Row[];
+      timed.ms += performance.now() - started;
+      return rows;
+    } finally {
+      probing = undefined;
+      probe.note(timed.label, timed.ms);
+    }
+  }
+
+  async function execute(sql: string, text: KnownText, values: (string | null)[], inTransaction: boolean): Promise<Message[]> {
     if (text.prepared) {
       const { name, rows, generic } = text.prepared;
       // Inside a transaction the setting would outlast the statement: there PostgreSQL chooses.
@@ -76,17 +109,15 @@ export function pgliteStatements(pg: PGlite): PgliteStatements {
       let answer = await send(...forced, serialize.bind({ statement: name, values }), serialize.execute({}), serialize.sync());
       // The setting's own answer, up to its command's completion.
       if (forced.length > 0) answer = answer.slice(answer.findIndex((message) => message.name === 'commandComplete') + 1);
-      messages = rows ? [rows, ...answer] : answer;
-    } else {
-      messages = await send(
-        serialize.parse({ text: sql, types: text.parameterTypes }),
-        serialize.bind({ values }),
-        serialize.describe({ type: 'P' }),
-        serialize.execute({}),
-        serialize.sync(),
-      );
+      return rows ? [rows, ...answer] : answer;
     }
-    return parse.parseResults(messages, pg.parsers)[0]!.rows as Row[];
+    return send(
+      serialize.parse({ text: sql, types: text.parameterTypes }),
+      serialize.bind({ values }),
+      serialize.describe({ type: 'P' }),
+      serialize.execute({}),
+      serialize.sync(),
+    );
   }
 
   return {
@@ -108,4 +139,9 @@ function concat(messages: Uint8Array[]): Uint8Array {
     at += message.length;
   }
   return batch;
+}
+
+function probeLabel(sql: string): string {
+  const text = sql.replace(/\s+/g, ' ').trim();
+  return text.length <= 110 ? text : `${text.slice(0, 100)}… #${createHash('sha1').update(text).digest('hex').slice(0, 6)}`;
 }

@@ -97,3 +97,8 @@ test('inside a transaction the statements commit or roll back with it', async ()
   await pg.transaction(() => statements.queryInTransaction('insert into kinds (label) values ($1)', ['kept']));
   expect(await statements.query('select label from kinds where label = any($1) order by label', [['kept', 'rolled back']])).toEqual([{ label: 'kept' }]);
 });
+
+test('without the bench\'s probe nothing is timed: PGlite\'s own calls are left as they are', () => {
+  expect(process.env.CRM_STRETCH_PROBE).toBeUndefined();
+  expect(Object.hasOwn(pg, 'execProtocolRawSync')).toBe(false);
+});
