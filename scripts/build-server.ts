@@ -85,18 +85,16 @@ export interface ServerCommand {
  * - `MALLOC_ARENA_MAX=2`, `MALLOC_MMAP_THRESHOLD_=262144`: glibc otherwise keeps the
  *   memory of freed answers (megabytes each) and of compiler threads in per-thread
  *   arenas and in a main heap it cannot shrink.
- * - `--liftoff-only`: PGlite's WebAssembly stays on V8's baseline compiler. Optimising
- *   PostgreSQL's hot functions makes a warm server's statements cheaper (hashing and
- *   joining a list's text above all), but a server that has just started pays for the
- *   compiling while it answers (on a busy machine the global search and the CSV import,
- *   timed on a fresh server, got slower), the optimised code adds tens of megabytes,
- *   which puts the 500 people's peak at the edge of its budget, and the gain does not
- *   bring PGlite within the load's latency budget either.
+ * - No `--liftoff-only`: V8 optimises PGlite's hot WebAssembly (PostgreSQL's own code) with
+ *   TurboFan once it has run for a while, on its background threads. A server that has
+ *   just started pays for that compiling while it answers, but a warm one spends about a
+ *   sixth less of its one thread per request, which is what many people at once need.
  * - `--max-semi-space-size=8`: a smaller young generation scavenges too often under
  *   many clients, a larger one holds more memory at peak.
- * - `--max-old-space-size=512`: V8 lets the old generation grow less before collecting,
- *   so the large answers a run of changes replaces go sooner; the server's own heap
- *   and its largest answer fit well within it.
+ * - `--max-old-space-size=384`: V8 lets the old generation grow less before collecting,
+ *   so the large answers a run of changes replaces go sooner, leaving room within the
+ *   memory budget for the optimised code; the server's own heap and its largest answer
+ *   fit well within it.
  */
 export function npmStartServerCommand(): ServerCommand {
   const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };

@@ -116,8 +116,8 @@ type TaggedRow = { tag: string; json: string | null };
 /**
  * The answer's tag and, when it is not `heldTag`, its text. PostgreSQL hashes the text where
  * it is made and sends it only when needed. PGlite's sha256 is PostgreSQL's C code in its
- * WebAssembly, compiled by V8's baseline compiler (the server starts with --liftoff-only):
- * on the server's one thread it cost several times what making the list does, where
+ * WebAssembly, on the server's one thread: on V8's baseline compiler it cost several times
+ * what making the list does (and it runs there until V8 has optimised it), where
  * node:crypto's is native and the text crosses from PGlite's memory without a socket
  * (README, Performance, issue 19, session 13).
  */
