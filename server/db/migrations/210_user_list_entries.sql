@@ -56,7 +56,7 @@ drop trigger users_updated_new_version on users;
 
 create trigger users_updated_version after update on users referencing old table as old_rows new table as new_rows for each statement execute function bump_users_version();
 
--- The list is read in pieces of consecutive ids of one tenant (server/routes/user-records.ts).
+-- The list joins one tenant's entries in id order (server/routes/user-records.ts).
 create index users_tenant_id_idx on users (tenant_id, id);
 
 drop index users_tenant_idx;
