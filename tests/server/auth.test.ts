@@ -14,6 +14,24 @@ afterAll(async () => {
 const signUp = (email: string, password = 'a-long-password') =>
   server.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email, password } });
 
+/**
+ * Until both sign-ups wait for a lock: for the accounts table at their insert, or for the user's row
+ * the other one holds. PostgreSQL shows it; PGlite runs one statement at a time, so there they wait
+ * for its one session and cannot interleave: a moment is enough.
+ */
+async function untilBothSignUpsWait(): Promise<void> {
+  if (server.db.kind === 'pglite') return new Promise((resolve) => setTimeout(resolve, 300));
+  for (let tries = 0; tries < 200; tries += 1) {
+    const [waiting] = await server.db.query<{ count: number }>(
+      `select count(*)::int as count from pg_stat_activity
+        where wait_event_type = 'Lock' and (query like 'select 1 from users where email = $1 for %' or query like 'insert into accounts %')`,
+    );
+    if (waiting!.count === 2) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('the two sign-ups never both waited for a lock');
+}
+
 describe('POST /api/auth/signup', () => {
   test('creates the sign-in account of a CRM user who has none, with the crm-access role (201)', async () => {
     const response = await signUp('NewHire@demo.test', 'new-hire-password');
@@ -61,6 +79,29 @@ describe('POST /api/auth/signup', () => {
     expect(statuses.filter((status) => status === 409)).toHaveLength(99);
     const accounts = await server.db.query('select 1 from accounts where email = $1', ['rush@demo.test']);
     expect(accounts).toHaveLength(1);
+  });
+
+  // Two sign-ups that each held a share of the user's row both went on to insert the account, whose
+  // trigger rewrites that row (migration 210): on PostgreSQL they waited for each other (40P01, a 500).
+  // A writer holding the accounts table lets both reach the insert at once where they can.
+  test('two sign-ups of one e-mail let go together by a writer holding the accounts give one 201 and one 409', async () => {
+    const email = 'pair@demo.test';
+    await server.db.query('insert into users (tenant_id, name, email, role_id) values (1, $1, $2, 3)', ['Pair Signup', email]);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let holding!: () => void;
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    const writer = server.db.transaction(async (tx) => {
+      await tx.query('lock table accounts in share mode');
+      holding();
+      await released;
+    });
+    await held;
+    const both = Promise.all([signUp(email, 'first-pair-password'), signUp(email, 'second-pair-password')]);
+    await untilBothSignUpsWait();
+    release();
+    await writer;
+    expect((await both).map((response) => response.statusCode).sort()).toEqual([201, 409]);
   });
 });
 
