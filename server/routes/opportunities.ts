@@ -126,11 +126,11 @@ export const zonePieceWindow = `${pieceWindow}
 
 /**
  * One piece of a year: the entries (`entry`, a column of JSON texts) joined by the database,
- * oldest first, 2,000 to a statement. A statement at a time, because PGlite runs each on the
- * server's one thread: a year of 100,000 as one statement held every other request
- * (sign-ins, static files) until it was done; between statements they go on. As one value
- * the year was also built, copied and sent whole inside PGlite, whose memory grew for it and
- * never shrank. The statements are separate snapshots: a write committing meanwhile may show
+ * oldest first, 2,000 to a statement. As one value the year was built, copied and sent whole
+ * inside PGlite, whose memory grew for it and never shrank. Between statements, the requests
+ * already waiting for PGlite run theirs; new requests (and static files) still wait for the
+ * chain to end, since PGlite answers synchronously and hands its lock on in promise
+ * continuations (README, "A stretch is a chain, not one statement"). The statements are separate snapshots: a write committing meanwhile may show
  * in some and not others, but the piece is kept under the version read before it was made,
  * so the next request after the write reads it anew (server/caching/README.md).
  */
