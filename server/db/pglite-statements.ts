@@ -23,7 +23,7 @@
  * alone (so it is back to auto at the Sync, even if the statement fails).
  */
 import { createHash } from 'node:crypto';
-import { parse, protocol, type PGlite } from '@electric-sql/pglite';
+import { parse, protocol, types, type PGlite } from '@electric-sql/pglite';
 import { hasGenericPlan, isKeptPrepared } from './kept-prepared.ts';
 import { stretchProbe } from './stretch-probe.ts';
 
@@ -106,12 +106,12 @@ export function pgliteStatements(pg: PGlite): PgliteStatements {
       const serializer = pg.serializers[type];
       return serializer ? serializer(value) : String(value);
     });
-    if (!probe) return parse.parseResults(await execute(sql, text, values, inTransaction), pg.parsers)[0]!.rows as Row[];
+    if (!probe) return rowsOf<Row>(await execute(sql, text, values, inTransaction), pg.parsers);
     const timed = (probing = { label: probeLabel(sql), ms: 0 });
     try {
       const messages = await execute(sql, text, values, inTransaction);
       const started = performance.now();
-      const rows = parse.parseResults(messages, pg.parsers)[0]!.rows as Row[];
+      const rows = rowsOf<Row>(messages, pg.parsers);
       timed.ms += performance.now() - started;
       return rows;
     } finally {
@@ -247,6 +247,41 @@ export function readAnswer(bytes: Uint8Array): Message[] {
     at = end;
   }
   return at === bytes.length ? read : answerReadByPglite(bytes);
+}
+
+type ValueParser = (value: string, typeId: number) => unknown;
+
+/**
+ * The rows of the answer's first statement, as PGlite's parseResults makes them (objects in
+ * the columns' order, each value through the parser of its type, PGlite's defaults beneath
+ * the database's), without its pairs of name and value made for every column of every row.
+ */
+export function rowsOf<Row>(answer: Message[], parsers: Record<number, ValueParser>): Row[] {
+  const rows: Row[] = [];
+  let names: string[] = [];
+  let typeIds: number[] = [];
+  let valueParsers: (ValueParser | undefined)[] = [];
+  for (const message of answer) {
+    if (message instanceof messages.RowDescriptionMessage) {
+      names = message.fields.map((field) => field.name);
+      // A column of that name would set the row's prototype instead of a property: PGlite's own way then.
+      if (names.includes('__proto__')) return parse.parseResults(answer, parsers)[0]!.rows as Row[];
+      typeIds = message.fields.map((field) => field.dataTypeID);
+      valueParsers = typeIds.map((typeId) => parsers[typeId] ?? (types.parsers as Record<number, ValueParser>)[typeId]);
+    } else if (message instanceof messages.DataRowMessage) {
+      const row: Record<string, unknown> = {};
+      const { fields } = message;
+      for (let i = 0; i < fields.length; i += 1) {
+        const value = fields[i];
+        const valueParser = valueParsers[i];
+        row[names[i]!] = value === null ? null : valueParser ? valueParser(value, typeIds[i]!) : value;
+      }
+      rows.push(row as Row);
+    } else if (message instanceof messages.CommandCompleteMessage) {
+      break;
+    }
+  }
+  return rows;
 }
 
 /** The answer read by PGlite's own parser, its first error thrown (as PGlite's execProtocolStream does, which delivers no notice or notification either unless asked). */

@@ -1,7 +1,7 @@
-import { PGlite, protocol } from '@electric-sql/pglite';
+import { parse, PGlite, protocol } from '@electric-sql/pglite';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { keptPrepared, keptWithGenericPlan } from '../../server/db/kept-prepared.ts';
-import { pgliteStatements, readAnswer, type PgliteStatements } from '../../server/db/pglite-statements.ts';
+import { pgliteStatements, readAnswer, rowsOf, type PgliteStatements } from '../../server/db/pglite-statements.ts';
 
 // The server runs its statements on PGlite in one call each (server/db/pglite-statements.ts)
 // instead of PGlite's `query`: what goes in and comes out must be exactly what `query` gives.
@@ -44,7 +44,7 @@ test('rows and parameters are those of PGlite\'s own query, for every kind of va
   expect(await statements.query('select 1 as one where false', [])).toEqual([]);
 });
 
-test('an answer is read into the very messages PGlite\'s own parser makes of it', async () => {
+test('an answer is read into the very messages PGlite\'s own parser makes of it, and into its rows', async () => {
   const { serialize } = protocol;
   const answerTo = async (...batch: Uint8Array[]) => {
     const chunks: Uint8Array[] = [];
@@ -73,6 +73,9 @@ test('an answer is read into the very messages PGlite\'s own parser makes of it'
       serialize.sync(),
     );
     expect(readAnswer(bytes)).toEqual(theirs(bytes));
+    const rows = rowsOf(readAnswer(bytes), pg.parsers);
+    expect(rows).toEqual(parse.parseResults(theirs(bytes) as never, pg.parsers)[0]!.rows);
+    expect(rows.map((row) => Object.keys(row as object))).toEqual(parse.parseResults(theirs(bytes) as never, pg.parsers)[0]!.rows.map((row) => Object.keys(row)));
   }
   const refused = await answerTo(serialize.parse({ text: 'select 1 / 0 as n' }), serialize.bind({}), serialize.execute({}), serialize.sync());
   const error = theirs(refused).find((message) => message instanceof protocol.messages.DatabaseError);
