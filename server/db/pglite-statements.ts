@@ -5,16 +5,18 @@
  * portal, execute, sync), each a turn of PostgreSQL's main loop on the server's one
  * thread, and parses and plans the statement every time. Here the parameter types of a
  * statement's text are learnt once (the first call describes it), and from then on its
- * parse, bind, describe, execute and sync go to PostgreSQL as one batch; the answer is
- * read with PGlite's own parsers and serialisers, so rows and parameters are exactly
+ * parse, bind, describe, execute and sync go to PostgreSQL as one batch; values go
+ * through PGlite's own type parsers and serialisers, so rows and parameters are exactly
  * what `query` gives and takes.
  *
- * The answer's bytes are read here (`readAnswer`): PGlite's own reader copies every message
- * and then every value into an ArrayBuffer of its own before decoding it, which under the
- * load was a tenth of the server's time outside PostgreSQL with the garbage it left. Here
- * each value is decoded straight from the bytes PostgreSQL wrote, into the same message
- * objects; anything but the messages of a statement that went well (an error, a notice)
- * is read by PGlite's own parser, so a refusal is PGlite's own DatabaseError.
+ * The answer's bytes are read here (`readAnswer`): PGlite's own reader copies every chunk
+ * and then every value into an ArrayBuffer of its own before decoding it, one of the largest
+ * costs on the server's thread outside PostgreSQL under the load, with the garbage it left
+ * (README, issue 19, session 16). Here each value is decoded straight from the bytes
+ * PostgreSQL wrote, into the same message objects, and rows are made without PGlite's
+ * per-column pairs (`rowsOf`); anything but the messages of a statement that went well
+ * (an error, a notice) is read by PGlite's own parser, so a refusal is PGlite's own
+ * DatabaseError.
  *
  * A text declared with `keptPrepared` (./kept-prepared.ts) is parsed once as a named
  * prepared statement: each call then binds and executes it in one batch. One declared
@@ -54,21 +56,8 @@ export function pgliteStatements(pg: PGlite): PgliteStatements {
   let preparedCount = 0;
   let genericPlansPrepared: Promise<unknown> | undefined;
 
-  const send = async (...batch: Uint8Array[]): Promise<Message[]> => {
-    const chunks: Uint8Array[] = [];
-    // PGlite hands over views of its memory, valid only during the call.
-    await pg.execProtocolRawStream(concat(batch), { syncToFs: false, onRawData: (chunk) => chunks.push(chunk.slice()) });
-    const bytes = chunks.length === 1 ? chunks[0]! : concat(chunks);
-    if (!probing) return readAnswer(bytes);
-    const started = performance.now();
-    try {
-      return readAnswer(bytes);
-    } finally {
-      probing.ms += performance.now() - started;
-    }
-  };
   // Off unless the bench asks for it (stretch-probe.ts): then each statement's synchronous
-  // time in PGlite, and the reading of its rows, is noted under its text.
+  // time in PGlite, and the reading of its answer and rows, is noted under its text.
   const probe = stretchProbe();
   let probing: { label: string; ms: number } | undefined;
   if (probe) {
@@ -84,6 +73,20 @@ export function pgliteStatements(pg: PGlite): PgliteStatements {
       }
     };
   }
+
+  const send = async (...batch: Uint8Array[]): Promise<Message[]> => {
+    const chunks: Uint8Array[] = [];
+    // PGlite hands over views of its memory, valid only during the call.
+    await pg.execProtocolRawStream(concat(batch), { syncToFs: false, onRawData: (chunk) => chunks.push(chunk.slice()) });
+    const bytes = chunks.length === 1 ? chunks[0]! : concat(chunks);
+    if (!probing) return readAnswer(bytes);
+    const started = performance.now();
+    try {
+      return readAnswer(bytes);
+    } finally {
+      probing.ms += performance.now() - started;
+    }
+  };
 
   async function learn(sql: string): Promise<KnownText> {
     const generic = hasGenericPlan(sql);
