@@ -252,14 +252,14 @@ export function readAnswer(bytes: Uint8Array): Message[] {
   return at === bytes.length ? read : answerReadByPglite(bytes);
 }
 
-type ValueParser = (value: string, typeId: number) => unknown;
+type ValueParser = PGlite['parsers'][number];
 
 /**
  * The rows of the answer's first statement, as PGlite's parseResults makes them (objects in
  * the columns' order, each value through the parser of its type, PGlite's defaults beneath
  * the database's), without its pairs of name and value made for every column of every row.
  */
-export function rowsOf<Row>(answer: Message[], parsers: Record<number, ValueParser>): Row[] {
+export function rowsOf<Row>(answer: Message[], parsers: PGlite['parsers']): Row[] {
   const rows: Row[] = [];
   let names: string[] = [];
   let typeIds: number[] = [];
@@ -270,12 +270,12 @@ export function rowsOf<Row>(answer: Message[], parsers: Record<number, ValuePars
       // A column of that name would set the row's prototype instead of a property: PGlite's own way then.
       if (names.includes('__proto__')) return parse.parseResults(answer, parsers)[0]!.rows as Row[];
       typeIds = message.fields.map((field) => field.dataTypeID);
-      valueParsers = typeIds.map((typeId) => parsers[typeId] ?? (types.parsers as Record<number, ValueParser>)[typeId]);
+      valueParsers = typeIds.map((typeId) => parsers[typeId] ?? (types.parsers as PGlite['parsers'])[typeId]);
     } else if (message instanceof messages.DataRowMessage) {
       const row: Record<string, unknown> = {};
       const { fields } = message;
       for (let i = 0; i < fields.length; i += 1) {
-        const value = fields[i];
+        const value = fields[i] as string | null;
         const valueParser = valueParsers[i];
         row[names[i]!] = value === null ? null : valueParser ? valueParser(value, typeIds[i]!) : value;
       }
