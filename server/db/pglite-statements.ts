@@ -5,9 +5,18 @@
  * portal, execute, sync), each a turn of PostgreSQL's main loop on the server's one
  * thread, and parses and plans the statement every time. Here the parameter types of a
  * statement's text are learnt once (the first call describes it), and from then on its
- * parse, bind, describe, execute and sync go to PostgreSQL as one batch; the answer is
- * read with PGlite's own parsers and serialisers, so rows and parameters are exactly
+ * parse, bind, describe, execute and sync go to PostgreSQL as one batch; values go
+ * through PGlite's own type parsers and serialisers, so rows and parameters are exactly
  * what `query` gives and takes.
+ *
+ * The answer's bytes are read here (`readAnswer`): PGlite's own reader copies every chunk
+ * and then every value into an ArrayBuffer of its own before decoding it, one of the largest
+ * costs on the server's thread outside PostgreSQL under the load, with the garbage it left
+ * (README, issue 19, session 16). Here each value is decoded straight from the bytes
+ * PostgreSQL wrote, into the same message objects, and rows are made without PGlite's
+ * per-column pairs (`rowsOf`); anything but the messages of a statement that went well
+ * (an error, a notice) is read by PGlite's own parser, so a refusal is PGlite's own
+ * DatabaseError.
  *
  * A text declared with `keptPrepared` (./kept-prepared.ts) is parsed once as a named
  * prepared statement: each call then binds and executes it in one batch. One declared
@@ -16,13 +25,13 @@
  * alone (so it is back to auto at the Sync, even if the statement fails).
  */
 import { createHash } from 'node:crypto';
-import { parse, protocol, type PGlite } from '@electric-sql/pglite';
+import { parse, protocol, types, type PGlite } from '@electric-sql/pglite';
 import { hasGenericPlan, isKeptPrepared } from './kept-prepared.ts';
 import { stretchProbe } from './stretch-probe.ts';
 
 type Message = ReturnType<PGlite['execProtocolStream']> extends Promise<(infer M)[]> ? M : never;
 
-const { serialize } = protocol;
+const { serialize, messages } = protocol;
 // Texts built with a varying number of placeholders would otherwise grow the map without end.
 const MAX_KNOWN_TEXTS = 2_000;
 const GENERIC_PLANS = 'crm_generic_plans';
@@ -47,9 +56,8 @@ export function pgliteStatements(pg: PGlite): PgliteStatements {
   let preparedCount = 0;
   let genericPlansPrepared: Promise<unknown> | undefined;
 
-  const send = (...messages: Uint8Array[]) => pg.execProtocolStream(concat(messages), { syncToFs: false });
   // Off unless the bench asks for it (stretch-probe.ts): then each statement's synchronous
-  // time in PGlite, and the reading of its rows, is noted under its text.
+  // time in PGlite, and the reading of its answer and rows, is noted under its text.
   const probe = stretchProbe();
   let probing: { label: string; ms: number } | undefined;
   if (probe) {
@@ -65,6 +73,20 @@ export function pgliteStatements(pg: PGlite): PgliteStatements {
       }
     };
   }
+
+  const send = async (...batch: Uint8Array[]): Promise<Message[]> => {
+    const chunks: Uint8Array[] = [];
+    // PGlite hands over views of its memory, valid only during the call.
+    await pg.execProtocolRawStream(concat(batch), { syncToFs: false, onRawData: (chunk) => chunks.push(chunk.slice()) });
+    const bytes = chunks.length === 1 ? chunks[0]! : concat(chunks);
+    if (!probing) return readAnswer(bytes);
+    const started = performance.now();
+    try {
+      return readAnswer(bytes);
+    } finally {
+      probing.ms += performance.now() - started;
+    }
+  };
 
   async function learn(sql: string): Promise<KnownText> {
     const generic = hasGenericPlan(sql);
@@ -87,12 +109,12 @@ export function pgliteStatements(pg: PGlite): PgliteStatements {
       const serializer = pg.serializers[type];
       return serializer ? serializer(value) : String(value);
     });
-    if (!probe) return parse.parseResults(await execute(sql, text, values, inTransaction), pg.parsers)[0]!.rows as Row[];
+    if (!probe) return rowsOf<Row>(await execute(sql, text, values, inTransaction), pg.parsers);
     const timed = (probing = { label: probeLabel(sql), ms: 0 });
     try {
       const messages = await execute(sql, text, values, inTransaction);
       const started = performance.now();
-      const rows = parse.parseResults(messages, pg.parsers)[0]!.rows as Row[];
+      const rows = rowsOf<Row>(messages, pg.parsers);
       timed.ms += performance.now() - started;
       return rows;
     } finally {
@@ -129,6 +151,149 @@ export function pgliteStatements(pg: PGlite): PgliteStatements {
     },
     queryInTransaction: (sql, params) => pg._runExclusiveQuery(() => run(sql, params, true)),
   };
+}
+
+const decoder = new TextDecoder('utf-8');
+// The messages without a body, which PGlite's parser answers with the same objects.
+const BODILESS: Record<number, Message> = {
+  0x31: messages.parseComplete,
+  0x32: messages.bindComplete,
+  0x33: messages.closeComplete,
+  0x6e: messages.noData,
+  0x49: messages.emptyQuery,
+  0x73: messages.portalSuspended,
+};
+
+/**
+ * The backend's messages in `bytes`, as PGlite's parser makes them (the same classes and
+ * fields, values decoded as its TextDecoder does). Only the messages of a statement that
+ * went well are read here; any other (an error, a notice, a notification) sends the whole
+ * answer through PGlite's parser, whose first error is thrown as PGlite's execProtocolStream
+ * throws it.
+ */
+export function readAnswer(bytes: Uint8Array): Message[] {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const read: Message[] = [];
+  const cstring = (from: number): [string, number] => {
+    const end = bytes.indexOf(0, from);
+    return [decoder.decode(bytes.subarray(from, end)), end + 1];
+  };
+  let at = 0;
+  while (at + 5 <= bytes.length) {
+    const code = bytes[at]!;
+    const length = view.getUint32(at + 1);
+    const end = at + 1 + length;
+    if (length < 4 || end > bytes.length) return answerReadByPglite(bytes);
+    let p = at + 5;
+    switch (code) {
+      case 0x44: {
+        // DataRow
+        const count = view.getInt16(p);
+        const fields = new Array<string | null>(count);
+        p += 2;
+        for (let i = 0; i < count; i += 1) {
+          const size = view.getInt32(p);
+          p += 4;
+          if (size === -1) fields[i] = null;
+          else {
+            fields[i] = decoder.decode(bytes.subarray(p, p + size));
+            p += size;
+          }
+        }
+        read.push(new messages.DataRowMessage(length, fields));
+        break;
+      }
+      case 0x54: {
+        // RowDescription
+        const count = view.getInt16(p);
+        const description = new messages.RowDescriptionMessage(length, count);
+        p += 2;
+        for (let i = 0; i < count; i += 1) {
+          const [name, next] = cstring(p);
+          p = next;
+          description.fields[i] = new messages.Field(
+            name,
+            view.getInt32(p),
+            view.getInt16(p + 4),
+            view.getInt32(p + 6),
+            view.getInt16(p + 10),
+            view.getInt32(p + 12),
+            view.getInt16(p + 16) === 0 ? 0 : 1,
+          );
+          p += 18;
+        }
+        read.push(description);
+        break;
+      }
+      case 0x43:
+        // CommandComplete
+        read.push(new messages.CommandCompleteMessage(length, cstring(p)[0]));
+        break;
+      case 0x74: {
+        // ParameterDescription
+        const count = view.getUint16(p);
+        const description = new messages.ParameterDescriptionMessage(length, count);
+        for (let i = 0; i < count; i += 1) description.dataTypeIDs[i] = view.getInt32(p + 2 + 4 * i);
+        read.push(description);
+        break;
+      }
+      case 0x5a:
+        // ReadyForQuery
+        read.push(new messages.ReadyForQueryMessage(length, decoder.decode(bytes.subarray(p, p + 1))));
+        break;
+      default: {
+        const bodiless = BODILESS[code];
+        if (!bodiless) return answerReadByPglite(bytes);
+        read.push(bodiless);
+      }
+    }
+    at = end;
+  }
+  return at === bytes.length ? read : answerReadByPglite(bytes);
+}
+
+type ValueParser = PGlite['parsers'][number];
+
+/**
+ * The rows of the answer's first statement, as PGlite's parseResults makes them (objects in
+ * the columns' order, each value through the parser of its type, PGlite's defaults beneath
+ * the database's), without its pairs of name and value made for every column of every row.
+ */
+export function rowsOf<Row>(answer: Message[], parsers: PGlite['parsers']): Row[] {
+  const rows: Row[] = [];
+  let names: string[] = [];
+  let typeIds: number[] = [];
+  let valueParsers: (ValueParser | undefined)[] = [];
+  for (const message of answer) {
+    if (message instanceof messages.RowDescriptionMessage) {
+      names = message.fields.map((field) => field.name);
+      // A column of that name would set the row's prototype instead of a property: PGlite's own way then.
+      if (names.includes('__proto__')) return parse.parseResults(answer, parsers)[0]!.rows as Row[];
+      typeIds = message.fields.map((field) => field.dataTypeID);
+      valueParsers = typeIds.map((typeId) => parsers[typeId] ?? (types.parsers as PGlite['parsers'])[typeId]);
+    } else if (message instanceof messages.DataRowMessage) {
+      const row: Record<string, unknown> = {};
+      const { fields } = message;
+      for (let i = 0; i < fields.length; i += 1) {
+        const value = fields[i] as string | null;
+        const valueParser = valueParsers[i];
+        row[names[i]!] = value === null ? null : valueParser ? valueParser(value, typeIds[i]!) : value;
+      }
+      rows.push(row as Row);
+    } else if (message instanceof messages.CommandCompleteMessage) {
+      break;
+    }
+  }
+  return rows;
+}
+
+/** The answer read by PGlite's own parser, its first error thrown (as PGlite's execProtocolStream does, which delivers no notice or notification either unless asked). */
+function answerReadByPglite(bytes: Uint8Array): Message[] {
+  const read: Message[] = [];
+  new protocol.Parser().parse(bytes, (message) => read.push(message as Message));
+  const error = read.find((message) => message instanceof messages.DatabaseError);
+  if (error) throw error;
+  return read;
 }
 
 function concat(messages: Uint8Array[]): Uint8Array {

@@ -1,7 +1,7 @@
-import { PGlite } from '@electric-sql/pglite';
+import { parse, PGlite, protocol } from '@electric-sql/pglite';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { keptPrepared, keptWithGenericPlan } from '../../server/db/kept-prepared.ts';
-import { pgliteStatements, type PgliteStatements } from '../../server/db/pglite-statements.ts';
+import { pgliteStatements, readAnswer, rowsOf, type PgliteStatements } from '../../server/db/pglite-statements.ts';
 
 // The server runs its statements on PGlite in one call each (server/db/pglite-statements.ts)
 // instead of PGlite's `query`: what goes in and comes out must be exactly what `query` gives.
@@ -13,8 +13,8 @@ const calls: string[] = [];
 beforeAll(async () => {
   // As server/db/open.ts opens it: NUMERIC and BIGINT as numbers.
   pg = await PGlite.create({ parsers: { 1700: Number, 20: Number } });
-  const send = pg.execProtocolStream.bind(pg);
-  pg.execProtocolStream = (message, options) => {
+  const send = pg.execProtocolRawStream.bind(pg);
+  pg.execProtocolRawStream = (message, options) => {
     calls.push(String.fromCharCode(message[0]!));
     return send(message, options);
   };
@@ -42,6 +42,45 @@ test('rows and parameters are those of PGlite\'s own query, for every kind of va
   const read = 'select label, amount, big, at, tags, doc, bytes from kinds where label = any($1::text[]) order by id';
   expect(await statements.query(read, [['plain', "it's-"]])).toEqual((await pg.query(read, [['plain', "it's-"]])).rows);
   expect(await statements.query('select 1 as one where false', [])).toEqual([]);
+});
+
+test('an answer is read into the very messages PGlite\'s own parser makes of it, and into its rows', async () => {
+  const { serialize } = protocol;
+  const answerTo = async (...batch: Uint8Array[]) => {
+    const chunks: Uint8Array[] = [];
+    await pg.execProtocolRawStream(new Uint8Array(Buffer.concat(batch)), { onRawData: (chunk) => chunks.push(chunk.slice()) });
+    return new Uint8Array(Buffer.concat(chunks));
+  };
+  const theirs = (bytes: Uint8Array) => {
+    const read: unknown[] = [];
+    new protocol.Parser().parse(bytes, (message) => read.push(message));
+    return read;
+  };
+  const texts = [
+    // Every kind of value, nulls, an empty text, text beyond ASCII and a leading byte-order mark (which PGlite's decoder drops).
+    "select k.*, '' as empty, 'ünïcödé ✓ 😀' as wide, E'\\uFEFFmarked' as marked, null::text as nothing from kinds k order by id",
+    'select 1 as one where false',
+    "select repeat('x', 100000) as long, $1::int as n",
+  ];
+  for (const text of texts) {
+    const parameters = text.includes('$1') ? ['7'] : [];
+    const bytes = await answerTo(
+      serialize.parse({ text }),
+      serialize.describe({ type: 'S' }),
+      serialize.bind({ values: parameters }),
+      serialize.describe({ type: 'P' }),
+      serialize.execute({}),
+      serialize.sync(),
+    );
+    expect(readAnswer(bytes)).toEqual(theirs(bytes));
+    const rows = rowsOf(readAnswer(bytes), pg.parsers);
+    expect(rows).toEqual(parse.parseResults(theirs(bytes) as never, pg.parsers)[0]!.rows);
+    expect(rows.map((row) => Object.keys(row as object))).toEqual(parse.parseResults(theirs(bytes) as never, pg.parsers)[0]!.rows.map((row) => Object.keys(row)));
+  }
+  const refused = await answerTo(serialize.parse({ text: 'select 1 / 0 as n' }), serialize.bind({}), serialize.execute({}), serialize.sync());
+  const error = theirs(refused).find((message) => message instanceof protocol.messages.DatabaseError);
+  expect(() => readAnswer(refused)).toThrow(protocol.messages.DatabaseError);
+  expect(() => readAnswer(refused)).toThrowError(expect.objectContaining({ ...(error as object) }));
 });
 
 test('a statement whose text is known goes to PGlite in one call; a kept one is not parsed again', async () => {
