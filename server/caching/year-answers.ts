@@ -61,7 +61,7 @@ const PIECE_VERSIONS = keptPrepared(
  * one thread and hands its lock on in promise continuations, so the pieces a request makes one
  * after another (and those of every request waiting for the lock) ran as one uninterrupted
  * stretch: a fresh server's first dashboards made two years of the calendar's days in one
- * stretch of 0.7 s, every request read meanwhile waiting behind it. With a turn before each
+ * stretch, every request read meanwhile waiting behind it. With a turn before each
  * making, the requests that arrived meanwhile run between the pieces; a piece found kept takes
  * no turn (README, Performance, issue 19, session 16).
  */
