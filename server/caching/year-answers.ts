@@ -56,6 +56,17 @@ const PIECE_VERSIONS = keptPrepared(
    where tenant_id = $1 and month >= make_date($2::int - 1, 12, 1) and month <= make_date($2::int + 1, 1, 1)`,
 );
 
+/**
+ * Lets the event loop turn before a piece is made. PGlite runs each statement on the server's
+ * one thread and hands its lock on in promise continuations, so the pieces a request makes one
+ * after another (and those of every request waiting for the lock) ran as one uninterrupted
+ * stretch: a fresh server's first dashboards made two years of the calendar's days in one
+ * stretch, every request read meanwhile waiting behind it. With a turn before each
+ * making, the requests that arrived meanwhile run between the pieces; a piece found kept takes
+ * no turn (README, Performance, issue 19, session 16).
+ */
+export const turnBeforeMaking = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
 /** The version of each month of the year's window that has one, by piece. */
 export async function pieceVersions(db: Queryable, tenantId: number, year: number): Promise<Map<number, string>> {
   const rows = await db.query<{ piece: number; version: number | string }>(PIECE_VERSIONS, [tenantId, year]);
@@ -114,8 +125,9 @@ export function createYearAnswers(db: Queryable, readPiece: PieceReader, { maxBy
         deflated.push(Promise.resolve(piece));
         continue;
       }
-      // Read one after another: PGlite runs every statement on the server's one thread. Each
-      // piece is deflated on libuv's threads meanwhile.
+      // Read one after another: PGlite runs every statement on the server's one thread, and the
+      // event loop turns before each piece. Each piece is deflated on libuv's threads meanwhile.
+      await turnBeforeMaking();
       const made = deflatePiece(Buffer.from(await readPiece(db, tenantId, year, piece))).then(async (piece) => {
         keep(name, version, piece);
         // Stored for the other processes before the answer goes out, so that a request the
@@ -195,7 +207,12 @@ export function createYearZonePieces<Piece>(
           all.push(held.piece);
           continue;
         }
-        const made = await readOnce(name, version, () => sharedPiece(tenantId, `${shared?.as}/${name}`, version, () => readPiece(db, tenantId, year, piece, zone)));
+        const made = await readOnce(name, version, () =>
+          sharedPiece(tenantId, `${shared?.as}/${name}`, version, async () => {
+            await turnBeforeMaking();
+            return readPiece(db, tenantId, year, piece, zone);
+          }),
+        );
         const newer = pieces.peek(name);
         if (!newer || BigInt(newer.version) <= BigInt(version)) pieces.set(name, { version, piece: made });
         all.push(made);

@@ -1,0 +1,11 @@
+-- Each opportunity's revenue in whole cents, for the sums of a year in a time zone (the calendar's
+-- days and the customers' sums, server/routes/year-zone-sums.ts): a numeric is added digit group by
+-- digit group in software, a bigint in one machine addition, and those sums add every revenue of a
+-- month again after each save (README, Performance, issue 19, session 16). Integer cents lose
+-- nothing: revenue is numeric(14, 2), so revenue * 100 is a whole number below 10^16, and the sums
+-- scaled back by 0.01 (an exact numeric product) are the numeric sums to the last digit.
+--
+-- A stored generated column: the database computes it on every insert and update, whichever way
+-- the row is written (the routes, the import, bulk changes, SQL), so it cannot disagree with
+-- revenue, and no trigger can be bypassed for it.
+alter table opportunities add column revenue_cents bigint generated always as ((revenue * 100)::bigint) stored;
