@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Database } from '../../server/db/database.ts';
 import { hasGenericPlan } from '../../server/db/kept-prepared.ts';
-import { startTestServer, type TestServer } from '../support/server-harness.ts';
+import { recordingStatements, startTestServer, type TestServer } from '../support/server-harness.ts';
 import type { Schemas } from '../../src/api/client.ts';
 
 // The opportunity list's searched page finds customers through the tenant's kept spellings
@@ -15,16 +14,7 @@ let server: TestServer;
 const sent: string[] = [];
 beforeAll(async () => {
   owner = await startTestServer();
-  const recording: Database = {
-    ...owner.db,
-    query: (sql, params) => {
-      sent.push(sql);
-      return owner.db.query(sql, params);
-    },
-    transaction: (work) => owner.db.transaction(work),
-    close: () => owner.db.close(),
-  };
-  server = await startTestServer({ sharing: { ...owner, db: recording } });
+  server = await startTestServer({ sharing: { ...owner, db: recordingStatements(owner.db, sent) } });
 });
 afterAll(async () => {
   await server?.close();
