@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
 import { defineRoute, type RouteContext } from '../http/define-route.ts';
 import { YEAR_STAGE_SUMS } from './opportunity-year-sums.ts';
-import { keptPrepared } from '../db/kept-prepared.ts';
+import { keptPrepared, keptWithGenericPlan } from '../db/kept-prepared.ts';
 import { containing, refusingUnknownZones, zoneOf } from '../http/list-query.ts';
 import { notFound } from '../http/refusals.ts';
 import type { AnswerOf } from '../answers/projection.ts';
@@ -60,33 +60,72 @@ const stagesMatching = `with recursive stages as (
   )
   select stage from stages where stage ilike $4`;
 
-/**
- * The ids of the tenant's opportunities whose customer, stage or salesperson's name
- * holds the pattern ($1 tenant, $4 pattern), each found through an index (migrations
- * 070, 085); any year's, the year is the caller's condition.
- */
-const searchMatches = `select id from opportunities where tenant_id = $1 and customer ilike $4
-  union select o.id from (${stagesMatching}) as matched
-        cross join lateral (select id from opportunities where tenant_id = $1 and stage = matched.stage offset 0) as o
-  union select m.id from salespersons ms join opportunities m on m.tenant_id = $1 and m.salesperson_id = ms.id
-        where ms.tenant_id = $1 and ms.name ilike $4`;
-
 // pg_trgm finds by index only a text of three characters or more; a shorter one matches
 // most of the year anyway, and is tested row by row.
 const INDEXED_SEARCH_LENGTH = 3;
 
+/** The caller's year in their time zone ($2 year, $3 zone), of the opportunity `o`. */
+const YEAR_START = 'make_timestamptz($2::int, 1, 1, 0, 0, 0, $3::text)';
+const YEAR_END = 'make_timestamptz($2::int + 1, 1, 1, 0, 0, 0, $3::text)';
+const inYear = `o.created_date >= ${YEAR_START} and o.created_date < ${YEAR_END}`;
 /**
- * The year's opportunities in the caller's time zone with their salesperson's name
- * and weighted revenue ($1 tenant, $2 year, $3 zone, $4 pattern or null).
+ * The same with each bound a subquery, computed once per statement: tested on each row that
+ * another index found, the bound was otherwise computed again for every row, its zone looked
+ * up each time. Where the year's range is the index's, the planner estimates it from the
+ * bounds themselves (inYear).
+ */
+const inYearOnce = `o.created_date >= (select ${YEAR_START}) and o.created_date < (select ${YEAR_END})`;
+
+/** What the page reads of an opportunity `o`. */
+const LISTED = 'o.id, o.created_date, o.customer, o.stage, o.revenue, o.probability, o.salesperson_id';
+
+/**
+ * The year's opportunities whose customer, stage or salesperson's name holds the pattern
+ * ($1 tenant, $2 year, $3 zone, $4 pattern), found in three parts, each reaching its rows
+ * only through index probes keyed by what it matched, so that one plan made without the
+ * values serves every text:
+ * - those whose customer holds it: the tenant's few customer spellings are matched
+ *   (migration 245), and each matched name's opportunities of the year read through the
+ *   (tenant_id, lower(customer), created_date) index, each tested again itself, so that
+ *   the page holds exactly the rows whose own customer holds the pattern, however the
+ *   database folds the case of the spellings that share a lower case;
+ * - those whose stage holds it: each matched stage's opportunities through the
+ *   (tenant_id, stage, …) index;
+ * - those whose salesperson's name holds it, through (tenant_id, salesperson_id).
+ * In the last two the year is tested on each row found: `offset 0` keeps its range out of
+ * the look-up, where a plan made without the values (or on a small table) may read the whole
+ * year through it once per stage or salesperson.
+ * A row in two parts is the same row twice (one snapshot), so `union` leaves it once; that
+ * costs less than testing each row of a part for the other parts' texts.
+ */
+const searchedRows = `select ${LISTED} from (select distinct lower(customer) as name from opportunity_customer_spellings
+                                 where tenant_id = $1 and customer ilike $4) as matched
+    cross join lateral (select ${LISTED} from opportunities o
+                        where o.tenant_id = $1 and lower(o.customer) = matched.name and ${inYearOnce} and o.customer ilike $4 offset 0) as o
+  union
+  select o.* from (${stagesMatching}) as matched
+    cross join lateral (select ${LISTED} from opportunities o where o.tenant_id = $1 and o.stage = matched.stage offset 0) as o
+    where ${inYearOnce}
+  union
+  select o.* from salespersons ms
+    cross join lateral (select ${LISTED} from opportunities o where o.tenant_id = $1 and o.salesperson_id = ms.id offset 0) as o
+    where ms.tenant_id = $1 and ms.name ilike $4 and ${inYearOnce}`;
+
+/**
+ * The year's opportunities in the caller's time zone with their salesperson's name and
+ * weighted revenue ($1 tenant, $2 year, $3 zone, $4 pattern or null): a text of
+ * INDEXED_SEARCH_LENGTH or more through what it matches, a shorter one (or none) row by row.
  */
 const yearRows = (search: string) => `year_rows as (
   select o.id, o.created_date, o.customer, o.stage, o.revenue, o.probability, o.salesperson_id,
          coalesce(s.name, '') as salesperson_name, o.revenue * o.probability / 100 as weighted
-  from opportunities o left join salespersons s on s.id = o.salesperson_id
-  where o.tenant_id = $1
-    and o.created_date >= make_timestamptz($2::int, 1, 1, 0, 0, 0, $3::text)
-    and o.created_date < make_timestamptz($2::int + 1, 1, 1, 0, 0, 0, $3::text)
-    and ($4::text is null or ${search.length >= INDEXED_SEARCH_LENGTH ? `o.id = any(array(${searchMatches}))` : 'o.customer ilike $4 or s.name ilike $4 or o.stage ilike $4'})
+  from ${
+    search.length >= INDEXED_SEARCH_LENGTH
+      ? `(${searchedRows}) as o left join salespersons s on s.id = o.salesperson_id`
+      : `opportunities o left join salespersons s on s.id = o.salesperson_id
+  where o.tenant_id = $1 and ${inYear}
+    and ($4::text is null or o.customer ilike $4 or s.name ilike $4 or o.stage ilike $4)`
+  }
 )`;
 
 /** The page's filters on the year's rows: $5 a stage or null, $6 only the caller's own (their user's salesperson), $7 the caller's user. */
@@ -136,18 +175,37 @@ async function page(db: Queryable, caller: { tenantId: number; userId: number },
  * statement, for the totals and the page (the last page when asked for one after it).
  */
 async function foundPage(db: Queryable, search: string, parameters: unknown[], order: string, requested: number): Promise<Answer<'OpportunityPage'>> {
-  const [answer] = await db.query<Answer<'OpportunityPage'>>(
-    `with ${yearRows(search)}, ${pageRows},
+  const [answer] = await db.query<Answer<'OpportunityPage'>>(foundPageStatement(search, order), [...parameters, requested]);
+  return answer!;
+}
+
+const foundPageSql = (search: string, order: string) => `with ${yearRows(search)}, ${pageRows},
      found as materialized (select * from page_rows),
      totals as (select count(*)::int as total, coalesce(sum(revenue), 0)::float8 as revenue, coalesce(sum(weighted), 0)::float8 as weighted from found),
      shown as (select least($8::int, greatest(1, ceil(total / ${PAGE_SIZE}.0)::int)) as page from totals)
      select shown.page, totals.total, totals.revenue, totals.weighted,
             coalesce((select json_agg(${OPPORTUNITY_LIST_ROW.json} order by ${order})
                       from (select * from found as page_rows order by ${order} limit ${PAGE_SIZE} offset (shown.page - 1) * ${PAGE_SIZE}) as page_rows), '[]') as rows
-     from totals, shown`,
-    [...parameters, requested],
-  );
-  return answer!;
+     from totals, shown`;
+
+/** The searched pages' statements by their order, each kept prepared with one plan for every text. */
+const SEARCHED_PAGES = new Map<string, string>();
+
+/**
+ * A text of INDEXED_SEARCH_LENGTH or more is found through what it matches (searchedRows),
+ * one plan for every text: kept prepared with a generic plan, as planning the statement
+ * cost more than running it for a text that one customer holds (README, Performance,
+ * issue 19, session 16). A shorter text, or none, reads the year row by row, planned with
+ * its values.
+ */
+function foundPageStatement(search: string, order: string): string {
+  if (search.length < INDEXED_SEARCH_LENGTH) return foundPageSql(search, order);
+  let sql = SEARCHED_PAGES.get(order);
+  if (sql === undefined) {
+    sql = keptWithGenericPlan(`/* one plan for every text */ ${foundPageSql(search, order)}`);
+    SEARCHED_PAGES.set(order, sql);
+  }
+  return sql;
 }
 
 /**

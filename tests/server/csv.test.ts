@@ -381,6 +381,8 @@ describe('CSV import', () => {
     expect(stored).toEqual({ created: '2025-03-04 12:00', revenue: 0.5 });
     // What the opportunities' triggers keep (migration 150: in any replication role) follows the imported rows.
     expect(await count(daySum, [globex])).toBe(dayBefore + rows.length);
+    // The customer's spelling, which the opportunity list's search matches (migration 245).
+    expect(await count('select count(*)::int as n from opportunity_customer_spellings where tenant_id = $1 and customer = $2', [globex, customer])).toBe(1);
     expect(
       await count(
         `select count(*)::int as n from opportunities where tenant_id = $1 and customer = $2

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Database } from '../../server/db/database.ts';
 import { isKeptPrepared } from '../../server/db/kept-prepared.ts';
-import { startTestServer, type TestServer } from '../support/server-harness.ts';
+import { recordingStatements, startTestServer, type TestServer } from '../support/server-harness.ts';
 
 /**
  * Issue 19, session 14: statements that reach their rows only through keys or index probes
@@ -18,16 +17,7 @@ let customerId: number;
 
 beforeAll(async () => {
   owner = await startTestServer();
-  const recording: Database = {
-    ...owner.db,
-    query: (sql, params) => {
-      sent.push(sql);
-      return owner.db.query(sql, params);
-    },
-    transaction: (work) => owner.db.transaction(work),
-    close: () => owner.db.close(),
-  };
-  server = await startTestServer({ sharing: { ...owner, db: recording } });
+  server = await startTestServer({ sharing: { ...owner, db: recordingStatements(owner.db, sent) } });
   const [row] = await owner.db.query<{ tenant_id: number; opportunity_id: number; customer_id: number }>(
     `select t.id as tenant_id, (select min(id) from opportunities where tenant_id = t.id) as opportunity_id,
             (select min(id) from customers where tenant_id = t.id) as customer_id

@@ -195,3 +195,16 @@ function decoded(bytes: Buffer, encoding: unknown): string {
   if (encoding === 'deflate') return inflateSync(bytes).toString('utf8');
   return bytes.toString('utf8');
 }
+
+/** The database as `db`, with the text of every statement run outside a transaction noted in `sent`. */
+export function recordingStatements(db: Database, sent: string[]): Database {
+  return {
+    ...db,
+    query: (sql, params) => {
+      sent.push(sql);
+      return db.query(sql, params);
+    },
+    transaction: (work) => db.transaction(work),
+    close: () => db.close(),
+  };
+}
