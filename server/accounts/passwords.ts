@@ -7,13 +7,29 @@ import { hash, verify } from '@node-rs/argon2';
 // 2 is Algorithm.Argon2id (a const enum, which isolated modules cannot read).
 const OWASP_ARGON2ID = { algorithm: 2, memoryCost: 19 * 1024, timeCost: 2, parallelism: 1 } as const;
 
+/**
+ * Each hash or check holds its 19 MiB (a check, the stored hash's own cost) for its
+ * 20–40 ms, on libuv's pool of four threads: a burst of sign-ins held four at once, 57 MiB
+ * more resident than one, and that set the server's peak memory under the bench's people
+ * (README, Performance, issue 19, session 16). One at a time, in order of arrival, a
+ * sign-in waits only for the few ahead of it, and the pool's other threads stay free for
+ * compression and files.
+ */
+let previous: Promise<unknown> = Promise.resolve();
+
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const turn = previous.then(work);
+  previous = turn.catch(() => undefined);
+  return turn;
+}
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, OWASP_ARGON2ID);
+  return oneAtATime(() => hash(password, OWASP_ARGON2ID));
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
-    return await verify(passwordHash, password);
+    return await oneAtATime(() => verify(passwordHash, password));
   } catch {
     return false;
   }
