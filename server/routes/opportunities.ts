@@ -127,10 +127,10 @@ export const zonePieceWindow = `${pieceWindow}
 /**
  * One piece of a year: the entries (`entry`, a column of JSON texts) joined by the database,
  * oldest first, 2,000 to a statement. As one value the year was built, copied and sent whole
- * inside PGlite, whose memory grew for it and never shrank. Between statements, the requests
- * already waiting for PGlite run theirs; new requests (and static files) still wait for the
- * chain to end, since PGlite answers synchronously and hands its lock on in promise
- * continuations (README, "A stretch is a chain, not one statement"). The statements are separate snapshots: a write committing meanwhile may show
+ * inside PGlite, whose memory grew for it and never shrank. The statements of one piece run as
+ * one chain on the server's thread (PGlite answers synchronously and hands its lock on in
+ * promise continuations); the event loop turns only before each piece is made
+ * (`turnBeforeMaking` in server/caching/year-answers.ts). The statements are separate snapshots: a write committing meanwhile may show
  * in some and not others, but the piece is kept under the version read before it was made,
  * so the next request after the write reads it anew (server/caching/README.md).
  */
