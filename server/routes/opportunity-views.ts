@@ -188,9 +188,6 @@ const foundPageSql = (search: string, order: string) => `with ${yearRows(search)
                       from (select * from found as page_rows order by ${order} limit ${PAGE_SIZE} offset (shown.page - 1) * ${PAGE_SIZE}) as page_rows), '[]') as rows
      from totals, shown`;
 
-/** The searched pages' statements by their order, each kept prepared with one plan for every text. */
-const SEARCHED_PAGES = new Map<string, string>();
-
 /**
  * A text of INDEXED_SEARCH_LENGTH or more is found through what it matches (searchedRows),
  * one plan for every text: kept prepared with a generic plan, as planning the statement
@@ -199,13 +196,8 @@ const SEARCHED_PAGES = new Map<string, string>();
  * its values.
  */
 function foundPageStatement(search: string, order: string): string {
-  if (search.length < INDEXED_SEARCH_LENGTH) return foundPageSql(search, order);
-  let sql = SEARCHED_PAGES.get(order);
-  if (sql === undefined) {
-    sql = keptWithGenericPlan(`/* one plan for every text */ ${foundPageSql(search, order)}`);
-    SEARCHED_PAGES.set(order, sql);
-  }
-  return sql;
+  const sql = foundPageSql(search, order);
+  return search.length < INDEXED_SEARCH_LENGTH ? sql : keptWithGenericPlan(`/* one plan for every text */ ${sql}`);
 }
 
 /**

@@ -159,7 +159,7 @@ async function tablesAreSmall(db: Queryable, withUsers: boolean): Promise<boolea
 }
 
 /**
- * The statements by shape. One whose words all have trigrams, over tables small enough
+ * The statement of a shape. One whose words all have trigrams, over tables small enough
  * (KEPT_PLAN_MOST_ROWS), is kept prepared with one plan made without the values
  * (planning was half of what a search cost): every choice that plan makes serves every
  * text of the shape, since the titles' range comes as values and each word is found
@@ -169,16 +169,9 @@ async function tablesAreSmall(db: Queryable, withUsers: boolean): Promise<boolea
  * one. The kept statement's text is marked as such, as a text is kept or not by the
  * text itself.
  */
-const STATEMENTS = new Map<string, string>();
-
 function statementOf(shape: Shape): string {
-  const key = `${shape.kept ? 'k' : '-'}${shape.withUsers ? 'u' : '-'}${shape.bounded ? 'b' : '-'}${shape.words}`;
-  let sql = STATEMENTS.get(key);
-  if (sql === undefined) {
-    sql = shape.kept ? keptWithGenericPlan(`/* one plan for the shape */ ${searchStatement(shape)}`) : searchStatement(shape);
-    STATEMENTS.set(key, sql);
-  }
-  return sql;
+  const sql = searchStatement(shape);
+  return shape.kept ? keptWithGenericPlan(`/* one plan for the shape */ ${sql}`) : sql;
 }
 
 export async function search(db: Queryable, tenantId: number, text: string, withUsers: boolean): Promise<SearchHit[]> {
