@@ -14,6 +14,7 @@ import { authenticate } from './http/authenticate.ts';
 import { installEmbeddedProvider } from './oidc/provider.ts';
 import { registerApiRoutes } from './routes/index.ts';
 import type { RouteContext } from './http/define-route.ts';
+import { createVersionedAnswers } from './caching/versioned-answers.ts';
 import { API_DOCUMENT_PATH } from '../src/domain/api-parts.ts';
 
 export interface ServerParts {
@@ -28,6 +29,8 @@ export interface ServerParts {
 }
 
 const ONE_MEGABYTE = 1024 * 1024;
+// The year's answers of the tenants asking most (docs/performance.md says what they save).
+const ANSWER_CACHE_BYTES = 64 * ONE_MEGABYTE;
 // Below a kilobyte, compressing costs more than the bytes it saves.
 const COMPRESSION_THRESHOLD_BYTES = 1024;
 
@@ -68,7 +71,8 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
   keys ??= await remoteKeys(config.oidc.issuer);
 
   const callers = authenticate({ issuer: config.oidc.issuer, audience: config.oidc.audience, clientId: config.oidc.clientId, keys, sessionsInDatabase }, db);
-  const context: RouteContext = { db, config, contract, callers };
+  const answers = createVersionedAnswers(db, { maxBytes: ANSWER_CACHE_BYTES });
+  const context: RouteContext = { db, config, contract, callers, answers };
   await registerApiRoutes(app, context);
 
   installHealthCheck(app, db);

@@ -192,7 +192,8 @@ async function insertTeams(tx: Queryable, tenantId: number, names: string[], sal
     pairs.push([teamIds[i % teamIds.length]!, salespersonId]);
     if (i % 5 === 0 && teamIds.length > 1) pairs.push([teamIds[(i + 1) % teamIds.length]!, salespersonId]);
   });
-  await tx.query('insert into team_members (team_id, salesperson_id) select * from unnest($1::int[], $2::int[])', [
+  await tx.query('insert into team_members (tenant_id, team_id, salesperson_id) select $1, * from unnest($2::int[], $3::int[])', [
+    tenantId,
     pairs.map(([team]) => team),
     pairs.map(([, salesperson]) => salesperson),
   ]);

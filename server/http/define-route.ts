@@ -4,6 +4,7 @@ import type { Database } from '../db/database.ts';
 import type { ServerConfig } from '../config.ts';
 import { routePath, type Contract, type HttpMethod } from './contract.ts';
 import type { CallerCheck } from './authenticate.ts';
+import type { VersionedAnswers } from '../caching/versioned-answers.ts';
 import { bodyWords, parameterWords, type FormWords } from './field-words.ts';
 import { bodyRules, problemsOfBody, type BodyRule } from './body-rules.ts';
 import { refusalOfProblems, refusalOfSchemaErrors } from './refusals.ts';
@@ -15,6 +16,8 @@ export interface RouteContext {
   contract: Contract;
   /** Who is calling: `requireCaller` sets `request.caller` from the bearer token or refuses. */
   callers: CallerCheck;
+  /** The year's answers, sent under their tenant's data versions (server/caching/README.md). */
+  answers: VersionedAnswers;
 }
 
 type Handler = (request: FastifyRequest<any>, reply: FastifyReply) => Promise<unknown>;
