@@ -1,9 +1,7 @@
-import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { PGlite as PGliteDatabase } from '@electric-sql/pglite';
 import type { Database, Queryable } from './database.ts';
 import { lockDataDir } from './data-dir-lock.ts';
-import { isKeptPrepared } from './kept-prepared.ts';
 
 export interface StorageConfig {
   /** A PostgreSQL connection string; when absent, embedded PGlite is used. */
@@ -23,7 +21,7 @@ const PGLITE_SHARED_BUFFERS = '32MB';
 
 async function openPglite(dataDir: string): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
-  // Trigram search (migration 025, the global search) needs the extension's code loaded into PGlite.
+  // The global search's trigram indexes need the extension's code loaded into PGlite.
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   mkdirSync(dataDir, { recursive: true });
   const unlock = lockDataDir(dataDir);
@@ -36,25 +34,20 @@ async function openPglite(dataDir: string): Promise<Database> {
       extensions: { pg_trgm },
       // NUMERIC arrives as a string by default; the API answers numbers.
       parsers: { [NUMERIC_OID]: Number, [INT8_OID]: Number },
-      // PostgreSQL's default shared buffers (128 MB) are all touched at start and stay
-      // resident in PGlite's WebAssembly memory, which never shrinks. Reading is cheap
-      // below that, since the OS still caches the files, but a large write is not: with
-      // 8 MB the CSV import wrote and read back each index page several times over
-      // (README, Performance). A start parameter, not postgresqlconf, which would
-      // overwrite the data directory's postgresql.conf.
+      // PostgreSQL's default shared buffers (128 MB) would all stay resident in PGlite's
+      // WebAssembly memory, which never shrinks; far fewer make a large import write and
+      // read back its index pages over and over. A start parameter, not postgresqlconf,
+      // which would overwrite the data directory's postgresql.conf.
       startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
     });
   } catch (error) {
     unlock();
     throw error;
   }
-  const { pgliteStatements } = await import('./pglite-statements.ts');
-  const statements = pgliteStatements(pg);
-  const inTransaction: Queryable = { query: (sql, params = []) => statements.queryInTransaction(sql, params) };
   return {
     kind: 'pglite',
-    query: (sql, params = []) => statements.query(sql, params),
-    transaction: (work) => pg.transaction(() => work(inTransaction)),
+    query: async <Row>(sql: string, params: readonly unknown[] = []) => (await pg.query<Row>(sql, params as unknown[])).rows,
+    transaction: (work) => pg.transaction((tx) => work({ query: async <Row>(sql: string, params: readonly unknown[] = []) => (await tx.query<Row>(sql, params as unknown[])).rows })),
     close: async () => {
       try {
         await pg.close();
@@ -76,9 +69,7 @@ async function openPostgres(url: string): Promise<Database> {
   pool.on('error', () => {});
   const borrow = () => pool.connect();
   await pool.query('select 1');
-  // node-postgres prepares a named statement once per pooled connection.
-  const statement = (sql: string, params: readonly unknown[]) =>
-    isKeptPrepared(sql) ? { name: preparedName(sql), text: sql, values: params as unknown[] } : { text: sql, values: params as unknown[] };
+  const statement = (sql: string, params: readonly unknown[]) => ({ text: sql, values: params as unknown[] });
   return {
     kind: 'postgres',
     async query<Row>(sql: string, params: readonly unknown[] = []) {
@@ -113,13 +104,4 @@ async function openPostgres(url: string): Promise<Database> {
     },
     close: () => pool.end(),
   };
-}
-
-const preparedNames = new Map<string, string>();
-
-/** A name of its own for each kept statement's text, the same in every connection. */
-function preparedName(sql: string): string {
-  let name = preparedNames.get(sql);
-  if (name === undefined) preparedNames.set(sql, (name = `crm_${createHash('sha256').update(sql).digest('hex').slice(0, 24)}`));
-  return name;
 }

@@ -122,10 +122,55 @@ export function commonHandling(hooks: ApiHooks, showFailures = true): Middleware
   };
 }
 
-/** The CRM API client for calls made after sign-in: bearer token and common handling. */
+/** How many answers `revalidation` remembers: a dashboard's two years and a few more. */
+const REMEMBERED_ANSWERS = 8;
+
+/**
+ * Answers the server sends under an ETag (the year's answers, server/caching/README.md)
+ * are remembered with it, per method, address and body; the same call again sends
+ * `If-None-Match`, and a 304 hands back the remembered answer. The browser's HTTP cache
+ * would revalidate the GETs by itself, but never a POST such as the year's analysis.
+ */
+export function revalidation(limit = REMEMBERED_ANSWERS): Middleware {
+  const remembered = new Map<string, { etag: string; body: ArrayBuffer; headers: Headers }>();
+  const keys = new Map<string, string>();
+  return {
+    async onRequest({ request, id }) {
+      const key = `${request.method} ${request.url} ${request.method === 'GET' ? '' : await request.clone().text()}`;
+      keys.set(id, key);
+      const held = remembered.get(key);
+      if (held) request.headers.set('If-None-Match', held.etag);
+      return request;
+    },
+    async onResponse({ response, id }) {
+      const key = keys.get(id);
+      keys.delete(id);
+      if (key === undefined) return undefined;
+      const held = remembered.get(key);
+      if (response.status === 304 && held) {
+        // Used again: it moves to the young end, away from the next to be forgotten.
+        remembered.delete(key);
+        remembered.set(key, held);
+        return new Response(held.body.slice(0), { status: 200, headers: held.headers });
+      }
+      const etag = response.headers.get('ETag');
+      if (!response.ok || !etag) return undefined;
+      remembered.delete(key);
+      remembered.set(key, { etag, body: await response.clone().arrayBuffer(), headers: new Headers(response.headers) });
+      for (const oldest of remembered.keys()) {
+        if (remembered.size <= limit) break;
+        remembered.delete(oldest);
+      }
+      return undefined;
+    },
+  };
+}
+
+/** The CRM API client for calls made after sign-in: bearer token, common handling and revalidation. */
 export function createCrmClient(options: ClientOptions): CrmClient {
   const client = createClient<paths>({ baseUrl: options.baseUrl, fetch: fetchOf(options) });
-  client.use(commonHandling(options.hooks, options.showFailures ?? true));
+  // Registered last, so that its onResponse runs first and common handling sees a 304 as the 200 it stands for.
+  client.use(commonHandling(options.hooks, options.showFailures ?? true), revalidation());
   return client;
 }
 

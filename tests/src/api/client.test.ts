@@ -216,3 +216,57 @@ describe('the contract, pinned at the type level (checked by tsc)', () => {
     expectTypeOf(found(getUser(client))).resolves.toEqualTypeOf<User>();
   });
 });
+
+describe('revalidation of answers sent under an ETag', () => {
+  /** A server holding one analysis under `etag`: 304 when asked with it, else the answer. */
+  function serverHolding(etag: string, entries: unknown[]) {
+    const asked: Array<string | null> = [];
+    const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(input, init);
+      asked.push(request.headers.get('If-None-Match'));
+      if (request.headers.get('If-None-Match') === etag) return new Response(null, { status: 304, headers: { ETag: etag } });
+      return new Response(JSON.stringify(entries), { status: 200, headers: { 'Content-Type': 'application/json', ETag: etag } });
+    });
+    return { fetch: fetch as unknown as typeof globalThis.fetch, asked };
+  }
+  const analysis = (client: ReturnType<typeof createCrmClient>, year: number) =>
+    client.POST('/api/opportunities/anlaysis', { body: { year, tenantId: 1 } });
+  const entries = [{ created_date: '2025-01-02T03:04:05Z', revenue: 10, probability: 50, salesperson_id: 1 }];
+
+  test('the same call again sends the ETag, and a 304 hands back the remembered answer without an error', async () => {
+    const { fetch, asked } = serverHolding('"v1"', entries);
+    const { hooks, shown } = hooksWith('access-token-1');
+    const client = createCrmClient({ baseUrl: BASE_URL, hooks, fetch });
+    expect((await analysis(client, 2025)).data).toEqual(entries);
+    const again = await analysis(client, 2025);
+    expect(asked).toEqual([null, '"v1"']);
+    expect(again.response.status).toBe(200);
+    expect(again.data).toEqual(entries);
+    expect(shown).toEqual([]);
+  });
+
+  test('another body is another answer: its first call sends no ETag', async () => {
+    const { fetch, asked } = serverHolding('"v1"', entries);
+    const client = createCrmClient({ baseUrl: BASE_URL, hooks: hooksWith('access-token-1').hooks, fetch });
+    await analysis(client, 2025);
+    await analysis(client, 2024);
+    expect(asked).toEqual([null, null]);
+  });
+
+  test('a new version replaces the remembered one', async () => {
+    let etag = '"v1"';
+    const asked: Array<string | null> = [];
+    const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(input, init);
+      asked.push(request.headers.get('If-None-Match'));
+      if (request.headers.get('If-None-Match') === etag) return new Response(null, { status: 304 });
+      return new Response(JSON.stringify([{ etag }]), { status: 200, headers: { 'Content-Type': 'application/json', ETag: etag } });
+    }) as typeof globalThis.fetch;
+    const client = createCrmClient({ baseUrl: BASE_URL, hooks: hooksWith('access-token-1').hooks, fetch });
+    await analysis(client, 2025);
+    etag = '"v2"';
+    expect((await analysis(client, 2025)).data).toEqual([{ etag: '"v2"' }]);
+    expect((await analysis(client, 2025)).data).toEqual([{ etag: '"v2"' }]);
+    expect(asked).toEqual([null, '"v1"', '"v2"']);
+  });
+});
