@@ -15,7 +15,7 @@ export interface SeedOptions {
 }
 
 /**
- * The demo data of issue 2, written only into an empty database and in one
+ * The demo data, written only into an empty database and in one
  * transaction. Deterministic: the same `today` gives the same rows, so tests can
  * rely on them.
  *

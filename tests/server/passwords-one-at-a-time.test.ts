@@ -1,7 +1,7 @@
 import { expect, test, vi } from 'vitest';
 
-// Issue 19, session 16: each argon2id hash or check holds 19 MiB while it runs, and a burst
-// of sign-ins ran four at once on libuv's pool, the server's peak memory under the people.
+// Each argon2id hash or check holds its memory cost while it runs; a burst of sign-ins on
+// libuv's pool would hold one per thread at once, the server's peak memory under load.
 const inFlight = vi.hoisted(() => ({ now: 0, most: 0 }));
 
 vi.mock('@node-rs/argon2', async (importOriginal) => {
