@@ -1,6 +1,6 @@
 import { and, assertEvent, assign, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate';
 import { addressKeeper, addressWrite } from './address-keeper.ts';
-import { searchOfFilters } from '../domain/dashboard/address.ts';
+import { searchOfFilters, type DashboardFilters } from '../domain/dashboard/address.ts';
 import {
   ALL_SALESPERSONS,
   type Bucket,
@@ -18,12 +18,7 @@ import {
 } from '../domain/revenue/index.ts';
 
 /** What the dashboard shows: the three independent filters, also kept in the address. */
-export interface DashboardFilters {
-  granularity: Granularity;
-  year: number;
-  /** One salesperson's id, or 0 for All. */
-  salespersonId: number;
-}
+export type { DashboardFilters };
 
 export interface DashboardInput {
   tenantId: number;

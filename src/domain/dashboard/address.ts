@@ -1,5 +1,12 @@
 import type { Granularity } from '../revenue/index.ts';
-import type { DashboardFilters } from '../../machines/dashboard.ts';
+
+/** What the dashboard shows: its granularity, year and salesperson. */
+export interface DashboardFilters {
+  granularity: Granularity;
+  year: number;
+  /** One salesperson's id, or 0 for All. */
+  salespersonId: number;
+}
 
 const GRANULARITIES: readonly Granularity[] = ['week', 'month', 'year'];
 
