@@ -1,13 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { openDatabase } from '../../server/db/open.ts';
+import { ownerOf } from '../../server/db/data-dir-lock.ts';
 import { startServerProcess } from '../support/server-process.ts';
 
-// Issue 19: a second `npm start` on the same CRM_DATA_DIR started and acknowledged writes,
+// A second `npm start` on the same CRM_DATA_DIR once started and acknowledged writes,
 // and after a restart all of them were gone. The data directory is PGlite's whichever
 // database the suite runs on, as the lock belongs to embedded PGlite.
 let dataDir: string;
@@ -38,5 +39,19 @@ test('a second opening in the same process is refused too; once the first closes
     expect(await reopened.query("select name from tenants where name = 'Written by the first'")).toHaveLength(1);
   } finally {
     await reopened.close();
+  }
+});
+
+test('a lock left by a killed server whose id the new one has (a container restart) is taken over', async () => {
+  const restarted = mkdtempSync(join(tmpdir(), 'crm-restarted-'));
+  try {
+    // In a container the server is process 1 at every start: the killed one's lock names
+    // this very id, with the start of a process that no longer exists.
+    const self = ownerOf(process.pid);
+    writeFileSync(join(restarted, 'crm-server.lock'), JSON.stringify({ pid: process.pid, started: `${self.started}-before` }));
+    const database = await openDatabase({ dataDir: restarted });
+    await database.close();
+  } finally {
+    rmSync(restarted, { recursive: true, force: true });
   }
 });
