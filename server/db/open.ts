@@ -64,28 +64,22 @@ async function openPostgres(url: string): Promise<Database> {
   pg.types.setTypeParser(pg.types.builtins.NUMERIC, Number);
   pg.types.setTypeParser(pg.types.builtins.INT8, Number);
   const pool = new pg.Pool({ connectionString: url, max: 10 });
-  // A connection cut while idle in the pool (a database dropped, a server stopping)
-  // would otherwise crash the process; statements under way still fail with the error.
+  // A connection cut while idle in the pool (a database restarting) would otherwise
+  // crash the process; statements under way fail with the error, and the pool opens
+  // new connections when the server is back.
   pool.on('error', () => {});
-  const borrow = () => pool.connect();
   await pool.query('select 1');
   const statement = (sql: string, params: readonly unknown[]) => ({ text: sql, values: params as unknown[] });
   return {
     kind: 'postgres',
-    async query<Row>(sql: string, params: readonly unknown[] = []) {
-      const client = await borrow();
-      try {
-        const result = await client.query(statement(sql, params));
-        client.release();
-        return result.rows as Row[];
-      } catch (error) {
-        // A statement the server refused leaves a sound connection; any other failure may not.
-        client.release(error instanceof pg.DatabaseError ? undefined : (error as Error));
-        throw error;
-      }
-    },
+    // The pool borrows a connection, and drops it rather than lending it again when it failed.
+    query: async <Row>(sql: string, params: readonly unknown[] = []) => (await pool.query(statement(sql, params))).rows as Row[],
     async transaction(work) {
-      const client = await borrow();
+      const client = await pool.connect();
+      // A connection cut while borrowed emits its error here, not on the pool.
+      let cut: Error | undefined;
+      const onCut = (error: Error) => void (cut = error);
+      client.on('error', onCut);
       try {
         await client.query('begin');
         const result = await work({
@@ -96,10 +90,12 @@ async function openPostgres(url: string): Promise<Database> {
         await client.query('commit');
         return result;
       } catch (error) {
-        await client.query('rollback');
+        // On a connection that is gone the rollback fails too; the server has rolled back already.
+        await client.query('rollback').catch((rollbackError: Error) => void (cut ??= rollbackError));
         throw error;
       } finally {
-        client.release();
+        client.off('error', onCut);
+        client.release(cut);
       }
     },
     close: () => pool.end(),
