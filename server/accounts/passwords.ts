@@ -8,10 +8,10 @@ import { hash, verify } from '@node-rs/argon2';
 const OWASP_ARGON2ID = { algorithm: 2, memoryCost: 19 * 1024, timeCost: 2, parallelism: 1 } as const;
 
 /**
- * Each hash or check holds its 19 MiB (a check, the stored hash's own cost) for its
- * 20–40 ms, on libuv's pool of four threads: a burst of sign-ins held four at once, 57 MiB
- * more resident than one, and that set the server's peak memory under the bench's people
- * (README, Performance, issue 19, session 16). One at a time, in order of arrival, a
+ * Each hash or check holds its memory (a check, the stored hash's own cost) while it
+ * runs, on libuv's pool of four threads: a burst of sign-ins held four at once, and that
+ * set the server's peak memory under the bench's people (docs/performance.md,
+ * Decisions). One at a time, in order of arrival, a
  * sign-in waits only for the few ahead of it, and the pool's other threads stay free for
  * compression and files.
  */
