@@ -1,12 +1,17 @@
 /**
- * Keeps README's copy of the latest table current: `npm run bench -- --readme`
- * replaces what stands between the two markers of its Performance section.
+ * Keeps the docs' copy of the latest table current: `npm run bench -- --readme`
+ * replaces what stands between the two markers of docs/performance.md's "Latest run",
+ * the page README links for the figures. README itself stays short and holds no table.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { markdownTable, type Figure } from './figures.ts';
 
 const START = '<!-- bench:table -->';
 const END = '<!-- /bench:table -->';
+
+/** Where the table goes, from the repository's root. */
+export const PERFORMANCE_PAGE = join('docs', 'performance.md');
 
 export interface RunFacts {
   date: string;
@@ -16,13 +21,21 @@ export interface RunFacts {
   loadAverage: number[];
 }
 
+/**
+ * Writes the table into the performance page of the repository whose README is
+ * `readmePath` (the README names the repository; the table lives in docs/).
+ */
 export function writeReadmeTable(readmePath: string, figures: readonly Figure[], facts: RunFacts): void {
-  const readme = readFileSync(readmePath, 'utf8');
-  const start = readme.indexOf(START);
-  const end = readme.indexOf(END);
-  if (start < 0 || end < start) throw new Error(`${readmePath} has no ${START} … ${END} markers to put the table between`);
+  writeTableBetweenMarkers(join(dirname(readmePath), PERFORMANCE_PAGE), figures, facts);
+}
+
+export function writeTableBetweenMarkers(pagePath: string, figures: readonly Figure[], facts: RunFacts): void {
+  const page = readFileSync(pagePath, 'utf8');
+  const start = page.indexOf(START);
+  const end = page.indexOf(END);
+  if (start < 0 || end < start) throw new Error(`${pagePath} has no ${START} … ${END} markers to put the table between`);
   const when = `${facts.date.slice(0, 16).replace('T', ' ')} UTC, Node ${facts.node}, ${facts.cpus} × ${facts.cpu ?? 'CPU'}, load average ${facts.loadAverage
     .map((value) => value.toFixed(1))
     .join(' / ')} (1 / 5 / 15 min).`;
-  writeFileSync(readmePath, `${readme.slice(0, start + START.length)}\n${when}\n\n${markdownTable(figures)}\n${readme.slice(end)}`);
+  writeFileSync(pagePath, `${page.slice(0, start + START.length)}\n${when}\n\n${markdownTable(figures)}\n${page.slice(end)}`);
 }

@@ -1,8 +1,8 @@
 /**
  * The server compiled to plain JavaScript (tsconfig.server.json) for `npm start`.
  * Run through tsx, the server carries the TypeScript loader and its thread for its
- * whole life, and much more resident memory than the same server compiled (the
- * figures are in README's Performance section). `npm start` runs this first; it compiles only when the
+ * whole life, and much more resident memory than the same server compiled.
+ * `npm start` runs this first; it compiles only when the
  * output is missing or older than anything it is made from.
  */
 import { spawnSync } from 'node:child_process';
@@ -80,8 +80,7 @@ export interface ServerCommand {
  * (`[NAME=value …] node [flag …] entry`), read from package.json so that whatever
  * else starts the server as `npm start` does (the bench, the tests) cannot drift from it.
  *
- * Why its settings (what each saves under the bench's load is in README's
- * Performance section, "The server's start settings"):
+ * Why its settings:
  * - `MALLOC_ARENA_MAX=2`, `MALLOC_MMAP_THRESHOLD_=262144`: glibc otherwise keeps the
  *   memory of freed answers (megabytes each) and of compiler threads in per-thread
  *   arenas and in a main heap it cannot shrink.

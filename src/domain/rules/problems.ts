@@ -23,7 +23,7 @@ export function problemsOf<Field extends string>(verdicts: readonly (readonly [F
   return problems;
 }
 
-/** The refusal body a server sends for these problems (see the refusal shape in the README). */
+/** The refusal body a server sends for these problems (docs/architecture.md, "Rules, forms and refusals"). */
 export function refusalOf(problems: readonly Problem[]): { message: string; fields: Record<string, string> } {
   const fields: Record<string, string> = {};
   for (const problem of problems) fields[problem.field] ??= problem.message;

@@ -3,8 +3,8 @@ import type { ApiPart } from '../../domain/api-parts.ts';
 /**
  * The optional parts of the CRM API each screen needs, by route. A route not listed
  * needs only the specification's calls. The menu hides a screen whose parts the API
- * lacks, and its route says what is missing instead of calling it (README: "What
- * your API must offer"; a test holds the README's table to this one).
+ * lacks, and its route says what is missing instead of calling it (docs/configuration.md
+ * lists them; a test holds that table to this one).
  */
 export const SCREEN_PARTS: Readonly<Record<string, { title: string; parts: readonly ApiPart[] }>> = {
   // The list and the board read pages of opportunities with their customers and stages,

@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { SCREEN_PARTS } from '../../../../src/ui/shell/screen-parts.ts';
 
-/** The README's table of screens and the parts they need, as route → parts. */
-function readmeTable(): Map<string, string[]> {
-  const readme = readFileSync('README.md', 'utf8');
-  const section = readme.slice(readme.indexOf('### What your API must offer'));
+/** The configuration page's table of screens and the parts they need, as route → parts. */
+function documentedTable(): Map<string, string[]> {
+  const page = readFileSync('docs/configuration.md', 'utf8');
+  const section = page.slice(page.indexOf('## The API: what it must offer'));
   const rows = section
     .slice(0, section.indexOf('\n\n', section.indexOf('| screens |')))
     .split('\n')
@@ -19,8 +19,8 @@ function readmeTable(): Map<string, string[]> {
   return table;
 }
 
-test("the README's table of screens and the API parts they need is the app's", () => {
-  const table = readmeTable();
+test("the documented table of screens and the API parts they need is the app's", () => {
+  const table = documentedTable();
   expect(table.size).toBeGreaterThan(Object.keys(SCREEN_PARTS).length);
   const needing = Object.fromEntries([...table].filter(([, parts]) => parts.length > 0));
   expect(needing).toEqual(Object.fromEntries(Object.entries(SCREEN_PARTS).map(([route, { parts }]) => [route, [...parts].sort()])));
