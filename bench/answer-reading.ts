@@ -1,9 +1,8 @@
 /**
- * How the load's people read the answers they check (bench/people.ts). The 500 people share one
+ * How the load's people read the answers they check (bench/people.ts). The people share one
  * event loop, and every timing under way waits while it is busy. Most answers they read are a
- * record of a few hundred bytes; three are megabytes: the analysis of a year (searched for a saved
- * deal's entry), the activity list (5,000 rows) and the user list (10,000 rows), each read for one
- * row. Decoded through async zlib, those cost the loop a callback per 16 KB of output and, parsed
+ * record of a few hundred bytes; on a sales floor three are megabytes: the analysis of a year
+ * (searched for a saved deal's entry), the activity list and the user list, each read for one row. Decoded through async zlib, those cost the loop a callback per 16 KB of output and, parsed
  * there, objects by the hundred thousand that the loop's garbage collector then copies and marks.
  * So they are decoded, parsed and searched on a thread of their own, which sends back only the
  * answer to the question (a row, a yes).
@@ -26,7 +25,7 @@ const decodeHere: Record<Encoding, (body: Buffer) => Buffer> = { gzip: zlib[`${D
 /**
  * A small answer's bytes as JSON text, decompressed as its encoding says, on the loop: for a record
  * or a few hundred rows that costs the loop less than a round trip to libuv's threads does, and the
- * process a tenth of the CPU (README, issue 19, session 13).
+ * process a tenth of the CPU.
  */
 export async function decoded(answer: Answer): Promise<Buffer> {
   const encoding = encodingOf(answer);

@@ -15,12 +15,6 @@ export interface CpuShare {
   wallSeconds: number;
   cores: number;
   server: number;
-  /**
-   * Of `server`, what the processes' main threads used: the thread every request waits on
-   * (PGlite's statements, the routes' JavaScript). The rest is V8's compiling and collecting
-   * on its worker threads and libuv's (compression), which a run can have more or less of.
-   */
-  serverMainThread: number;
   database: number;
   bench: number;
   /** Busy time of the machine not charged to the parties above. */
@@ -42,7 +36,6 @@ export function startCpuAccount(serverPids: number[], databasePort?: number): ()
   const startedAt = performance.now();
   const machineBefore = machineBusyTicks();
   const serversBefore = sum(serverPids.map(processTicks));
-  const mainThreadsBefore = sum(serverPids.map(mainThreadTicks));
   const databaseBefore = databasePort === undefined ? 0 : clusterTicks(databasePort);
   const benchBefore = process.cpuUsage();
   const loopDelay = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
@@ -52,14 +45,12 @@ export function startCpuAccount(serverPids: number[], databasePort?: number): ()
     const bench = process.cpuUsage(benchBefore);
     const benchSeconds = (bench.user + bench.system) / 1e6;
     const server = (sum(serverPids.map(processTicks)) - serversBefore) / TICKS_PER_SECOND;
-    const serverMainThread = (sum(serverPids.map(mainThreadTicks)) - mainThreadsBefore) / TICKS_PER_SECOND;
     const database = databasePort === undefined ? 0 : (clusterTicks(databasePort) - databaseBefore) / TICKS_PER_SECOND;
     const machine = (machineBusyTicks() - machineBefore) / TICKS_PER_SECOND;
     return {
       wallSeconds: (performance.now() - startedAt) / 1000,
       cores: cpus().length,
       server,
-      serverMainThread,
       database,
       bench: benchSeconds,
       other: Math.max(0, machine - server - database - benchSeconds),
@@ -70,11 +61,11 @@ export function startCpuAccount(serverPids: number[], databasePort?: number): ()
   };
 }
 
-/** "CPU: server 61 % (its main thread 49 %), PostgreSQL 14 %, the bench (people, proxy) 18 %, other 3 % of 2 cores over 62 s; the bench's event loop late by …". */
+/** "CPU: server 61 %, PostgreSQL 14 %, the bench (people, proxy) 18 %, other 3 % of 2 cores over 62 s; the bench's event loop late by …". */
 export function describeCpuShare(share: CpuShare): string {
   const available = share.wallSeconds * share.cores;
   const percent = (seconds: number) => `${Math.round((100 * seconds) / available)} %`;
-  const parts = [`server ${percent(share.server)} (its main thread ${percent(share.serverMainThread)})`];
+  const parts = [`server ${percent(share.server)}`];
   if (share.database > 0) parts.push(`PostgreSQL ${percent(share.database)}`);
   parts.push(`the bench (people, proxy) ${percent(share.bench)}`, `other ${percent(share.other)}`);
   return `CPU: ${parts.join(', ')} of ${share.cores} cores over ${share.wallSeconds.toFixed(0)} s; the bench's event loop late by ${share.benchLoopDelayP99Ms.toFixed(0)} ms at p99, ${share.benchLoopDelayMaxMs.toFixed(0)} ms at most`;
@@ -121,12 +112,6 @@ function statFields(path: string): number[] | undefined {
 }
 
 const processTicks = (pid: number) => processTimes(pid)?.own ?? 0;
-
-/** A process's main thread is the task whose id is the process's (its utime and stime, as above). */
-function mainThreadTicks(pid: number): number {
-  const fields = statFields(`/proc/${pid}/task/${pid}/stat`);
-  return fields ? fields[11]! + fields[12]! : 0;
-}
 
 /** The cluster listening on `port`: its postmaster, its live backends and workers, and those that have exited. */
 function clusterTicks(port: number): number {

@@ -1,5 +1,5 @@
 /**
- * Issue 17's figure: a CSV file of 50,000 opportunities imported as the app does it,
+ * A CSV file of opportunities imported as the app does it,
  * from the text to the server's last line: read (parseCsv), columns guessed, every row
  * checked by the form's rules, then sent and written in one transaction.
  */

@@ -54,7 +54,7 @@ export function formatValue(figure: Figure): string {
   return `${figure.lowerBound ? '> ' : ''}${figure.median.toFixed(digits)}${figure.unit && figure.unit !== 'count' ? ` ${figure.unit}` : ''}`;
 }
 
-/** The table as Markdown, for the terminal and for README's Performance section. */
+/** The table as Markdown, for the terminal and for docs/performance.md. */
 export function markdownTable(figures: readonly Figure[]): string {
   const rows = figures.map((f) => `| ${f.figure} | ${formatValue(f)} | ${f.budget} | ${f.pass ? 'pass' : '**FAIL**'} | ${f.note ?? ''} |`);
   return ['| figure | median | budget | result | notes |', '|---|---|---|---|---|', ...rows].join('\n');

@@ -7,12 +7,18 @@
  * as the screen does), reads it for a while (think time) and picks the next, until
  * the minute is over. Every request is timed from sending to its last byte.
  *
+ * Each person revalidates as the app's API client does: it remembers, for the person's
+ * session, the last ETag of every GET it made and of the analysis (keyed by URL and body),
+ * sends it as `If-None-Match`, and on a 304 uses the answer it remembered. A 304 is an
+ * answer like any other, timed the same way.
+ *
  * Writes are checked: after an acknowledged edit the person reads the record and the
  * list that shows it again, through the other server process when there are two, and
- * any read older than the write is counted as stale.
+ * any read older than the write is counted as stale (a 304 that brings back an answer
+ * from before the write included).
  *
- * The screens, their calls, their weights and think times are in `SCREENS`; README's
- * Performance section says why they are what they are.
+ * The screens, their calls, their weights and think times are in `SCREENS`;
+ * docs/performance.md says why they are what they are.
  */
 import { Agent } from 'node:http';
 import { BROWSER_ACCEPT_ENCODING } from './api-load.ts';
@@ -20,6 +26,8 @@ import { decoded, holdsText, json, rowOf } from './answer-reading.ts';
 import { sendAsBrowser, type Answer, type Resend } from './browser-send.ts';
 import { mulberry32 } from '../server/db/seed.ts';
 import { percentile } from './figures.ts';
+import type { TenantSize } from './large-tenant.ts';
+import { RememberedAnswers, requestKey } from './remembered-answers.ts';
 import { typedPrefixes } from './search.ts';
 import { CLIENT_ID, signIn, tokenEndpoint, type Fetcher } from './sign-in.ts';
 import type { Activity, Opportunity } from '../src/api/client.ts';
@@ -30,6 +38,8 @@ export interface Catalogue {
   tenantId: number;
   currentYear: number;
   previousYear: number;
+  /** How much the tenant holds: what the people search for is drawn from it. */
+  size: TenantSize;
   /** Ids of the current year's opportunities, of customers, activities, and users of role User. */
   opportunityIds: number[];
   customerIds: number[];
@@ -86,6 +96,9 @@ export interface PeopleRun {
   longestStaleMs: number;
   /** Requests sent again, as a browser does, after a kept connection closed before any byte of the answer. */
   resends: Resend[];
+  /** Requests sent with the ETag of an answer the person remembered, and those of them answered 304. */
+  revalidated: number;
+  notModified: number;
   screens: Record<string, number>;
   calls: CallStats[];
 }
@@ -107,6 +120,8 @@ class Tally {
   staleReads = 0;
   longestStaleMs = 0;
   readonly resends: Resend[] = [];
+  revalidated = 0;
+  notModified = 0;
 
   resent(resend: Resend): void {
     this.resends.push(resend);
@@ -133,6 +148,11 @@ class Person {
   refreshAtMs = Number.POSITIVE_INFINITY;
   /** For a person signed in before the run: how old their access token is when it starts. */
   tokenAgeMs = 0;
+  /**
+   * Keyed without the server's address: a check through the other process revalidates what
+   * the person was sent before, so a 304 there that should have been a new answer is a stale read.
+   */
+  readonly remembered = new RememberedAnswers();
 
   constructor(
     readonly index: number,
@@ -150,16 +170,30 @@ class Person {
   /**
    * One request, timed from sending to the last byte of the answer the person gets (a resend
    * on a kept connection closed before any byte, as a browser makes it, within it); anything
-   * but `expected` is an error.
+   * but `expected` is an error. The API client's signed-in GETs revalidate, and so does any
+   * call made with `revalidate` (the analysis): a 304 gives back the answer remembered.
    */
-  async call(name: string, method: string, path: string, { body, base = this.options.baseUrl, expected = 200, signedIn = true }: { body?: unknown; base?: string; expected?: number; signedIn?: boolean } = {}): Promise<Answer> {
+  async call(
+    name: string,
+    method: string,
+    path: string,
+    { body, base = this.options.baseUrl, expected = 200, signedIn = true, revalidate = signedIn && method === 'GET' }: { body?: unknown; base?: string; expected?: number; signedIn?: boolean; revalidate?: boolean } = {},
+  ): Promise<Answer> {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const headers: Record<string, string> = { 'accept-encoding': BROWSER_ACCEPT_ENCODING, accept: 'application/json' };
     if (signedIn) headers.authorization = `Bearer ${this.accessToken}`;
     if (payload !== undefined) headers['content-type'] = 'application/json';
+    const key = revalidate ? requestKey(method, path, payload) : undefined;
+    const etag = key === undefined ? undefined : this.remembered.etagOf(key);
+    if (etag) {
+      headers['if-none-match'] = etag;
+      this.tally.revalidated += 1;
+    }
     const started = performance.now();
-    const answer = await sendAsBrowser(`${base}${path}`, { method, headers, body: payload, agent: this.agent, timeoutMs: REQUEST_TIMEOUT_MS }, (resend) => this.tally.resent(resend));
+    const sent = await sendAsBrowser(`${base}${path}`, { method, headers, body: payload, agent: this.agent, timeoutMs: REQUEST_TIMEOUT_MS }, (resend) => this.tally.resent(resend));
     this.tally.record(name, performance.now() - started);
+    const { answer, notModified } = key === undefined ? { answer: sent, notModified: false } : this.remembered.settle(key, sent);
+    if (notModified) this.tally.notModified += 1;
     if (answer.status !== expected) throw new Error(`${method} ${path} answered ${answer.status}: ${(await decoded(answer)).toString().slice(0, 200)}`);
     return answer;
   }
@@ -249,7 +283,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 // The calls of each screen, as src/wiring makes them (and src/platform for the session's own).
 const tenantPath = (p: Person) => p.catalogue.tenantId;
 const analysis = (p: Person, year: number, base?: string) =>
-  p.call('analysis of a year (dashboard)', 'POST', '/api/opportunities/anlaysis', { body: { year, tenantId: tenantPath(p) }, ...(base ? { base } : {}) });
+  p.call('analysis of a year (dashboard)', 'POST', '/api/opportunities/anlaysis', { body: { year, tenantId: tenantPath(p) }, revalidate: true, ...(base ? { base } : {}) });
 const salespersons = (p: Person) => p.call('salesperson list', 'GET', `/api/salespersons/getAllData/${tenantPath(p)}`);
 const customers = (p: Person) => p.call('customer list', 'GET', `/api/customers/getAllData/${tenantPath(p)}`);
 /** Asked whenever a year choice appears (src/platform/data-years.ts). */
@@ -263,12 +297,17 @@ const all = async (...calls: Promise<unknown>[]) => void (await Promise.all(call
 /** /opportunity: the year choice and the first page, then a page searched for a customer, as a person narrows it. */
 async function opportunityList(p: Person): Promise<void> {
   await all(dataYears(p), listPage(p));
-  await listPage(p, { search: `Customer ${Math.floor(p.random() * 997)}`, sort: 'revenue' });
+  await listPage(p, { search: `Customer ${Math.floor(p.random() * p.catalogue.size.customers)}`, sort: 'revenue' });
 }
 
 /** Part of a name typed into the search dialog, asked as it grows (the dialog waits for a pause: about every other character). */
 async function globalSearch(p: Person): Promise<void> {
-  const texts = [`customer ${Math.floor(p.random() * 997)}`, `person ${String(Math.floor(p.random() * 10_000)).padStart(5, '0')}`, `follow-up ${Math.floor(p.random() * 5000)}`];
+  const { customers, users, activities } = p.catalogue.size;
+  const texts = [
+    `customer ${Math.floor(p.random() * customers)}`,
+    `person ${String(1 + Math.floor(p.random() * users)).padStart(5, '0')}`,
+    `follow-up ${1 + Math.floor(p.random() * activities)}`,
+  ];
   const text = texts[Math.floor(p.random() * texts.length)]!;
   for (const prefix of typedPrefixes(text)) {
     await p.call('global search', 'GET', `/api/search/${tenantPath(p)}?${new URLSearchParams({ q: prefix })}`);
@@ -623,6 +662,8 @@ export async function runPeople(options: PeopleOptions): Promise<PeopleRun> {
     staleReads: tally.staleReads,
     longestStaleMs: tally.longestStaleMs,
     resends: tally.resends,
+    revalidated: tally.revalidated,
+    notModified: tally.notModified,
     screens: Object.fromEntries(tally.screens),
     calls,
   };

@@ -1,12 +1,12 @@
 /**
- * A throwaway PostgreSQL cluster for the analysis benchmark on PostgreSQL, started
+ * A throwaway PostgreSQL cluster for the figures measured on PostgreSQL, started
  * exactly as the server tests start theirs (as the `postgres` user when run as
- * root), holding the same large tenant.
+ * root), holding a bench tenant of the size asked for.
  */
 import type { TestProject } from 'vitest/node';
 import startPostgresCluster from '../tests/support/postgres-cluster.ts';
 import { openDatabase } from '../server/db/open.ts';
-import { prepareLargeTenant, type LargeTenant } from './large-tenant.ts';
+import { prepareLargeTenant, type LargeTenant, type TenantSize } from './large-tenant.ts';
 
 export interface BenchCluster {
   databaseUrl: string;
@@ -14,7 +14,7 @@ export interface BenchCluster {
   stop(): Promise<void>;
 }
 
-export async function startBenchCluster(): Promise<BenchCluster> {
+export async function startBenchCluster(size: TenantSize): Promise<BenchCluster> {
   let adminUrl = '';
   // The cluster's setup reports its address the way Vitest's global setups do (among what else it provides).
   const provider = {
@@ -32,7 +32,7 @@ export async function startBenchCluster(): Promise<BenchCluster> {
     const url = new URL(adminUrl);
     url.pathname = '/crm_bench';
     const db = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
-    const tenant = await prepareLargeTenant(db);
+    const tenant = await prepareLargeTenant(db, size);
     await db.close();
     return { databaseUrl: url.toString(), tenant, stop: stopCluster };
   } catch (error) {

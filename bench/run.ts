@@ -1,14 +1,16 @@
 /**
- * `npm run bench`: builds the production app, starts the real server on a
- * temporary data directory holding a large tenant, runs every benchmark, prints
- * one table and writes it to bench/results/latest.json (and, with --readme, into
- * README's Performance section).
+ * `npm run bench`: builds the production app, starts the real server on temporary
+ * databases holding the bench tenants (bench/large-tenant.ts: a sales floor on PGlite and
+ * on a throwaway PostgreSQL cluster, a team on PGlite), runs every benchmark, prints one
+ * table and writes it to bench/results/latest.json (and, with --docs, into
+ * docs/performance.md between its table markers).
  * Exits non-zero when a figure misses its budget or could not be measured.
  *
- * While working on one figure: `npm run bench -- --only load --seconds 20 --people 100`
- * runs only the named groups (sizes, recompute, cold-start, browser, analysis, load,
- * load-postgres, search, import), the load with fewer people or seconds than its budget's;
- * `--cpu-prof <folder>` has the load runs' server processes write V8 CPU profiles there.
+ * While working on one figure: `npm run bench -- --only load --seconds 20 --people 10`
+ * runs only the named groups (sizes, recompute, cold-start, browser, analysis, phone, load,
+ * search, load-postgres, import), the loads with other numbers of people or seconds than
+ * their budgets'; `--cpu-prof <folder>` has the load runs' server processes write V8 CPU
+ * profiles there.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -20,7 +22,7 @@ import { BUNDLE_BUDGETS, KB, buildApp, bundleSizes } from './bundle.ts';
 import { launchChromium } from './chromium.ts';
 import { signupScripts } from './first-screen.ts';
 import { atLeast, atMost, markdownTable, median, notMeasured, type Figure } from './figures.ts';
-import { BUDGET_SHAPE, pgliteLoad, postgresLoad, type LoadResult, type LoadShape } from './load-budget.ts';
+import { PGLITE_PEOPLE, POSTGRES_PEOPLE, loadShape, pgliteLoad, postgresLoad, type LoadResult, type LoadShape } from './load-budget.ts';
 import {
   chartRerenderRound,
   launchUnlimitedFrames,
@@ -29,12 +31,12 @@ import {
   signInInBrowser,
   userListRound,
 } from './interactions.ts';
-import { BENCH_ADMIN_EMAIL, BENCH_PASSWORD, BENCH_USERS, CURRENT_YEAR_OPPORTUNITIES, PREVIOUS_YEAR_OPPORTUNITIES, prepareLargeTenant, type LargeTenant } from './large-tenant.ts';
+import { BENCH_ADMIN_EMAIL, BENCH_PASSWORD, SALES_FLOOR, TEAM, prepareLargeTenant, type LargeTenant, type TenantSize } from './large-tenant.ts';
 import { runLighthouse } from './lighthouse.ts';
 import { phoneFigures } from './phone.ts';
 import { importFigure } from './csv-import.ts';
 import { measurePaints } from './paint.ts';
-import { startBenchCluster } from './postgres.ts';
+import { startBenchCluster, type BenchCluster } from './postgres.ts';
 import { writeReadmeTable } from './readme.ts';
 import { benchRecompute } from './recompute.ts';
 import { searchFigure } from './search.ts';
@@ -50,7 +52,7 @@ const LIGHTHOUSE_RUNS = 3;
 const BROWSER_ROUNDS = 3;
 const COLD_STARTS = 3;
 
-const GROUPS = ['sizes', 'recompute', 'cold-start', 'browser', 'analysis', 'search', 'phone', 'load', 'load-postgres', 'import'] as const;
+const GROUPS = ['sizes', 'recompute', 'cold-start', 'browser', 'analysis', 'phone', 'load', 'search', 'load-postgres', 'import'] as const;
 type Group = (typeof GROUPS)[number];
 
 function optionValue(name: string): string | undefined {
@@ -61,14 +63,17 @@ function optionValue(name: string): string | undefined {
 const only = optionValue('--only')?.split(',');
 if (only?.some((group) => !GROUPS.includes(group as Group))) throw new Error(`--only takes some of ${GROUPS.join(', ')}`);
 const wanted = (group: Group) => !only || only.includes(group);
-// Fewer people or seconds than the budget's are for working on the load; the table says so.
-const loadShape: LoadShape = {
-  people: Number(optionValue('--people') ?? BUDGET_SHAPE.people),
-  arriving: Math.round((Number(optionValue('--people') ?? BUDGET_SHAPE.people) * BUDGET_SHAPE.arriving) / BUDGET_SHAPE.people),
-  seconds: Number(optionValue('--seconds') ?? BUDGET_SHAPE.seconds),
+/** The figures measured on the sales floor's tenant in PGlite's data directory. */
+const ON_PGLITE_SALES_FLOOR: Group[] = ['cold-start', 'browser', 'analysis', 'phone', 'import'];
+
+/** The load of `budgetPeople`, or of `--people` and `--seconds` while working on it (the table's labels say so). */
+function loadShapeOf(budgetPeople: number): LoadShape {
+  const seconds = optionValue('--seconds');
+  const shape = loadShape(Number(optionValue('--people') ?? budgetPeople), seconds === undefined ? undefined : Number(seconds));
   // `--cpu-prof <folder>`: each load run's server processes write V8 CPU profiles there as they stop.
-  ...(optionValue('--cpu-prof') ? { serverNodeArgs: ['--cpu-prof', `--cpu-prof-dir=${optionValue('--cpu-prof')}`] } : {}),
-};
+  const profiles = optionValue('--cpu-prof');
+  return profiles ? { ...shape, serverNodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profiles}`] } : shape;
+}
 
 const step = (message: string) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
 
@@ -77,6 +82,7 @@ async function main(): Promise<void> {
   const workDir = mkdtempSync(join(tmpdir(), 'crm-bench-'));
   const appDir = join(workDir, 'app');
   const dataDir = join(workDir, 'data');
+  const teamDataDir = join(workDir, 'team-data');
   const figures: Figure[] = [];
   const loadRuns: LoadResult['runs'] = {};
   try {
@@ -90,10 +96,7 @@ async function main(): Promise<void> {
       figures.push(...recomputeFigures(await benchRecompute()));
     }
 
-    step(`generating the large tenant (${BENCH_USERS} users, ${CURRENT_YEAR_OPPORTUNITIES} + ${PREVIOUS_YEAR_OPPORTUNITIES} opportunities)`);
-    const db = await openDatabase({ dataDir });
-    const tenant = await prepareLargeTenant(db);
-    await db.close();
+    const tenant = ON_PGLITE_SALES_FLOOR.some(wanted) ? await pgliteTenant(dataDir, SALES_FLOOR) : undefined;
 
     if (wanted('cold-start')) {
       step('server cold starts');
@@ -106,16 +109,12 @@ async function main(): Promise<void> {
       figures.push(atMost('server cold start to /healthz ready, existing data directory', median(startTimes), 'ms', 3000, `${COLD_STARTS} starts`));
     }
 
-    if (wanted('browser') || wanted('analysis') || wanted('search') || wanted('phone')) {
+    if (tenant && (wanted('browser') || wanted('analysis') || wanted('phone'))) {
       const server = await startServer({ appDir, dataDir });
       try {
-        if (wanted('browser')) figures.push(...(await browserFigures(server)));
-        if (wanted('analysis') || wanted('search') || wanted('phone')) {
+        if (wanted('browser')) figures.push(...(await browserFigures(server, tenant.size)));
+        if (wanted('analysis') || wanted('phone')) {
           const accessToken = await signInForAccessToken(server.baseUrl, BENCH_ADMIN_EMAIL, BENCH_PASSWORD);
-          if (wanted('search')) {
-            step('global search, one person typing (PGlite)');
-            figures.push(await searchFigure(server, { authorization: `Bearer ${accessToken}`, 'accept-encoding': BROWSER_ACCEPT_ENCODING }, tenant.tenantId));
-          }
           if (wanted('analysis')) {
             step('analysis endpoint, one request at a time, each after a change (PGlite)');
             const headers = { authorization: `Bearer ${accessToken}`, 'accept-encoding': BROWSER_ACCEPT_ENCODING };
@@ -129,22 +128,30 @@ async function main(): Promise<void> {
     }
 
     if (wanted('load')) {
-      const load = await pgliteLoad(appDir, dataDir, tenant, loadShape, step);
+      const load = await pgliteLoad(appDir, teamDataDir, await pgliteTenant(teamDataDir, TEAM), loadShapeOf(PGLITE_PEOPLE), step);
       figures.push(...load.figures);
       Object.assign(loadRuns, load.runs);
     }
 
-    if (wanted('load-postgres')) {
-      step('PostgreSQL: a throwaway cluster with the large tenant');
-      figures.push(...(await withCluster(async (databaseUrl, clusterTenant) => {
-        const load = await postgresLoad(appDir, databaseUrl, clusterTenant, loadShape, step);
-        Object.assign(loadRuns, load.runs);
-        return load.figures;
-      })));
+    if (wanted('search') || wanted('load-postgres')) {
+      step(`PostgreSQL: a throwaway cluster with the sales floor's tenant (${describeSize(SALES_FLOOR)})`);
+      figures.push(
+        ...(await withCluster(async (cluster) => {
+          const measured: Figure[] = [];
+          // Before the load, whose writes it would otherwise search among.
+          if (wanted('search')) measured.push(await postgresSearchFigure(appDir, cluster));
+          if (wanted('load-postgres')) {
+            const load = await postgresLoad(appDir, cluster.databaseUrl, cluster.tenant, loadShapeOf(POSTGRES_PEOPLE), step);
+            Object.assign(loadRuns, load.runs);
+            measured.push(...load.figures);
+          }
+          return measured;
+        })),
+      );
     }
 
     // Last: its 50,000 rows stay in the data directory, in a year no other figure reads.
-    if (wanted('import')) {
+    if (tenant && wanted('import')) {
       const server = await startServer({ appDir, dataDir });
       try {
         figures.push(await importFigure(server.baseUrl, await signInForAccessToken(server.baseUrl, BENCH_ADMIN_EMAIL, BENCH_PASSWORD), tenant));
@@ -167,9 +174,9 @@ async function main(): Promise<void> {
   mkdirSync(join(root, 'bench/results'), { recursive: true });
   writeFileSync(resultsFile, `${JSON.stringify({ ...facts, figures, loadRuns }, null, 2)}\n`);
   console.log(`written to ${resultsFile}`);
-  if (process.argv.includes('--readme')) {
-    writeReadmeTable(join(root, 'README.md'), figures, facts);
-    console.log('and to README.md');
+  if (process.argv.includes('--docs')) {
+    writeReadmeTable(join(root, 'docs/performance.md'), figures, facts);
+    console.log('and to docs/performance.md');
   }
   if (failed.length > 0) process.exitCode = 1;
 }
@@ -204,7 +211,33 @@ function recomputeFigures(results: Awaited<ReturnType<typeof benchRecompute>>): 
   });
 }
 
-async function browserFigures(server: ServerProcess): Promise<Figure[]> {
+/** A PGlite data directory holding the bench tenant of `size`, made now. */
+async function pgliteTenant(dataDir: string, size: TenantSize): Promise<LargeTenant> {
+  step(`generating a bench tenant in PGlite (${describeSize(size)})`);
+  const db = await openDatabase({ dataDir });
+  try {
+    return await prepareLargeTenant(db, size);
+  } finally {
+    await db.close();
+  }
+}
+
+const describeSize = (size: TenantSize) =>
+  `${size.users.toLocaleString('en-US')} users, ${size.salespersons} salespersons, ${size.currentYearOpportunities.toLocaleString('en-US')} + ${size.previousYearOpportunities.toLocaleString('en-US')} opportunities`;
+
+async function postgresSearchFigure(appDir: string, cluster: BenchCluster): Promise<Figure> {
+  step('global search, one person typing (PostgreSQL)');
+  const server = await startServer({ appDir, databaseUrl: cluster.databaseUrl });
+  try {
+    const accessToken = await signInForAccessToken(server.baseUrl, BENCH_ADMIN_EMAIL, BENCH_PASSWORD);
+    const headers = { authorization: `Bearer ${accessToken}`, 'accept-encoding': BROWSER_ACCEPT_ENCODING };
+    return await searchFigure(server, headers, cluster.tenant.tenantId, Number(new URL(cluster.databaseUrl).port || 5432));
+  } finally {
+    await server.stop();
+  }
+}
+
+async function browserFigures(server: ServerProcess, size: TenantSize): Promise<Figure[]> {
   const figures: Figure[] = [];
   step('first and largest contentful paint');
   const browser = await launchChromium();
@@ -236,13 +269,13 @@ async function browserFigures(server: ServerProcess): Promise<Figure[]> {
   }
 
   step('chart re-render and user list inputs in Chromium');
-  figures.push(...(await interactionFigures(server)));
+  figures.push(...(await interactionFigures(server, size)));
   return figures;
 }
 
-async function interactionFigures(server: ServerProcess): Promise<Figure[]> {
+async function interactionFigures(server: ServerProcess, size: TenantSize): Promise<Figure[]> {
   const chart = 'chart re-render on a filter change, 90th percentile';
-  const list = (what: string) => `user list at ${BENCH_USERS.toLocaleString('en-US')} users: ${what}, 90th percentile`;
+  const list = (what: string) => `user list at ${size.users.toLocaleString('en-US')} users: ${what}, 90th percentile`;
   const browser = await launchUnlimitedFrames();
   const figures: Figure[] = [];
   try {
@@ -259,7 +292,7 @@ async function interactionFigures(server: ServerProcess): Promise<Figure[]> {
           median(rounds.map((r) => r.p90)),
           'ms',
           16,
-          `${BROWSER_ROUNDS} rounds of ${rounds[0]!.inputs} filter changes, ${CURRENT_YEAR_OPPORTUNITIES.toLocaleString('en-US')} opportunities${describeThreadTime(rounds)}`,
+          `${BROWSER_ROUNDS} rounds of ${rounds[0]!.inputs} filter changes, ${size.currentYearOpportunities.toLocaleString('en-US')} opportunities${describeThreadTime(rounds)}`,
         ),
       );
     } catch (error) {
@@ -299,12 +332,13 @@ function describeThreadTime(rounds: { thread: ThreadTime | undefined }[]): strin
 const SINGLE_ANALYSIS_REQUESTS = 10;
 
 /**
- * Issue 4's figure: how long one analysis of a year takes when it has the server to
- * itself. Each request follows a change to one of the year's opportunities (written
- * back as it was, through the API), so none is answered from the answer cache.
+ * How long one analysis of a year takes when it has the server to itself. Each request
+ * follows a change to one of the year's opportunities (written back as it was, through
+ * the API), so none is answered from anything the server kept of an earlier answer.
  */
 async function singleAnalysisFigure(baseUrl: string, headers: Record<string, string>, tenant: LargeTenant): Promise<Figure> {
-  const figure = `analysis of a year (${PREVIOUS_YEAR_OPPORTUNITIES.toLocaleString('en-US')} opportunities), one client, first answer after a change, PGlite: median latency`;
+  const opportunities = tenant.size.previousYearOpportunities;
+  const figure = `analysis of a year (${opportunities.toLocaleString('en-US')} opportunities), one client, first answer after a change, PGlite: median latency`;
   // Timed to the answer's last byte, as the load figures are: decompressing and parsing
   // it is the client's work (about 40 ms here with zlib in one go, and 100 with fetch's streams).
   const analysis = async () => {
@@ -314,7 +348,7 @@ async function singleAnalysisFigure(baseUrl: string, headers: Record<string, str
       { method: 'POST', body: JSON.stringify({ year: tenant.previousYear, tenantId: tenant.tenantId }) },
     );
     const rows = answerJson(answer) as unknown[];
-    if (rows.length < PREVIOUS_YEAR_OPPORTUNITIES) throw new Error(`answered ${rows.length} rows`);
+    if (rows.length < opportunities) throw new Error(`answered ${rows.length} rows`);
     return { lastByteMs: answer.lastByteMs };
   };
   try {
@@ -339,16 +373,16 @@ async function singleAnalysisFigure(baseUrl: string, headers: Record<string, str
   }
 }
 
-/** The PostgreSQL figures, on a throwaway cluster holding the same large tenant. */
-async function withCluster(measure: (databaseUrl: string, tenant: LargeTenant) => Promise<Figure[]>): Promise<Figure[]> {
+/** The PostgreSQL figures, on a throwaway cluster holding the sales floor's tenant. */
+async function withCluster(measure: (cluster: BenchCluster) => Promise<Figure[]>): Promise<Figure[]> {
   let cluster;
   try {
-    cluster = await startBenchCluster();
+    cluster = await startBenchCluster(SALES_FLOOR);
   } catch (error) {
     return [notMeasured('PostgreSQL figures', '—', `no PostgreSQL cluster could be started: ${(error as Error).message.split('\n')[0]}`)];
   }
   try {
-    return await measure(cluster.databaseUrl, cluster.tenant);
+    return await measure(cluster);
   } finally {
     await cluster.stop();
   }

@@ -1,8 +1,8 @@
 /**
  * The server compiled to plain JavaScript (tsconfig.server.json) for `npm start`.
  * Run through tsx, the server carries the TypeScript loader and its thread for its
- * whole life, and much more resident memory than the same server compiled.
- * `npm start` runs this first; it compiles only when the
+ * whole life, and much more resident memory than the same server compiled (the
+ * figures are in README's Performance section). `npm start` runs this first; it compiles only when the
  * output is missing or older than anything it is made from.
  */
 import { spawnSync } from 'node:child_process';
@@ -79,21 +79,7 @@ export interface ServerCommand {
  * The command that `npm start` ends with, the one that becomes the server process
  * (`[NAME=value …] node [flag …] entry`), read from package.json so that whatever
  * else starts the server as `npm start` does (the bench, the tests) cannot drift from it.
- *
- * Why its settings:
- * - `MALLOC_ARENA_MAX=2`, `MALLOC_MMAP_THRESHOLD_=262144`: glibc otherwise keeps the
- *   memory of freed answers (megabytes each) and of compiler threads in per-thread
- *   arenas and in a main heap it cannot shrink.
- * - No `--liftoff-only`: V8 optimises PGlite's hot WebAssembly (PostgreSQL's own code) with
- *   TurboFan once it has run for a while, on its background threads. A server that has
- *   just started pays for that compiling while it answers, but a warm one spends about a
- *   sixth less of its one thread per request, which is what many people at once need.
- * - `--max-semi-space-size=8`: a smaller young generation scavenges too often under
- *   many clients, a larger one holds more memory at peak.
- * - `--max-old-space-size=384`: V8 lets the old generation grow less before collecting,
- *   so the large answers a run of changes replaces go sooner, leaving room within the
- *   memory budget for the optimised code; the server's own heap and its largest answer
- *   fit well within it.
+ * It is plain `node`: a setting a figure needs goes where that figure is measured.
  */
 export function npmStartServerCommand(): ServerCommand {
   const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
