@@ -37,7 +37,7 @@ import { phoneFigures } from './phone.ts';
 import { importFigure } from './csv-import.ts';
 import { measurePaints } from './paint.ts';
 import { startBenchCluster, type BenchCluster } from './postgres.ts';
-import { writeReadmeTable } from './readme.ts';
+import { PERFORMANCE_PAGE, writeTableBetweenMarkers } from './performance-page.ts';
 import { benchRecompute } from './recompute.ts';
 import { searchFigure } from './search.ts';
 import type { ThreadTime } from './renderer-time.ts';
@@ -175,7 +175,7 @@ async function main(): Promise<void> {
   writeFileSync(resultsFile, `${JSON.stringify({ ...facts, figures, loadRuns }, null, 2)}\n`);
   console.log(`written to ${resultsFile}`);
   if (process.argv.includes('--docs')) {
-    writeReadmeTable(join(root, 'docs/performance.md'), figures, facts);
+    writeTableBetweenMarkers(join(root, PERFORMANCE_PAGE), figures, facts);
     console.log('and to docs/performance.md');
   }
   if (failed.length > 0) process.exitCode = 1;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { atMost } from '../../bench/figures.ts';
-import { PERFORMANCE_PAGE, writeReadmeTable, type RunFacts } from '../../bench/readme.ts';
+import { PERFORMANCE_PAGE, writeTableBetweenMarkers, type RunFacts } from '../../bench/performance-page.ts';
 
 const facts: RunFacts = { date: '2026-12-01T09:30:12.000Z', node: 'v20.0.0', cpus: 2, cpu: 'Test CPU', loadAverage: [0.5, 0.25, 0.125] };
 const BETWEEN_MARKERS = /<!-- bench:table -->\n([\s\S]*?)\n<!-- \/bench:table -->/;
@@ -11,20 +11,18 @@ const BETWEEN_MARKERS = /<!-- bench:table -->\n([\s\S]*?)\n<!-- \/bench:table --
 let repository: string;
 
 beforeEach(() => {
-  // A copy of the repository's own README and performance page, so the test reads the real markers.
+  // A copy of the repository's own performance page, so the test reads the real markers.
   repository = mkdtempSync(join(tmpdir(), 'bench-table-'));
   mkdirSync(join(repository, 'docs'));
-  copyFileSync('README.md', join(repository, 'README.md'));
   copyFileSync(PERFORMANCE_PAGE, join(repository, PERFORMANCE_PAGE));
 });
 
 afterEach(() => rmSync(repository, { recursive: true, force: true }));
 
-test('the bench writes its table into docs/performance.md under "Latest run", and leaves README alone', () => {
-  const readmeBefore = readFileSync(join(repository, 'README.md'), 'utf8');
+test('the bench writes its table into docs/performance.md under "Latest run"', () => {
   const pageBefore = readFileSync(join(repository, PERFORMANCE_PAGE), 'utf8');
 
-  writeReadmeTable(join(repository, 'README.md'), [atMost('cold start', 1234.5, 'ms', 3000, '3 starts')], facts);
+  writeTableBetweenMarkers(join(repository, PERFORMANCE_PAGE), [atMost('cold start', 1234.5, 'ms', 3000, '3 starts')], facts);
 
   const page = readFileSync(join(repository, PERFORMANCE_PAGE), 'utf8');
   const table = page.match(BETWEEN_MARKERS)![1]!;
@@ -40,12 +38,11 @@ test('the bench writes its table into docs/performance.md under "Latest run", an
   expect(page.indexOf('## Latest run')).toBeLessThan(page.indexOf('<!-- bench:table -->'));
   // Everything outside the markers is as it was.
   expect(page.replace(BETWEEN_MARKERS, '')).toBe(pageBefore.replace(BETWEEN_MARKERS, ''));
-  expect(readFileSync(join(repository, 'README.md'), 'utf8')).toBe(readmeBefore);
 });
 
 test('a second run replaces the first run\'s table instead of adding to it', () => {
-  writeReadmeTable(join(repository, 'README.md'), [atMost('cold start', 1000, 'ms', 3000)], facts);
-  writeReadmeTable(join(repository, 'README.md'), [atMost('cold start', 2000, 'ms', 3000)], facts);
+  writeTableBetweenMarkers(join(repository, PERFORMANCE_PAGE), [atMost('cold start', 1000, 'ms', 3000)], facts);
+  writeTableBetweenMarkers(join(repository, PERFORMANCE_PAGE), [atMost('cold start', 2000, 'ms', 3000)], facts);
 
   const page = readFileSync(join(repository, PERFORMANCE_PAGE), 'utf8');
   expect(page.match(/<!-- bench:table -->/g)).toHaveLength(1);
@@ -55,6 +52,6 @@ test('a second run replaces the first run\'s table instead of adding to it', () 
 
 test('a page without the markers is refused, not appended to', () => {
   writeFileSync(join(repository, PERFORMANCE_PAGE), '# Performance\n');
-  expect(() => writeReadmeTable(join(repository, 'README.md'), [], facts)).toThrow(/no <!-- bench:table --> … <!-- \/bench:table --> markers/);
+  expect(() => writeTableBetweenMarkers(join(repository, PERFORMANCE_PAGE), [], facts)).toThrow(/no <!-- bench:table --> … <!-- \/bench:table --> markers/);
   expect(readFileSync(join(repository, PERFORMANCE_PAGE), 'utf8')).toBe('# Performance\n');
 });

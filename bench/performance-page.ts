@@ -1,10 +1,9 @@
 /**
- * Keeps the docs' copy of the latest table current: `npm run bench -- --readme`
- * replaces what stands between the two markers of docs/performance.md's "Latest run",
- * the page README links for the figures. README itself stays short and holds no table.
+ * Keeps the latest table current: `npm run bench -- --docs` replaces what stands
+ * between the two markers of docs/performance.md's "Latest run".
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { markdownTable, type Figure } from './figures.ts';
 
 const START = '<!-- bench:table -->';
@@ -19,14 +18,6 @@ export interface RunFacts {
   cpus: number;
   cpu: string | undefined;
   loadAverage: number[];
-}
-
-/**
- * Writes the table into the performance page of the repository whose README is
- * `readmePath` (the README names the repository; the table lives in docs/).
- */
-export function writeReadmeTable(readmePath: string, figures: readonly Figure[], facts: RunFacts): void {
-  writeTableBetweenMarkers(join(dirname(readmePath), PERFORMANCE_PAGE), figures, facts);
 }
 
 export function writeTableBetweenMarkers(pagePath: string, figures: readonly Figure[], facts: RunFacts): void {
