@@ -98,7 +98,7 @@ export function createVersionedAnswers(db: Queryable, { maxBytes }: { maxBytes: 
       reply.header('etag', etag).header('cache-control', 'private, no-cache');
       if (holdsEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
       const copy = await copyOf(name, etag, answer);
-      if (negotiator.negotiate(['gzip'], request.headers['accept-encoding'] ?? '') === 'gzip') {
+      if (negotiator.negotiate(request.headers['accept-encoding'] ?? '', ['gzip']) === 'gzip') {
         return reply.header('content-encoding', 'gzip').send(copy.gzip);
       }
       return reply.send(await answer.make());
