@@ -95,7 +95,7 @@ export function createVersionedAnswers(db: Queryable, { maxBytes }: { maxBytes: 
       if (version === undefined) return reply.send(await answer.make());
       const name = `${answer.tenantId}/${answer.key}`;
       const etag = `"${createHmac('sha256', etagKey).update(`${name}/${version}`).digest('base64url')}"`;
-      reply.header('etag', etag).header('cache-control', 'private, no-cache');
+      reply.header('etag', etag);
       if (holdsEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
       const copy = await copyOf(name, etag, answer);
       if (negotiator.negotiate(request.headers['accept-encoding'] ?? '', ['gzip']) === 'gzip') {
