@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hashPassword } from '../accounts/passwords.ts';
 import { REQUIRED_CLIENT_ROLE } from '../../src/domain/session/tokens.ts';
 import { defineRoute, HttpError, type RouteContext } from '../http/define-route.ts';
-import type { RateLimits } from './index.ts';
+import type { RateLimits } from '../http/rate-limits.ts';
 import { notFound, refusal, refusingDuplicates } from '../http/refusals.ts';
 import { userOfTenant } from './user-records.ts';
 
