@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server-harness.ts';
+import { SEED_TODAY, startTestServer, type TestServer } from '../support/server-harness.ts';
 
-// Issue 19: ETags counted every tenant's writes from one sequence, so a tenant could
-// count another's by comparing its own ETags.
+// ETags once counted every tenant's writes from one sequence, so a tenant could count
+// another's by comparing its own ETags. The year's answers carry ETags of their tenant's
+// data versions, which come from one sequence shared by all tenants.
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
@@ -13,34 +14,40 @@ afterAll(async () => {
 
 test("a tenant's ETags are opaque: they carry no version a tenant could count another's writes by", async () => {
   const demo = await server.as('admin@demo.test');
-  const globex = await server.as('admin@globex.test');
-  const etagOfDemoUsers = async () => String((await server.app.inject({ url: '/api/users/getAllData/1', headers: demo })).headers.etag);
-  const createUser = async (headers: { authorization: string }, email: string) => {
-    const created = await server.app.inject({
-      method: 'POST',
-      url: '/api/users',
-      headers,
-      payload: { name: 'Counted Writer', email, password: 'a-long-enough-secret', role_id: 3, status: 1 },
-    });
-    expect(created.statusCode).toBe(201);
+  const yearUrl = `/api/opportunities/getAllData/1?year=${SEED_TODAY.getUTCFullYear()}`;
+  const etagOfDemoYear = async () => {
+    const response = await server.app.inject({ url: yearUrl, headers: demo });
+    expect(response.statusCode).toBe(200);
+    return String(response.headers.etag);
+  };
+  // A write of the tenant's opportunities, however it comes: here straight in SQL.
+  const writeOpportunityOf = async (email: string) => {
+    await server.db.query(
+      `insert into opportunities (tenant_id, salesperson_id, customer, created_date, revenue, probability)
+       select s.tenant_id, s.id, 'Counted Writer', now(), 1, 10
+       from salespersons s join users u on u.tenant_id = s.tenant_id where u.email = $1 order by s.id limit 1`,
+      [email],
+    );
   };
 
-  const first = await etagOfDemoUsers();
+  const first = await etagOfDemoYear();
   // A keyed digest, not a number: nothing in it orders or counts.
-  expect(first).toMatch(/^W\/"[A-Za-z0-9_-]{22}"$/);
-  const [{ version }] = (await server.db.query<{ version: number }>("select version from data_versions where tenant_id = 1 and subject = 'users'")) as [{ version: number }];
-  expect(first).not.toContain(`@${version}`);
+  expect(first).toMatch(/^(W\/)?"[A-Za-z0-9_-]{22,}"$/);
+  const [{ version }] = (await server.db.query<{ version: string }>(
+    "select version::text as version from data_versions where tenant_id = 1 and subject = 'opportunities'",
+  )) as [{ version: string }];
+  expect(first).not.toContain(version);
 
   // Another tenant's writes leave this tenant's ETag as it was...
-  await createUser(globex, 'counted-1@globex.test');
-  await createUser(globex, 'counted-2@globex.test');
-  expect(await etagOfDemoUsers()).toBe(first);
+  await writeOpportunityOf('admin@globex.test');
+  await writeOpportunityOf('admin@globex.test');
+  expect(await etagOfDemoYear()).toBe(first);
   // ...while its own change it.
-  await createUser(demo, 'counted@demo.test');
-  const changed = await etagOfDemoUsers();
+  await writeOpportunityOf('admin@demo.test');
+  const changed = await etagOfDemoYear();
   expect(changed).not.toBe(first);
 
   // Still a working validator: the same answer is not sent again.
-  const again = await server.app.inject({ url: '/api/users/getAllData/1', headers: { ...demo, 'if-none-match': changed } });
+  const again = await server.app.inject({ url: yearUrl, headers: { ...demo, 'if-none-match': changed } });
   expect(again.statusCode).toBe(304);
 });
