@@ -30,12 +30,16 @@ test("a tenant's ETags are opaque: they carry no version a tenant could count an
     );
   };
 
-  const first = await etagOfDemoYear();
-  // A keyed digest, not a number: nothing in it orders or counts.
-  expect(first).toMatch(/^(W\/)?"[A-Za-z0-9_-]{22,}"$/);
+  // A version too long to turn up in a digest by chance.
+  await server.db.query("select setval('data_version_seq', 987654321000)");
+  await writeOpportunityOf('admin@demo.test');
   const [{ version }] = (await server.db.query<{ version: string }>(
     "select version::text as version from data_versions where tenant_id = 1 and subject = 'opportunities'",
   )) as [{ version: string }];
+  expect(version).toBe('987654321001');
+  const first = await etagOfDemoYear();
+  // A keyed digest, not a number: nothing in it orders or counts.
+  expect(first).toMatch(/^(W\/)?"[A-Za-z0-9_-]{22,}"$/);
   expect(first).not.toContain(version);
 
   // Another tenant's writes leave this tenant's ETag as it was...
