@@ -32,8 +32,6 @@ async function validation(app: FastifyInstance): Promise<void> {
   );
 }
 
-export default fp(validation, { name: 'validation' });
-
 type IntegerSchema = { properties?: Record<string, { type?: unknown }> };
 type Validate = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
 
@@ -59,3 +57,5 @@ function digitsOnlyForIntegers(validate: Validate, schema: IntegerSchema): Valid
   };
   return checked;
 }
+
+export default fp(validation, { name: 'validation' });
