@@ -1,18 +1,21 @@
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
+import fp from 'fastify-plugin';
+import type { JWTVerifyGetKey } from 'jose';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import { loadContract, type Contract } from './http/contract.ts';
-import { installValidation } from './http/validation.ts';
-import { installErrorHandling } from './http/errors.ts';
-import { installJsonDepthLimit } from './http/json-depth.ts';
-import { installSecurityHeaders } from './http/security-headers.ts';
-import { installAppShell } from './http/app-shell.ts';
-import { installHealthCheck } from './http/health.ts';
-import { authenticate } from './http/authenticate.ts';
-import { installEmbeddedProvider } from './oidc/provider.ts';
-import { registerApiRoutes } from './routes/index.ts';
+import database from './http/database.ts';
+import rateLimiting from './http/rate-limits.ts';
+import validation from './http/validation.ts';
+import jsonDepthLimit from './http/json-depth.ts';
+import errorHandling from './http/errors.ts';
+import securityHeaders from './http/security-headers.ts';
+import embeddedProvider from './oidc/provider.ts';
+import authentication from './http/authenticate.ts';
+import apiRoutes from './routes/index.ts';
+import healthCheck from './http/health.ts';
+import appShell from './http/app-shell.ts';
 import type { RouteContext } from './http/define-route.ts';
 import { createVersionedAnswers } from './caching/versioned-answers.ts';
 import { API_DOCUMENT_PATH } from '../src/domain/api-parts.ts';
@@ -34,53 +37,49 @@ const ANSWER_CACHE_BYTES = 64 * ONE_MEGABYTE;
 // Below a kilobyte, compressing costs more than the bytes it saves.
 const COMPRESSION_THRESHOLD_BYTES = 1024;
 
-/**
- * The reference server as one Fastify instance: validation and error shape first,
- * then the identity provider, the API, the tenant service and the app itself.
- */
+/** The reference server: one Fastify instance running the CRM plugin. */
 export async function buildServer(parts: ServerParts): Promise<FastifyInstance> {
-  const { config, db } = parts;
-  const contract = parts.contract ?? loadContract();
   const app = Fastify({
     logger: parts.logger ?? false,
     bodyLimit: ONE_MEGABYTE,
     // The client's address (request.ip) comes from X-Forwarded-For only through the configured proxies.
-    trustProxy: config.trustProxy,
+    trustProxy: parts.config.trustProxy,
   });
-  limitSlowClients(app, config.httpTimeoutSeconds * 1000);
-  installValidation(app);
-  installJsonDepthLimit(app);
-  installErrorHandling(app);
-  installSecurityHeaders(app, config);
-  // Before any route, so that every one registered after it (the API lists and the
-  // analysis above all) answers compressed when the client accepts it. The provider's
-  // hijacked routes bypass onSend, so they are never touched.
+  limitSlowClients(app, parts.config.httpTimeoutSeconds * 1000);
+  await app.register(fp(crm, { name: 'crm' }), { ...parts, contract: parts.contract ?? loadContract() });
+  return app;
+}
+
+/**
+ * The CRM as a plugin of plugins, in the order each needs the ones before it: the
+ * external ones (the database, compression, the rate limiter), the app's own (how
+ * requests are validated, measured, refused and answered, the embedded identity
+ * provider, who is calling), then the routes and the app itself.
+ */
+async function crm(app: FastifyInstance, parts: ServerParts & { contract: Contract }): Promise<void> {
+  const { config, contract } = parts;
+
+  await app.register(database, { db: parts.db });
+  // Every route registered after it answers compressed when the client accepts it. The
+  // provider's hijacked routes bypass onSend, so they are never touched.
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: COMPRESSION_THRESHOLD_BYTES, globalDecompression: false });
+  await app.register(rateLimiting);
 
-  let keys = parts.tokenKeys;
-  // Tokens of the embedded provider name its sign-in sessions, which logout ends and
-  // whose grants revocation ends.
-  let sessionsInDatabase = false;
-  if (config.oidc.embedded) {
-    const provider = await installEmbeddedProvider(app, { db, config });
-    if (!keys) {
-      keys = provider.keys;
-      sessionsInDatabase = true;
-    }
-  }
-  keys ??= await remoteKeys(config.oidc.issuer);
+  await app.register(validation);
+  await app.register(jsonDepthLimit);
+  await app.register(errorHandling);
+  await app.register(securityHeaders, { config });
+  if (config.oidc.embedded) await app.register(embeddedProvider, { config });
+  await app.register(authentication, { config, keys: parts.tokenKeys });
 
-  const callers = authenticate({ issuer: config.oidc.issuer, audience: config.oidc.audience, clientId: config.oidc.clientId, keys, sessionsInDatabase }, db);
-  const answers = createVersionedAnswers(db, { maxBytes: ANSWER_CACHE_BYTES });
-  const context: RouteContext = { db, config, contract, callers, answers };
-  await registerApiRoutes(app, context);
-
-  installHealthCheck(app, db);
+  const answers = createVersionedAnswers(app.db, { maxBytes: ANSWER_CACHE_BYTES });
+  const context: RouteContext = { db: app.db, config, contract, callers: app.callers, answers };
+  await app.register(apiRoutes, context);
+  await app.register(healthCheck, { db: app.db });
   // The contract itself, public: the app reads from it which optional parts this API offers.
   const documentJson = JSON.stringify(contract.document);
   app.get(API_DOCUMENT_PATH, async (_request, reply) => reply.type('application/json').send(documentJson));
-  if (parts.serveApp !== false) await installAppShell(app, config);
-  return app;
+  if (parts.serveApp !== false) await app.register(appShell, { config });
 }
 
 /**
@@ -95,12 +94,4 @@ function limitSlowClients(app: FastifyInstance, timeoutMs: number): void {
   app.server.headersTimeout = timeoutMs;
   app.server.keepAliveTimeout = timeoutMs;
   app.server.setTimeout(timeoutMs, (socket) => socket.destroy());
-}
-
-/** An external provider (Keycloak) publishes its keys through discovery. */
-async function remoteKeys(issuer: string): Promise<JWTVerifyGetKey> {
-  const response = await fetch(`${issuer}/.well-known/openid-configuration`);
-  if (!response.ok) throw new Error(`Cannot read the discovery document of ${issuer}: ${response.status}`);
-  const { jwks_uri } = (await response.json()) as { jwks_uri: string };
-  return createRemoteJWKSet(new URL(jwks_uri));
 }

@@ -158,22 +158,11 @@ export const CALENDAR_EVENT = projection(
   'calendar_events',
 );
 
-/**
- * The customer of the deal a row links to (its `opportunity_id`), as JSON text: 'null' when it
- * links none or the deal is gone. Looked up by the deal's key for each row, never joined: the
- * lists of many rows that show it (the activity list, a year's calendar) would otherwise leave the
- * planner free to hash every opportunity of the tenant (150,000 on the bench tenant) for rows that
- * mostly link none, which it chose for the calendar and can choose for the activities whenever its
- * statistics drift; a lookup by key per row has no such plan.
- */
-export function linkedCustomerJson(row: string): string {
-  return `case when ${row}.opportunity_id is null then 'null' else coalesce(
-  (select to_json(o.customer)::text from opportunities o where o.id = ${row}.opportunity_id and o.tenant_id = ${row}.tenant_id), 'null') end`;
-}
-
 // The salesperson's name and the linked opportunity's customer come along, so the list
-// needs no second call. The joins on tenant_id too keep every row in one tenant even if
-// a foreign key were ever loosened.
+// needs no second call. The conditions on tenant_id too keep every row in one tenant even
+// if a foreign key were ever loosened. The customer is looked up by the deal's key for
+// each row, not joined: most activities link no deal, and a join would leave the planner
+// free to hash every opportunity of the tenant for them.
 export const ACTIVITY = projection(
   'Activity',
   {
@@ -186,13 +175,11 @@ export const ACTIVITY = projection(
     salesperson_id: 'a.salesperson_id',
     salesperson_name: 's.name',
     opportunity_id: 'a.opportunity_id',
-    customer: 'o.customer',
+    customer: '(select o.customer from opportunities o where o.id = a.opportunity_id and o.tenant_id = a.tenant_id)',
     notes: 'a.notes',
     created_at: instant('a.created_at'),
   },
-  `activities a
-  join salespersons s on s.id = a.salesperson_id and s.tenant_id = a.tenant_id
-  left join opportunities o on o.id = a.opportunity_id and o.tenant_id = a.tenant_id`,
+  'activities a join salespersons s on s.id = a.salesperson_id and s.tenant_id = a.tenant_id',
 );
 
 /** An attachment's metadata: never its content. */

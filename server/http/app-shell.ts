@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { ServerConfig } from '../config.ts';
 import { runtimeConfigElement, type RuntimeConfig } from '../../src/platform/runtime-config.ts';
 
@@ -35,7 +36,7 @@ const serverPrefixes = ['/api/', '/realms/', '/tenant-service/', '/healthz'];
  * them, the document never cached, and every other GET that wants HTML answered with
  * the document so routes deep-link.
  */
-export async function installAppShell(app: FastifyInstance, config: ServerConfig): Promise<void> {
+async function appShell(app: FastifyInstance, { config }: { config: ServerConfig }): Promise<void> {
   const indexPath = join(config.appDir, 'index.html');
   if (!existsSync(indexPath)) throw new Error(`The app is not built: ${indexPath} is missing (run npm run build)`);
   const settings = runtimeConfig(config);
@@ -67,3 +68,6 @@ export async function installAppShell(app: FastifyInstance, config: ServerConfig
     return reply.code(404).send({ message: 'Not found' });
   });
 }
+
+// In the root context: its not-found handler answers every path no route takes.
+export default fp(appShell, { name: 'app-shell' });

@@ -1,8 +1,9 @@
-import { errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
-import { verifiedTokenMemo } from './verified-tokens.ts';
-import type { FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ServerConfig } from '../config.ts';
 import type { Queryable } from '../db/database.ts';
-import { issuedBeforeEmailChange, userOfSubject } from './caller-identity.ts';
+import { issuedBeforeEmailChange, userOfSubject, type AccessClaims } from './caller-identity.ts';
 import { REQUIRED_CLIENT_ROLE } from '../../src/domain/session/tokens.ts';
 
 /** Who is calling, as the server established it: never taken from a path or body. */
@@ -16,6 +17,12 @@ export interface Caller {
 declare module 'fastify' {
   interface FastifyRequest {
     caller: Caller;
+  }
+  interface FastifyInstance {
+    /** Who is calling: `requireCaller` sets `request.caller` from the bearer token or refuses. */
+    callers: CallerCheck;
+    /** The embedded provider's public keys, when it runs in this server. */
+    providerKeys?: JWTVerifyGetKey;
   }
 }
 
@@ -51,31 +58,15 @@ export class SubscriptionExpired extends Error {
   }
 }
 
-/** What the API takes from a verified access token. */
-export interface AccessClaims {
-  /** The provider's stable id of the person: who the caller is. */
-  subject: string;
-  /** Lower-cased; only used to find the user the first time a subject is seen. */
-  email: string;
-  issuedAtS: number;
-  expiresAtMs: number;
-}
-
 /**
  * Verifies signature, issuer, audience, expiry and algorithm; then what makes it an
  * access token of this app for a verified e-mail, as Keycloak 26 issues them (`typ`
  * Bearer, `azp` the app's client id, `email_verified` true); then the client role.
  */
 export async function verifyAccessToken(token: string, policy: TokenPolicy): Promise<VerifiedPayload> {
-  return (await verifyAccessTokenWithKey(token, policy)).payload;
-}
-
-/** verifyAccessToken, also naming the key whose signature it checked. */
-export async function verifyAccessTokenWithKey(token: string, policy: TokenPolicy): Promise<{ payload: VerifiedPayload; key: unknown }> {
   let payload: JWTPayload;
-  let key: unknown;
   try {
-    ({ payload, key } = await jwtVerify(token, policy.keys, {
+    ({ payload } = await jwtVerify(token, policy.keys, {
       issuer: policy.issuer,
       audience: policy.audience,
       algorithms: ALLOWED_ALGORITHMS,
@@ -95,13 +86,13 @@ export async function verifyAccessTokenWithKey(token: string, policy: TokenPolic
   if (!clientRoles(payload, policy.clientId).includes(REQUIRED_CLIENT_ROLE)) {
     throw new Unauthorized(`The token lacks the ${REQUIRED_CLIENT_ROLE} role`);
   }
-  return { payload: payload as VerifiedPayload, key };
+  return payload as VerifiedPayload;
 }
 
 export type VerifiedPayload = JWTPayload & { sub: string; email: string; iat: number; exp: number };
 
 function accessClaims(payload: VerifiedPayload): AccessClaims {
-  return { subject: payload.sub, email: payload.email.toLowerCase(), issuedAtS: payload.iat, expiresAtMs: payload.exp * 1000 };
+  return { subject: payload.sub, email: payload.email.toLowerCase(), issuedAtS: payload.iat };
 }
 
 /** Keycloak's shape: `resource_access.<client id>.roles`. */
@@ -127,12 +118,11 @@ export interface CallerCheck {
  * written (route, SQL, another server process).
  */
 export function authenticate(policy: TokenPolicy, db: Queryable): CallerCheck {
-  const verified = verifiedTokenMemo(policy.keys, (token) => verifyAccessTokenWithKey(token, policy));
   return {
     async requireCaller(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
       const token = bearerToken(request.headers.authorization);
       if (!token) throw new Unauthorized('Token not found');
-      const payload = await verified(token);
+      const payload = await verifyAccessToken(token, policy);
       if (policy.sessionsInDatabase && typeof payload.sid !== 'string') throw new Unauthorized(SIGN_IN_ENDED);
       const claims = accessClaims(payload);
       const signIn = policy.sessionsInDatabase ? { sessionId: payload.sid as string, clientId: policy.clientId } : undefined;
@@ -156,3 +146,25 @@ export function bearerToken(header: string | undefined): string | undefined {
 
 // RFC 6750's b64token, after the scheme and one or more spaces.
 const BEARER = /^bearer +([A-Za-z0-9._~+/-]+=*)$/i;
+
+/**
+ * The caller check as the app's decorator `callers`. Tokens are checked with the keys
+ * given (tests with a signer of their own), else the embedded provider's, whose tokens
+ * name its sign-in sessions in this database (logout and revocation end them at once),
+ * else those an external provider (Keycloak) publishes through discovery.
+ */
+async function authentication(app: FastifyInstance, { config, keys }: { config: ServerConfig; keys?: JWTVerifyGetKey }): Promise<void> {
+  const sessionsInDatabase = keys === undefined && app.providerKeys !== undefined;
+  const tokenKeys = keys ?? app.providerKeys ?? (await remoteKeys(config.oidc.issuer));
+  const { issuer, audience, clientId } = config.oidc;
+  app.decorate('callers', authenticate({ issuer, audience, clientId, keys: tokenKeys, sessionsInDatabase }, app.db));
+}
+
+async function remoteKeys(issuer: string): Promise<JWTVerifyGetKey> {
+  const response = await fetch(`${issuer}/.well-known/openid-configuration`);
+  if (!response.ok) throw new Error(`Cannot read the discovery document of ${issuer}: ${response.status}`);
+  const { jwks_uri } = (await response.json()) as { jwks_uri: string };
+  return createRemoteJWKSet(new URL(jwks_uri));
+}
+
+export default fp(authentication, { name: 'authentication', dependencies: ['database'] });

@@ -1,7 +1,14 @@
 import type { Queryable } from '../db/database.ts';
-import { keptPrepared } from '../db/kept-prepared.ts';
 import { liveSignInCondition } from '../oidc/adapter.ts';
-import type { AccessClaims } from './authenticate.ts';
+
+/** What the API takes from a verified access token. */
+export interface AccessClaims {
+  /** The provider's stable id of the person: who the caller is. */
+  subject: string;
+  /** Lower-cased; only used to find the user the first time a subject is seen. */
+  email: string;
+  issuedAtS: number;
+}
 
 /** The user a token stands for, with what admitting them depends on. */
 export interface CallerRow {
@@ -32,13 +39,13 @@ const CALLER_COLUMNS = `u.id, u.tenant_id, u.role_id, u.email,
     extract(epoch from u.email_changed_at) as email_changed_at,
     extract(epoch from t.subscription_expires_at) * 1000 as expires_at`;
 
-const SELECT_BY_SUBJECT = keptPrepared(`select ${CALLER_COLUMNS}
+const SELECT_BY_SUBJECT = `select ${CALLER_COLUMNS}
   from users u join tenants t on t.id = u.tenant_id
-  where u.subject = $1`);
+  where u.subject = $1`;
 
 // One row always: whether the sign-in stands, and the user's columns (null when no user has the subject).
-const SELECT_BY_SUBJECT_AND_SIGN_IN = keptPrepared(`select ${liveSignInCondition('$2', '$3')} as sign_in_live, ${CALLER_COLUMNS}
-  from (values (1)) as one (row) left join (users u join tenants t on t.id = u.tenant_id) on u.subject = $1`);
+const SELECT_BY_SUBJECT_AND_SIGN_IN = `select ${liveSignInCondition('$2', '$3')} as sign_in_live, ${CALLER_COLUMNS}
+  from (values (1)) as one (row) left join (users u join tenants t on t.id = u.tenant_id) on u.subject = $1`;
 
 /**
  * The user whose subject the token carries, and, for a token of the embedded provider,

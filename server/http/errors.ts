@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { Refusal } from './refusals.ts';
 import { SchemaRefusal } from './define-route.ts';
 
@@ -8,7 +9,7 @@ import { SchemaRefusal } from './define-route.ts';
  * status and say what was wrong; anything unexpected is logged and answered as a plain
  * 500 without internals.
  */
-export function installErrorHandling(app: FastifyInstance): void {
+async function errorHandling(app: FastifyInstance): Promise<void> {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = error.validation ? 400 : statusOf(error);
     if (status >= 500) {
@@ -23,6 +24,8 @@ export function installErrorHandling(app: FastifyInstance): void {
     return reply.code(status).send({ message: messageOf(error, status) });
   });
 }
+
+export default fp(errorHandling, { name: 'error-handling' });
 
 function statusOf(error: FastifyError): number {
   const status = error.statusCode;

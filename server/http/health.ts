@@ -9,7 +9,7 @@ export const HEALTH_TIMEOUT_MS = 5_000;
  * PGlite (closed, its WebAssembly aborted) or an unreachable PostgreSQL makes the
  * server look as ill as it is, to the bench, the tests and whatever restarts it.
  */
-export function installHealthCheck(app: FastifyInstance, db: Database, timeoutMs = HEALTH_TIMEOUT_MS): void {
+export default async function healthCheck(app: FastifyInstance, { db, timeoutMs = HEALTH_TIMEOUT_MS }: { db: Database; timeoutMs?: number }): Promise<void> {
   app.get('/healthz', async (request, reply) => {
     try {
       await answersWithin(db, timeoutMs);

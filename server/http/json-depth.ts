@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { HttpError } from './define-route.ts';
 
 /** Deeper than any body the contract describes (a few levels) by far, shallow enough for any recursion. */
@@ -11,7 +12,7 @@ export const TOO_DEEP = `The request is nested too deeply: at most ${MAX_JSON_DE
  * MAX_JSON_DEPTH is refused there, before the parser, the guards, validation or the
  * caller check spend anything on it.
  */
-export function installJsonDepthLimit(app: FastifyInstance): void {
+async function jsonDepthLimit(app: FastifyInstance): Promise<void> {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
@@ -19,6 +20,8 @@ export function installJsonDepthLimit(app: FastifyInstance): void {
     parse(request, body as string, done);
   });
 }
+
+export default fp(jsonDepthLimit, { name: 'json-depth-limit' });
 
 const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { ServerConfig } from '../config.ts';
 
 /** The origins the app may talk to: its own, the API, the tenant service and the provider. */
@@ -39,7 +40,7 @@ export function transportHeaders(config: Pick<ServerConfig, 'publicUrl'>): Recor
 }
 
 /** Headers on every answer: no sniffing and no referrer anywhere, HSTS under https; the CSP on documents; no-store on the API. */
-export function installSecurityHeaders(app: FastifyInstance, config: ServerConfig): void {
+async function securityHeaders(app: FastifyInstance, { config }: { config: ServerConfig }): Promise<void> {
   const csp = contentSecurityPolicy(config);
   const everyAnswer = { ...EVERY_ANSWER_HEADERS, ...transportHeaders(config) };
   // A callback hook: every answer passes here, and a promise each is measurable under load.
@@ -55,3 +56,5 @@ export function installSecurityHeaders(app: FastifyInstance, config: ServerConfi
     done(null, payload);
   });
 }
+
+export default fp(securityHeaders, { name: 'security-headers' });

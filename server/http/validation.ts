@@ -1,6 +1,7 @@
 import Ajv, { type ErrorObject, type Options } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 
 /**
  * The one way this server compiles the document's schemas, strict: an unknown keyword,
@@ -23,7 +24,7 @@ export function contractAjv(options: Options = {}): Ajv {
  * (allErrors), so a form hears all of them at once; the route's schemaErrorFormatter
  * words them (server/routes/refusals.ts).
  */
-export function installValidation(app: FastifyInstance): void {
+async function validation(app: FastifyInstance): Promise<void> {
   const bodies = contractAjv({ coerceTypes: false, removeAdditional: false, useDefaults: false });
   const texts = contractAjv({ coerceTypes: true, removeAdditional: false, useDefaults: false });
   app.setValidatorCompiler(({ schema, httpPart }) =>
@@ -56,3 +57,5 @@ function digitsOnlyForIntegers(validate: Validate, schema: IntegerSchema): Valid
   };
   return checked;
 }
+
+export default fp(validation, { name: 'validation' });

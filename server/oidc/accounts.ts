@@ -1,6 +1,5 @@
 import type { Queryable } from '../db/database.ts';
 import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
-import { keptPrepared } from '../db/kept-prepared.ts';
 
 /** A sign-in account as the provider sees it; `id` is the token subject. */
 export interface ProviderAccount {
@@ -20,9 +19,9 @@ interface AccountRow {
 
 const SELECT_ACCOUNT = `select a.id, a.email, u.name, a.client_roles, a.password_hash
   from accounts a left join users u on u.email = a.email`;
-const SELECT_ACCOUNT_BY_ID = keptPrepared(`${SELECT_ACCOUNT} where a.id = $1`);
-const SELECT_ACCOUNT_BY_EMAIL = keptPrepared(`${SELECT_ACCOUNT} where a.email = $1`);
-const RECORD_LOGIN = keptPrepared('update salespersons set latest_login = now() where email = $1');
+const SELECT_ACCOUNT_BY_ID = `${SELECT_ACCOUNT} where a.id = $1`;
+const SELECT_ACCOUNT_BY_EMAIL = `${SELECT_ACCOUNT} where a.email = $1`;
+const RECORD_LOGIN = 'update salespersons set latest_login = now() where email = $1';
 
 export async function findAccountById(db: Queryable, id: string): Promise<ProviderAccount | undefined> {
   if (!/^\d{1,9}$/.test(id)) return undefined;

@@ -1,6 +1,5 @@
 import type { Adapter, AdapterConstructor, AdapterPayload } from 'oidc-provider';
 import type { Queryable } from '../db/database.ts';
-import { keptPrepared } from '../db/kept-prepared.ts';
 
 interface StoredRow {
   payload: AdapterPayload;
@@ -9,20 +8,20 @@ interface StoredRow {
 
 // Rows past their lifetime are never answered; the sweep only reclaims the space.
 const selectLive = (column: 'id' | 'uid' | 'user_code') =>
-  keptPrepared(`select payload, floor(extract(epoch from consumed_at))::bigint as consumed
+  `select payload, floor(extract(epoch from consumed_at))::bigint as consumed
   from oidc_payloads
-  where model = $1 and ${column} = $2 and (expires_at is null or expires_at > now())`);
+  where model = $1 and ${column} = $2 and (expires_at is null or expires_at > now())`;
 const SELECT_LIVE = { id: selectLive('id'), uid: selectLive('uid'), user_code: selectLive('user_code') };
 
-const UPSERT = keptPrepared(`insert into oidc_payloads (model, id, payload, grant_id, uid, user_code, expires_at)
+const UPSERT = `insert into oidc_payloads (model, id, payload, grant_id, uid, user_code, expires_at)
          values ($1, $2, $3::jsonb, $4, $5, $6,
                  case when $7::double precision is null then null
                       else now() + make_interval(secs => $7::double precision) end)
          on conflict (model, id) do update set
            payload = excluded.payload, grant_id = excluded.grant_id, uid = excluded.uid,
-           user_code = excluded.user_code, expires_at = excluded.expires_at, consumed_at = null`);
-const CONSUME = keptPrepared('update oidc_payloads set consumed_at = coalesce(consumed_at, now()) where model = $1 and id = $2');
-const DESTROY = keptPrepared('delete from oidc_payloads where model = $1 and id = $2');
+           user_code = excluded.user_code, expires_at = excluded.expires_at, consumed_at = null`;
+const CONSUME = 'update oidc_payloads set consumed_at = coalesce(consumed_at, now()) where model = $1 and id = $2';
+const DESTROY = 'delete from oidc_payloads where model = $1 and id = $2';
 
 /**
  * oidc-provider's storage in one Postgres table, one row per model instance,
@@ -100,7 +99,7 @@ export function liveSignInCondition(sessionUid: string, clientId: string): strin
      where session.model = 'Session' and session.uid = ${sessionUid} and (session.expires_at is null or session.expires_at > now()))`;
 }
 
-const SELECT_SIGN_IN_LIVE = keptPrepared(`select ${liveSignInCondition('$1', '$2')} as live`);
+const SELECT_SIGN_IN_LIVE = `select ${liveSignInCondition('$1', '$2')} as live`;
 
 export async function signInIsLive(db: Queryable, sessionUid: string, clientId: string): Promise<boolean> {
   const [row] = await db.query<{ live: boolean }>(SELECT_SIGN_IN_LIVE, [sessionUid, clientId]);

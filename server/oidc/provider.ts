@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { createLocalJWKSet, type JWTVerifyGetKey } from 'jose';
+import fp from 'fastify-plugin';
+import { createLocalJWKSet } from 'jose';
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
@@ -17,12 +18,6 @@ import { issueRefreshTokensAsJwts } from './refresh-tokens.ts';
 import { installSessionStatusPages, keepSessionStatusCookie } from './session-status.ts';
 import { issuerPath, KEYCLOAK_ROUTES, LOGIN_PATH, SESSION_STATUS_PATHS } from './paths.ts';
 
-/** What the rest of the server needs from the embedded provider. */
-export interface EmbeddedProvider {
-  /** Verifies the access tokens it issues. */
-  keys: JWTVerifyGetKey;
-}
-
 /** How long one sign-in lasts at most: its session, grant and refresh tokens end then. */
 export const SIGN_IN_LIFETIME_SECONDS = 8 * 60 * 60;
 const INTERACTION_LIFETIME_SECONDS = 60 * 60;
@@ -34,13 +29,11 @@ const SESSION_COOKIE_OPTIONS = { signed: true, httpOnly: true, sameSite: 'lax' }
 /**
  * Runs the identity provider inside this server at the issuer's path (/realms/crm):
  * oidc-provider with its state in the database, a real login form, and one public
- * client, the CRM app, doing the code flow with PKCE S256.
+ * client, the CRM app, doing the code flow with PKCE S256. Its public keys, which
+ * verify the access tokens it issues, become the app's decorator `providerKeys`.
  */
-export async function installEmbeddedProvider(
-  app: FastifyInstance,
-  deps: { db: Database; config: ServerConfig },
-): Promise<EmbeddedProvider> {
-  const { db, config } = deps;
+async function embeddedProvider(app: FastifyInstance, { config }: { config: ServerConfig }): Promise<void> {
+  const { db } = app;
   const secrets = await loadProviderKeys(db);
   const client = appClient(config);
   const provider = createProvider(config, db, secrets, client);
@@ -67,8 +60,10 @@ export async function installEmbeddedProvider(
   sweeper.unref();
   app.addHook('onClose', async () => clearInterval(sweeper));
 
-  return { keys };
+  app.decorate('providerKeys', keys);
 }
+
+export default fp(embeddedProvider, { name: 'embedded-provider', dependencies: ['database'] });
 
 function createProvider(config: ServerConfig, db: Database, secrets: ProviderKeys, client: AppClient): Provider {
   const { issuer, audience, accessTokenTtlSeconds } = config.oidc;

@@ -4,7 +4,7 @@
  * a delay that doubles with each failure, up to a minute. The owner of an attacked
  * account waits seconds, not a minute; one address spraying many e-mails meets the
  * address's own delays. Unknown e-mails count the same, so the delays reveal nothing
- * about which accounts exist. Kept in memory: a restart forgets it, which costs an
+ * about which accounts exist. Held in memory: a restart forgets it, which costs an
  * attacker nothing worth having.
  */
 export interface ThrottleOptions {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hashPassword } from '../accounts/passwords.ts';
 import { REQUIRED_CLIENT_ROLE } from '../../src/domain/session/tokens.ts';
 import { defineRoute, HttpError, type RouteContext } from '../http/define-route.ts';
-import type { RateLimits } from './index.ts';
+import type { RateLimits } from '../http/rate-limits.ts';
 import { notFound, refusal, refusingDuplicates } from '../http/refusals.ts';
 import { userOfTenant } from './user-records.ts';
 
@@ -30,10 +30,8 @@ export function registerAuthRoutes(app: FastifyInstance, context: RouteContext, 
       await refusingDuplicates(
         () =>
           db.transaction(async (tx) => {
-            // The e-mail may have moved to another user while the hash was computed. Locked as
-            // a write would, not shared: the new account writes this user's list entry anew
-            // (migration 210), which two sign-ups each holding a share of the row would wait
-            // for from each other.
+            // The e-mail may have moved to another user while the hash was computed; the lock
+            // holds it on this user until the account is made.
             const [stillThere] = await tx.query('select 1 from users where email = $1 for no key update', [email]);
             if (!stillThere) throw new HttpError(404, 'User not found');
             await tx.query('insert into accounts (email, password_hash, client_roles) values ($1, $2, $3)', [

@@ -5,14 +5,8 @@ import { notFound, refusal } from '../http/refusals.ts';
 import type { RequestBody } from '../http/contract-types.ts';
 import { EVENT_MESSAGES, isKeptInstant } from '../../src/domain/rules/index.ts';
 import type { AnswerOf } from '../answers/projection.ts';
-import { CALENDAR_EVENT, linkedCustomerJson } from '../answers/projections.ts';
-import { keptPrepared } from '../db/kept-prepared.ts';
-import { createTaggedAnswers, jsonArrayOf, type TaggedList } from '../caching/tagged-answers.ts';
-
-// Per process: the calendars of the tenants asking most, with their compressed copies.
-const CALENDARS_KEPT_BYTES = 16 * 1024 * 1024;
-
-const SELECT_EVENT = keptPrepared(`select ${CALENDAR_EVENT.select} from ${CALENDAR_EVENT.from} where id = $1 and tenant_id = $2`);
+import { CALENDAR_EVENT } from '../answers/projections.ts';
+import { jsonArray, sendJsonText } from '../http/json-text.ts';
 
 type CalendarEventWrite = RequestBody<'CalendarEventWrite'>;
 
@@ -50,25 +44,13 @@ async function checkEvent(db: Queryable, tenantId: number, body: CalendarEventWr
 const overlapsYearWindow = `starts_at < make_timestamptz($2::int + 1, 1, 1, 0, 0, 0, 'UTC') + interval '14 hours'
   and ends_at >= make_timestamptz($2::int, 1, 1, 0, 0, 0, 'UTC') - interval '14 hours'`;
 
-/**
- * An event of a year's calendar as JSON text: its own fields as the row keeps them, without
- * the closing brace (migration 142, the CalendarEvent projection's fields and forms), with
- * the linked deal's customer looked up by its key (a join let the planner hash every opportunity
- * of the tenant for events that mostly name none).
- */
-const CALENDAR_LIST_ENTRY = `calendar_events.list_entry_head || ',"opportunity_customer":' || ${linkedCustomerJson('calendar_events')} || '}'`;
-
-/** A year's calendar ($2) of a tenant ($1): its events' entries, joined into one JSON text. */
-export const CALENDAR_LIST_SQL = `select ${jsonArrayOf(CALENDAR_LIST_ENTRY, 'calendar_events.starts_at, id')}
-              from ${CALENDAR_EVENT.from} where tenant_id = $1 and ${overlapsYearWindow}`;
-
-/** A year's calendar and what it reads: the events and their linked deals' customers. */
-export const CALENDAR_LIST: TaggedList = { sql: CALENDAR_LIST_SQL, subjects: ['calendar events', 'opportunity customers'] };
+/** A year's calendar ($2) of a tenant ($1), by start. */
+export const CALENDAR_LIST = `select ${jsonArray(CALENDAR_EVENT.json, 'starts_at, id')}
+  from ${CALENDAR_EVENT.from} where tenant_id = $1 and ${overlapsYearWindow}`;
 
 /** Calendar events: any signed-in user of the tenant may read and write them, like the calendar itself. */
 export function registerCalendarEventRoutes(app: FastifyInstance, context: RouteContext): void {
   const { db } = context;
-  const calendars = createTaggedAnswers(db, { maxBytes: CALENDARS_KEPT_BYTES });
 
   defineRoute(
     app,
@@ -78,17 +60,9 @@ export function registerCalendarEventRoutes(app: FastifyInstance, context: Route
     async (request: FastifyRequest<{ Params: { tenant_id: number }; Querystring: { year: number } }>, reply) => {
       const { caller } = request;
       if (request.params.tenant_id !== caller.tenantId) throw notFound();
-      // The database joins the year's events, each kept with its row without the closing
-      // brace (migration 142) and the linked deal's customer added, into one JSON text; while
-      // it is unchanged its compressed copy is sent again (server/caching/tagged-answers.ts).
-      return calendars.send(request, reply, {
-        tenantId: caller.tenantId,
-        key: `calendar-${request.query.year}`,
-        ...CALENDAR_LIST,
-        params: [caller.tenantId, request.query.year],
-      });
+      const [list] = await db.query<{ json: string }>(CALENDAR_LIST, [caller.tenantId, request.query.year]);
+      return sendJsonText(reply, list!.json);
     },
-    { compress: false },
   );
 
   defineRoute(app, context, 'post', '/api/calendar', async (request: FastifyRequest<{ Body: CalendarEventWrite }>, reply) => {
@@ -106,10 +80,10 @@ export function registerCalendarEventRoutes(app: FastifyInstance, context: Route
   });
 
   defineRoute(app, context, 'get', '/api/calendar/{id}', async (request: FastifyRequest<{ Params: { id: number } }>) => {
-    const [event] = await db.query<CalendarEventAnswer>(SELECT_EVENT, [
-      request.params.id,
-      request.caller.tenantId,
-    ]);
+    const [event] = await db.query<CalendarEventAnswer>(
+      `select ${CALENDAR_EVENT.select} from ${CALENDAR_EVENT.from} where id = $1 and tenant_id = $2`,
+      [request.params.id, request.caller.tenantId],
+    );
     if (!event) throw notFound();
     return event;
   });

@@ -5,10 +5,7 @@ import { forbidden, notFound, refusal, refusingDuplicates } from '../http/refusa
 import { canManageUsers } from '../../src/domain/rules/index.ts';
 import type { AnswerOf } from '../answers/projection.ts';
 import { SALESPERSON } from '../answers/projections.ts';
-import { createTaggedAnswers, jsonArrayOf, type TaggedList } from '../caching/tagged-answers.ts';
-
-// Per process: the lists of the tenants asking most, with their compressed copies.
-const SALESPERSON_LISTS_KEPT_BYTES = 8 * 1024 * 1024;
+import { jsonArray, sendJsonText } from '../http/json-text.ts';
 
 type SalespersonAnswer = AnswerOf<typeof SALESPERSON>;
 
@@ -20,33 +17,21 @@ async function salespersonOfTenant(db: Queryable, tenantId: number, id: number) 
   return salesperson;
 }
 
-/** A tenant's ($1) salesperson list: each salesperson's entry, kept with the row (migration 087). */
-export const SALESPERSON_LIST: TaggedList = {
-  sql: `select ${jsonArrayOf('answer_json', 'name, id')} from ${SALESPERSON.from} where tenant_id = $1`,
-  subjects: ['salespersons'],
-};
+/** A tenant's ($1) salesperson list, by name. */
+const SALESPERSON_LIST = `select ${jsonArray(SALESPERSON.json, 'name, id')} from ${SALESPERSON.from} where tenant_id = $1`;
 
 // Editing salespersons belongs to the screens of roles 1 and 2, like managing users.
 const mayEditSalespersons = canManageUsers;
 
 export function registerSalespersonRoutes(app: FastifyInstance, context: RouteContext): void {
   const { db } = context;
-  const lists = createTaggedAnswers(db, { maxBytes: SALESPERSON_LISTS_KEPT_BYTES });
 
   defineRoute(app, context, 'get', '/api/salespersons/getAllData/{tenant_id}', async (request: FastifyRequest<{ Params: { tenant_id: number } }>, reply) => {
     const { caller } = request;
     if (request.params.tenant_id !== caller.tenantId) throw notFound();
-    // Nearly every screen asks for it: the database joins each salesperson's entry, kept
-    // with the row (migration 087), into the whole answer as one JSON text, since PGlite
-    // hands rows over one by one at a cost far above the query's; while that text is
-    // unchanged its compressed copy is sent again (server/caching/tagged-answers.ts).
-    return lists.send(request, reply, {
-      tenantId: caller.tenantId,
-      key: 'salespersons',
-      ...SALESPERSON_LIST,
-      params: [caller.tenantId],
-    });
-  }, { compress: false });
+    const [list] = await db.query<{ json: string }>(SALESPERSON_LIST, [caller.tenantId]);
+    return sendJsonText(reply, list!.json);
+  });
 
   defineRoute(app, context, 'get', '/api/salespersons/{id}', async (request: FastifyRequest<{ Params: { id: number } }>) => {
     const salesperson = await salespersonOfTenant(db, request.caller.tenantId, request.params.id);

@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RouteContext } from '../http/define-route.ts';
-import { keptPrepared } from '../db/kept-prepared.ts';
 
-const SELECT_EXPIRED = keptPrepared(`select coalesce(t.subscription_expires_at <= now(), false) as expired
-  from users u join tenants t on t.id = u.tenant_id where u.email = $1`);
+const SELECT_EXPIRED = `select coalesce(t.subscription_expires_at <= now(), false) as expired
+  from users u join tenants t on t.id = u.tenant_id where u.email = $1`;
 
 /**
  * The tenant service's one call, served by this process at /tenant-service. Public:

@@ -6,11 +6,10 @@ import { forbidden } from '../http/refusals.ts';
 import { SUPER_ADMIN } from '../../src/domain/rules/roles.ts';
 import type { AnswerOf } from '../answers/projection.ts';
 import { TENANT_SETTINGS } from '../answers/projections.ts';
-import { keptPrepared } from '../db/kept-prepared.ts';
 
 type TenantSettings = AnswerOf<typeof TENANT_SETTINGS>;
 
-const SELECT_SETTINGS = keptPrepared(`select ${TENANT_SETTINGS.select} from ${TENANT_SETTINGS.from} where id = $1`);
+const SELECT_SETTINGS = `select ${TENANT_SETTINGS.select} from ${TENANT_SETTINGS.from} where id = $1`;
 
 /** The tenant's own settings: read by every signed-in user, changed by its Super Admin. */
 export function registerTenantSettingsRoutes(app: FastifyInstance, context: RouteContext): void {

@@ -20,8 +20,8 @@ import {
 import { userUpdateKeepingPassword, type BodyRule } from '../http/body-rules.ts';
 import type { RoleId } from '../../src/api/client.ts';
 import { userOfTenant, usersOfTenantJson } from './user-records.ts';
+import { sendJsonText } from '../http/json-text.ts';
 import type { RequestBody } from '../http/contract-types.ts';
-import { createAnswerCache, type AnswerName } from '../caching/answer-cache.ts';
 
 type UserCreate = RequestBody<'UserCreate'>;
 type UserUpdate = RequestBody<'UserUpdate'>;
@@ -33,34 +33,21 @@ const userUpdateSettingPassword: BodyRule = (body) => [
   ...userChangeProblems(body, body.email).filter((problem) => problem.field !== 'password'),
   ...problemsOf([['password', passwordProblem(body.password)]]),
 ];
-// A tenant of 10,000 users answers about 2 MB of JSON (and a tenth of that compressed).
-const USER_LIST_CACHE_BYTES = 16 * 1024 * 1024;
 
 /** Whose user list a caller may read: their own tenant's, if their role manages users. */
-function userListAnswer(caller: Caller, params: { tenant_id: number }): AnswerName {
+function refuseUserList(caller: Caller, params: { tenant_id: number }): void {
   if (params.tenant_id !== caller.tenantId) throw notFound();
   if (!canManageUsers(caller.roleId)) throw forbidden(ROLE_REASONS.notManager);
-  return { tenantId: caller.tenantId, subject: 'users', key: 'users' };
 }
 
 export function registerUserRoutes(app: FastifyInstance, context: RouteContext): void {
   const { db } = context;
-  // The list is read far more often than users change; the database says when they did.
-  const userLists = createAnswerCache(context.db, { maxBytes: USER_LIST_CACHE_BYTES });
 
-  defineRoute(
-    app,
-    context,
-    'get',
-    '/api/users/getAllData/{tenant_id}',
-    async (request: FastifyRequest<{ Params: { tenant_id: number } }>, reply) => {
-      const { caller } = request;
-      const answer = userListAnswer(caller, request.params);
-      return userLists.send(request, reply, { ...answer, produce: () => usersOfTenantJson(db, caller.tenantId) });
-    },
-    // The answer cache compresses once per version; the compress plugin would only look.
-    { compress: false },
-  );
+  defineRoute(app, context, 'get', '/api/users/getAllData/{tenant_id}', async (request: FastifyRequest<{ Params: { tenant_id: number } }>, reply) => {
+    const { caller } = request;
+    refuseUserList(caller, request.params);
+    return sendJsonText(reply, await usersOfTenantJson(db, caller.tenantId));
+  });
 
   defineRoute(app, context, 'get', '/api/users/{id}', async (request: FastifyRequest<{ Params: { id: number } }>) => {
     const { caller } = request;

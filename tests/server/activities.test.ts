@@ -4,7 +4,7 @@ import { ACTIVITY_MESSAGES, RECORD_LIMITS } from '../../src/domain/rules/records
 import { lengthProblem } from '../../src/domain/rules/fields.ts';
 import { SEED_TODAY, startTestServer, type TestServer } from '../support/server-harness.ts';
 import { ACTIVITY } from '../../server/answers/projections.ts';
-import { ACTIVITY_LIST_SQL } from '../../server/routes/activities.ts';
+import { ACTIVITY_LIST } from '../../server/routes/activities.ts';
 import { scansOf } from '../support/plans.ts';
 
 let server: TestServer;
@@ -54,7 +54,7 @@ async function body(change: Record<string, unknown> = {}) {
 }
 
 describe('GET /api/activities/getAllData/{tenant_id}', () => {
-  test('each entry is the Activity projection of its row, kept with the row (migrations 086 and 140) and current after renames and writes of every kind', async () => {
+  test('each entry is the Activity projection of its row, current after renames and writes of every kind', async () => {
     /** The list against each activity's own answer, made field by field by the projection (GET /api/activities/{id}'s statement). */
     const expectListIsProjection = async () => {
       const list = (await call('rep@demo.test', 'GET', '/api/activities/getAllData/1')).json() as Array<Record<string, unknown>>;
@@ -111,7 +111,7 @@ describe('GET /api/activities/getAllData/{tenant_id}', () => {
 
   test('looks each linked deal up by its key: no plan of the list joins (or hashes) the opportunities, even one that may only hash', async () => {
     for (const onlyHashJoins of [false, true]) {
-      const scans = await scansOf(server.db, 'opportunities', ACTIVITY_LIST_SQL, [1], { onlyHashJoins });
+      const scans = await scansOf(server.db, 'opportunities', ACTIVITY_LIST, [1], { onlyHashJoins });
       expect(scans.length).toBeGreaterThan(0);
       expect(scans.filter((scan) => !scan.inSubPlan)).toEqual([]);
     }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { readConfig, type ServerConfig } from '../../server/config.ts';
-import { installAppShell, runtimeConfig } from '../../server/http/app-shell.ts';
+import appShell, { runtimeConfig } from '../../server/http/app-shell.ts';
 import { loadRuntimeConfig } from '../../src/platform/runtime-config.ts';
 
 // The shape of the built page (rspack's HtmlRspackPlugin): the splash, then the entry script.
@@ -26,7 +26,7 @@ beforeAll(async () => {
     TENANT_SERVICE_URL: 'https://tenants.example.test/</script><script>alert(1)</script>',
   });
   app = Fastify();
-  await installAppShell(app, config);
+  await app.register(appShell, { config });
   await app.ready();
 });
 

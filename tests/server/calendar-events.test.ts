@@ -6,7 +6,7 @@ import { dayTotals, dayTotalsOfDays } from '../../src/domain/opportunities/calen
 import { toOpportunityRows } from '../../src/domain/opportunities/rows.ts';
 import type { Opportunity, OpportunityDay } from '../../src/api/client.ts';
 import { CALENDAR_EVENT } from '../../server/answers/projections.ts';
-import { CALENDAR_LIST_SQL } from '../../server/routes/calendar-events.ts';
+import { CALENDAR_LIST } from '../../server/routes/calendar-events.ts';
 import { scansOf } from '../support/plans.ts';
 
 /** Calendar events (/add-Calendar, /edit-Calendar/{id}): the API under /api/calendar. */
@@ -99,7 +99,7 @@ describe('adding, reading, changing and deleting an event', () => {
     await call('rep@demo.test', 'DELETE', `/api/calendar/${id}`);
   });
 
-  test("the year's calendar holds each event as the CalendarEvent projection writes it, kept with the row and current after writes in SQL, the deal's customer included", async () => {
+  test("the year's calendar holds each event as the CalendarEvent projection writes it, current after writes in SQL, the deal's customer included", async () => {
     const demo = await tenantIdOf('Demo');
     const calendarIsProjection = async () => {
       const listed = (await call('rep@demo.test', 'GET', `/api/calendar/getAllData/${demo}?year=2026`)).json() as Array<Record<string, unknown>>;
@@ -171,7 +171,7 @@ describe('GET /api/calendar/getAllData/{tenant_id}?year=', () => {
 
   test('looks each linked deal up by its key: no plan of the year joins (or hashes) the opportunities, even one that may only hash', async () => {
     for (const onlyHashJoins of [false, true]) {
-      const scans = await scansOf(server.db, 'opportunities', CALENDAR_LIST_SQL, [1, SEED_TODAY.getUTCFullYear()], { onlyHashJoins });
+      const scans = await scansOf(server.db, 'opportunities', CALENDAR_LIST, [1, SEED_TODAY.getUTCFullYear()], { onlyHashJoins });
       expect(scans.length).toBeGreaterThan(0);
       expect(scans.filter((scan) => !scan.inSubPlan)).toEqual([]);
     }

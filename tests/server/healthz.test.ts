@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
-import { installHealthCheck } from '../../server/http/health.ts';
+import healthCheck from '../../server/http/health.ts';
 import { openSeededTestDatabase, startTestServer, testDatabaseKind, type TestServer } from '../support/server-harness.ts';
 
 // Session 10: `/healthz` ran no query, so a dead PGlite left the server looking healthy.
@@ -39,7 +39,7 @@ test('a database that has died makes /healthz answer 503', async () => {
 test('a database that stops answering makes /healthz answer 503 after the time allowed', async () => {
   const hung: Database = { ...server.db, kind: server.db.kind, query: () => new Promise(() => {}) };
   const app = Fastify();
-  installHealthCheck(app, hung, 200);
+  await app.register(healthCheck, { db: hung, timeoutMs: 200 });
   try {
     const asked = Date.now();
     const response = await app.inject({ url: '/healthz' });

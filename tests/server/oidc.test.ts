@@ -1,7 +1,6 @@
-import { decodeJwt, jwtVerify } from 'jose';
+import { decodeJwt, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { verifyAccessToken } from '../../server/http/authenticate.ts';
-import { installEmbeddedProvider } from '../../server/oidc/provider.ts';
 import { REFRESH_RETRY_GRACE_SECONDS } from '../../server/oidc/refresh-tokens.ts';
 import {
   authorizationUrl,
@@ -37,7 +36,7 @@ afterAll(async () => {
 });
 
 /** The token checks the API applies, with the keys the provider hands the server. */
-async function apiAccepts(accessToken: string, keys: Awaited<ReturnType<typeof installEmbeddedProvider>>['keys']) {
+async function apiAccepts(accessToken: string, keys: JWTVerifyGetKey) {
   return verifyAccessToken(accessToken, { issuer: ISSUER, audience: 'crm-api', clientId: CLIENT_ID, keys });
 }
 

@@ -1,8 +1,7 @@
 import { createContext, lazy, Suspense, useContext, useState, type ReactNode } from 'react';
-import type { ActorRefFrom } from 'xstate';
-import type { savedViewsMachine } from '../../../machines/saved-views.ts';
+import type { SavedViewsActor } from './actor.ts';
 
-export type SavedViewsActor = ActorRefFrom<typeof savedViewsMachine>;
+export type { SavedViewsActor };
 
 const SavedViewsContext = createContext<SavedViewsActor | null>(null);
 
