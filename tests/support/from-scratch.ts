@@ -1,0 +1,60 @@
+import { expect } from 'vitest';
+import type { TestServer } from './server-harness.ts';
+
+/*
+ * What the answers-from-scratch tests share: reading an answer through the API, and the
+ * forms the contract writes values in, made here from the base columns so that no server
+ * code (projections, kept JSON, caches) stands between a table and its expected answer.
+ */
+
+/** The demo tenant of the seed, and callers of each role in it. */
+export const DEMO_TENANT = 1;
+export const SUPER_ADMIN = 'admin@demo.test';
+export const ADMIN = 'manager@demo.test';
+export const REP = 'rep@demo.test';
+
+/** An instant as every answer writes it: UTC, to the second (not rounded), with a Z. */
+export function answerInstant(value: Date | string | null): string | null {
+  if (value === null) return null;
+  const iso = new Date(value).toISOString();
+  return `${iso.slice(0, 19)}Z`;
+}
+
+/**
+ * A sum of money as a number of cents (or of ten-thousandths for weighted sums, revenue
+ * × probability / 100): a sum may be added in parts as doubles, whose last bits differ
+ * from the exact sum's, while the amount it names is the same.
+ */
+export const cents = (value: number): number => Math.round(value * 100);
+export const tenThousandths = (value: number): number => Math.round(value * 10_000);
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** The JSON answer of a request made as `email`, which must succeed. */
+export async function answer<T>(server: TestServer, email: string, method: Method, url: string, payload?: object): Promise<T> {
+  const response = await server.app.inject({ method, url, headers: await server.as(email), ...(payload ? { payload } : {}) });
+  expect(response.statusCode, `${method} ${url}: ${response.body.slice(0, 300)}`).toBeLessThan(300);
+  return (response.statusCode === 204 ? undefined : response.json()) as T;
+}
+
+/** Sorted by id, for answers whose order the contract does not promise. */
+export function byId<T extends { id: number | null }>(rows: readonly T[]): T[] {
+  return [...rows].sort((a, b) => (a.id ?? 0) - (b.id ?? 0));
+}
+
+/**
+ * A named comparison of one answer with its from-scratch read; `expectAll` runs them in
+ * turn, so that each write is checked against every answer that may show it.
+ */
+export type Comparison = () => Promise<void>;
+
+export async function expectAll(comparisons: Record<string, Comparison>, when: string): Promise<void> {
+  for (const [name, compare] of Object.entries(comparisons)) {
+    try {
+      await compare();
+    } catch (error) {
+      if (error instanceof Error) error.message = `${name}, ${when}: ${error.message}`;
+      throw error;
+    }
+  }
+}
