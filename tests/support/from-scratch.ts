@@ -49,12 +49,17 @@ export function byId<T extends { id: number | null }>(rows: readonly T[]): T[] {
 export type Comparison = () => Promise<void>;
 
 export async function expectAll(comparisons: Record<string, Comparison>, when: string): Promise<void> {
+  // Every comparison runs, so that a failure names all the answers a write left wrong.
+  const failed: Error[] = [];
   for (const [name, compare] of Object.entries(comparisons)) {
     try {
       await compare();
     } catch (error) {
-      if (error instanceof Error) error.message = `${name}, ${when}: ${error.message}`;
-      throw error;
+      if (!(error instanceof Error)) throw error;
+      error.message = `${name}, ${when}: ${error.message}`;
+      failed.push(error);
     }
   }
+  if (failed.length === 1) throw failed[0];
+  if (failed.length > 1) throw new AggregateError(failed, failed.map((error) => error.message.split('\n')[0]).join('\n'));
 }
