@@ -9,10 +9,14 @@ import { ADMIN, answer, answerInstant, DEMO_TENANT, expectAll, REP, type Compari
 // and those that move an event across a year's end included.
 
 let server: TestServer;
+/** A second server on the same database, as another process behind the proxy: some writes go through it. */
+let other: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
+  other = await startTestServer({ sharing: server });
 });
 afterAll(async () => {
+  await other?.close();
   await server?.close();
 });
 
@@ -171,7 +175,7 @@ describe('the activity list, the calendar and the attachments, read from scratch
     await expectEveryAnswer('after an activity, events and an attachment were created');
 
     await answer(server, REP, 'PUT', `/api/activities/${call.id}`, activity({ due_at: '2026-01-01T00:00:01Z', done: true, opportunity_id: linked }));
-    await answer(server, REP, 'PUT', `/api/calendar/${meeting.id}`, event({ starts_at: '2024-12-31T09:00:00Z', ends_at: '2024-12-31T11:00:00Z' }));
+    await answer(other, REP, 'PUT', `/api/calendar/${meeting.id}`, event({ starts_at: '2024-12-31T09:00:00Z', ends_at: '2024-12-31T11:00:00Z' }));
     await expectEveryAnswer('after an activity and an event moved across year ends');
 
     // The deal's customer is shown by the activity list, the calendar and the attachments.
@@ -179,7 +183,7 @@ describe('the activity list, the calendar and the attachments, read from scratch
       'select salesperson_id, stage, created_date, revenue, probability from opportunities where id = $1',
       [unlinked.id],
     );
-    await answer(server, REP, 'PUT', `/api/opportunities/${unlinked.id}`, { ...deal, created_date: deal!.created_date.toISOString(), customer: 'Scratch New Customer' });
+    await answer(other, REP, 'PUT', `/api/opportunities/${unlinked.id}`, { ...deal, created_date: deal!.created_date.toISOString(), customer: 'Scratch New Customer' });
     // A salesperson's name (the activity list) and an uploader's (the attachments) follow their user's.
     const [repUser] = await sql<{ id: number; email: string; role_id: number }>('select id, email, role_id from users where email = $1', [REP]);
     await answer(server, ADMIN, 'PUT', `/api/users/nohash/${repUser!.id}`, { name: 'Scratch Renamed Rep', email: repUser!.email, password: '********', role_id: repUser!.role_id });
@@ -189,7 +193,7 @@ describe('the activity list, the calendar and the attachments, read from scratch
     await expectEveryAnswer('after a linked deal was deleted');
     await answer(server, REP, 'DELETE', `/api/activities/${call.id}`);
     await answer(server, REP, 'DELETE', `/api/calendar/${holiday.id}`);
-    await answer(server, REP, 'DELETE', `/api/attachments/${file.id}`);
+    await answer(other, REP, 'DELETE', `/api/attachments/${file.id}`);
     await expectEveryAnswer('after an activity, an event and an attachment were deleted');
   });
 

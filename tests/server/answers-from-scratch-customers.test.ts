@@ -8,10 +8,14 @@ import { ADMIN, answer, answerInstant, cents, DEMO_TENANT, expectAll, REP, tenTh
 // deal's customer changed, a deal moved across a year's end.
 
 let server: TestServer;
+/** A second server on the same database, as another process behind the proxy: some writes go through it. */
+let other: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
+  other = await startTestServer({ sharing: server });
 });
 afterAll(async () => {
+  await other?.close();
   await server?.close();
 });
 
@@ -147,11 +151,11 @@ describe('the customer answers, read from scratch', () => {
 
     // A deal moved across the year's end and to another customer.
     await answer(server, REP, 'PUT', `/api/opportunities/${first.id}`, deal({ created_date: '2026-01-01T01:00:00Z' }));
-    await answer(server, REP, 'PUT', `/api/opportunities/${nameOnly.id}`, deal({ customer: 'Scratch Customer', created_date: '2026-02-02T02:02:02Z' }));
+    await answer(other, REP, 'PUT', `/api/opportunities/${nameOnly.id}`, deal({ customer: 'Scratch Customer', created_date: '2026-02-02T02:02:02Z' }));
     await expectEveryAnswer('after deals moved across a year and to another customer');
 
     // Renaming the customer renames its deals' customer.
-    await answer(server, REP, 'PUT', `/api/customers/${created.id}`, { name: 'Scratch Renamed', company: 'Scratch Holdings' });
+    await answer(other, REP, 'PUT', `/api/customers/${created.id}`, { name: 'Scratch Renamed', company: 'Scratch Holdings' });
     await expectEveryAnswer('after the customer was renamed');
 
     const imported = await server.app.inject({

@@ -8,10 +8,14 @@ import { ADMIN, SUPER_ADMIN, answer, answerInstant, cents, DEMO_TENANT, expectAl
 // API or straight into the tables, those that move a deal across a year's end included.
 
 let server: TestServer;
+/** A second server on the same database, as another process behind the proxy: some writes go through it. */
+let other: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
+  other = await startTestServer({ sharing: server });
 });
 afterAll(async () => {
+  await other?.close();
   await server?.close();
 });
 
@@ -321,20 +325,20 @@ describe("the year's opportunity answers, read from scratch", () => {
     });
     // Late on the year's last UTC day: in Kiritimati it is already the next year.
     const created = await answer<{ id: number }>(server, REP, 'POST', '/api/opportunities', write());
-    const other = await answer<{ id: number }>(server, REP, 'POST', '/api/opportunities', write({ created_date: '2026-03-01T08:00:00.250Z', revenue: 0.01, probability: 100 }));
+    const secondDeal = await answer<{ id: number }>(server, REP, 'POST', '/api/opportunities', write({ created_date: '2026-03-01T08:00:00.250Z', revenue: 0.01, probability: 100 }));
     await expectEveryAnswer('after deals were created');
 
-    await answer(server, REP, 'PUT', `/api/opportunities/${created.id}`, write({ created_date: '2026-01-01T02:00:00Z', stage: 'closed won', revenue: 99_999.99 }));
-    await answer(server, REP, 'PUT', `/api/opportunities/${other.id}`, write({ created_date: '2024-12-31T23:59:59Z', customer: 'Scratch Other', salesperson_id: second }));
+    await answer(other, REP, 'PUT', `/api/opportunities/${created.id}`, write({ created_date: '2026-01-01T02:00:00Z', stage: 'closed won', revenue: 99_999.99 }));
+    await answer(server, REP, 'PUT', `/api/opportunities/${secondDeal.id}`, write({ created_date: '2024-12-31T23:59:59Z', customer: 'Scratch Other', salesperson_id: second }));
     await expectEveryAnswer('after deals moved across year ends');
 
-    await answer(server, ADMIN, 'POST', '/api/bulk/opportunities/reassign', { ids: [created.id, other.id], salesperson_id: await repSalespersonId() });
+    await answer(other, ADMIN, 'POST', '/api/bulk/opportunities/reassign', { ids: [created.id, secondDeal.id], salesperson_id: await repSalespersonId() });
     await expectEveryAnswer('after deals were reassigned');
 
-    const imported = await server.app.inject({
+    const imported = await other.app.inject({
       method: 'POST',
       url: '/api/csv/import/opportunities',
-      headers: await server.as(ADMIN),
+      headers: await other.as(ADMIN),
       payload: {
         rows: [
           { customer: 'Scratch Imported', salesperson_id: first, stage: 'negotiation', created_date: '2025-06-30', revenue: 10, probability: 60 },
@@ -348,14 +352,14 @@ describe("the year's opportunity answers, read from scratch", () => {
     // Names the lists and board show: a salesperson's (through their user) and the stages' probabilities.
     const [repUser] = await sql<{ id: number; email: string; role_id: number }>('select id, email, role_id from users where email = $1', [REP]);
     await answer(server, ADMIN, 'PUT', `/api/users/nohash/${repUser!.id}`, { name: 'Aaron Scratch', email: repUser!.email, password: '********', role_id: repUser!.role_id });
-    await answer(server, SUPER_ADMIN, 'PUT', '/api/tenant/settings', {
+    await answer(other, SUPER_ADMIN, 'PUT', '/api/tenant/settings', {
       currency: 'EUR',
       stage_probabilities: { qualification: 5, proposal: 25, negotiation: 55, 'closed won': 100, 'closed lost': 0 },
     });
     await expectEveryAnswer("after a salesperson's name and the stages' probabilities changed");
 
     await answer(server, REP, 'DELETE', `/api/opportunities/${created.id}`);
-    await answer(server, ADMIN, 'POST', '/api/bulk/opportunities/delete', { ids: [other.id] });
+    await answer(server, ADMIN, 'POST', '/api/bulk/opportunities/delete', { ids: [secondDeal.id] });
     await expectEveryAnswer('after deals were deleted');
   });
 

@@ -30,10 +30,30 @@ export const tenThousandths = (value: number): number => Math.round(value * 10_0
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** The JSON answer of a request made as `email`, which must succeed. */
+/** The last answer with an ETag each server gave each caller for each address, as a browser keeps it. */
+const remembered = new WeakMap<TestServer, Map<string, { etag: string; body: string }>>();
+
+/**
+ * The JSON answer of a request made as `email`, which must succeed. A GET sends the ETag of
+ * the answer last given to the same caller for the same address, as the app's client does,
+ * and a 304 answers that same body again: so an answer the server wrongly calls unchanged
+ * after a write shows as the stale body it stands for.
+ */
 export async function answer<T>(server: TestServer, email: string, method: Method, url: string, payload?: object): Promise<T> {
-  const response = await server.app.inject({ method, url, headers: await server.as(email), ...(payload ? { payload } : {}) });
+  let held = remembered.get(server);
+  if (!held) remembered.set(server, (held = new Map()));
+  const key = `${email} ${url}`;
+  const known = method === 'GET' ? held.get(key) : undefined;
+  const response = await server.app.inject({
+    method,
+    url,
+    headers: { ...(await server.as(email)), ...(known ? { 'if-none-match': known.etag } : {}) },
+    ...(payload ? { payload } : {}),
+  });
+  if (response.statusCode === 304 && known) return JSON.parse(known.body) as T;
   expect(response.statusCode, `${method} ${url}: ${response.body.slice(0, 300)}`).toBeLessThan(300);
+  const etag = response.headers.etag;
+  if (method === 'GET' && typeof etag === 'string') held.set(key, { etag, body: response.body });
   return (response.statusCode === 204 ? undefined : response.json()) as T;
 }
 
