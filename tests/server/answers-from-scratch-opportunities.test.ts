@@ -43,11 +43,11 @@ const WIDE_YEAR = `o.created_date >= make_timestamptz($2::int, 1, 1, 0, 0, 0, 'U
 // A calendar year in the time zone $3.
 const LOCAL_YEAR = 'extract(year from o.created_date at time zone $3::text) = $2::int';
 
-async function wideYearFromScratch(year: number): Promise<Row[]> {
+async function wideYearFromScratch(year: number, tenant = DEMO_TENANT): Promise<Row[]> {
   return sql<Row>(
     `select o.id, o.created_date, o.customer, o.stage, o.revenue, o.probability, o.salesperson_id
      from opportunities o where o.tenant_id = $1 and ${WIDE_YEAR} order by o.created_date, o.id`,
-    [DEMO_TENANT, year],
+    [tenant, year],
   );
 }
 
@@ -120,32 +120,25 @@ interface PageAnswer {
   rows: unknown[];
 }
 
+// Each sort in each direction, searches short and long, a stage, the caller's own, zones, a page past the last, an empty year.
 const PAGES: PageAsked[] = [
   { year: 2025 },
-  { year: 2025, page: 2 },
-  { year: 2026, zone: 'Pacific/Kiritimati' },
-  { year: 2025, zone: 'America/Los_Angeles', direction: 'ascending' },
-  ...(['customer', 'salesperson', 'stage', 'revenue', 'weighted'] as const).flatMap((sort) => [
-    { year: 2025, sort, direction: 'ascending' as const, page: 3 },
-    { year: 2026, sort },
-  ]),
-  { year: 2025, search: 'co' },
-  { year: 2025, search: 'won', sort: 'revenue' },
-  { year: 2026, search: 'scratch' },
-  { year: 2025, search: 'Zzyzx' },
-  { year: 2025, stage: 'proposal', sort: 'weighted', page: 2 },
-  { year: 2025, mine: true },
-  { year: 2026, mine: true, search: 'a', zone: 'Pacific/Kiritimati' },
-  { year: 2025, page: 100_000 },
-  { year: 2024, zone: 'Pacific/Kiritimati' },
+  { year: 2026, zone: 'Pacific/Kiritimati', page: 2 },
+  { year: 2025, sort: 'customer', direction: 'ascending', page: 3 },
+  { year: 2026, sort: 'salesperson' },
+  { year: 2025, sort: 'stage', direction: 'ascending', zone: 'America/Los_Angeles' },
+  { year: 2025, sort: 'revenue', search: 'won' },
+  { year: 2026, sort: 'weighted', direction: 'ascending', search: 'scratch' },
+  { year: 2025, search: 'co', stage: 'proposal', page: 2 },
+  { year: 2025, mine: true, search: 'a', page: 100_000 },
   { year: 2027 },
 ];
 
-async function daysFromScratch(year: number, zone: string) {
+async function daysFromScratch(year: number, zone: string, tenant = DEMO_TENANT) {
   const rows = await sql<{ id: number; date: string; revenue: number; probability: number }>(
     `select o.id, to_char((o.created_date at time zone $3::text)::date, 'YYYY-MM-DD') as date, o.revenue, o.probability
      from opportunities o where o.tenant_id = $1 and ${LOCAL_YEAR} order by 2`,
-    [DEMO_TENANT, year, zone],
+    [tenant, year, zone],
   );
   const days = new Map<string, { date: string; opportunities: number; revenue: number; weighted: number }>();
   for (const row of rows) {
@@ -215,6 +208,10 @@ async function yearsFromScratch(zone: string): Promise<number[]> {
   return rows.map((row) => row.year);
 }
 
+/** Another tenant's caller: its answers hold its own rows only, whatever the demo tenant's writes. */
+const GLOBEX_ADMIN = 'admin@globex.test';
+const globexTenant = async () => (await sql<{ id: number }>(`select id from tenants where name = 'Globex'`))[0]!.id;
+
 const repSalespersonId = async () => (await sql<{ id: number }>('select id from salespersons where email = $1', [REP]))[0]!.id;
 
 const comparisons: Record<string, Comparison> = {
@@ -254,17 +251,16 @@ const comparisons: Record<string, Comparison> = {
     }
   },
   "the calendar's days of each year": async () => {
-    for (const year of [2025, 2026]) {
-      for (const zone of ZONES) {
-        const answered = await answer<{ date: string; opportunities: number; revenue: number; weighted: number }[]>(
-          server,
-          REP,
-          'GET',
-          `/api/opportunities/days/${DEMO_TENANT}?year=${year}&zone=${encodeURIComponent(zone)}`,
-        );
-        const exact = answered.map((day) => ({ ...day, revenue: cents(day.revenue), weighted: tenThousandths(day.weighted) }));
-        expect(exact, `${year} ${zone}`).toEqual(await daysFromScratch(year, zone));
-      }
+    for (const [year, zone] of [
+      [2025, 'UTC'],
+      [2025, 'America/Los_Angeles'],
+      [2026, 'Pacific/Kiritimati'],
+      [2026, 'UTC'],
+    ] as const) {
+      const url = `/api/opportunities/days/${DEMO_TENANT}?year=${year}&zone=${encodeURIComponent(zone)}`;
+      const answered = await answer<{ date: string; opportunities: number; revenue: number; weighted: number }[]>(server, REP, 'GET', url);
+      const exact = answered.map((day) => ({ ...day, revenue: cents(day.revenue), weighted: tenThousandths(day.weighted) }));
+      expect(exact, `${year} ${zone}`).toEqual(await daysFromScratch(year, zone));
     }
   },
   'the board of each year, whole and of one salesperson': async () => {
@@ -290,6 +286,19 @@ const comparisons: Record<string, Comparison> = {
       if (!after) continue;
       const next = await answer(server, REP, 'GET', `${base}&after_revenue=${after.revenue}&after_probability=${after.probability}&after_id=${after.id}`);
       expect(next, `${stage} after ${after.id}`).toEqual(column.slice(40, 80).map(listRow));
+    }
+  },
+  "another tenant's analysis, year and days": async () => {
+    const tenant = await globexTenant();
+    for (const year of [2025, 2026]) {
+      const analysis = await answer<{ created_date: string }[]>(server, GLOBEX_ADMIN, 'POST', '/api/opportunities/anlaysis', { year, tenantId: tenant });
+      expect(analysis.map((entry) => entry.created_date), `${year}`).toEqual((await wideYearFromScratch(year, tenant)).map((row) => answerInstant(row.created_date)));
+      const listed = await answer<{ id: number }[]>(server, GLOBEX_ADMIN, 'GET', `/api/opportunities/getAllData/${tenant}?year=${year}`);
+      expect(listed.map((row) => row.id), `${year}`).toEqual((await wideYearFromScratch(year, tenant)).map((row) => row.id));
+      const days = await answer<{ date: string; opportunities: number }[]>(server, GLOBEX_ADMIN, 'GET', `/api/opportunities/days/${tenant}?year=${year}`);
+      expect(days.map(({ date, opportunities }) => ({ date, opportunities })), `${year}`).toEqual(
+        (await daysFromScratch(year, 'UTC', tenant)).map(({ date, opportunities }) => ({ date, opportunities })),
+      );
     }
   },
   'the years offered': async () => {
@@ -374,6 +383,15 @@ describe("the year's opportunity answers, read from scratch", () => {
       [DEMO_TENANT, first, second],
     );
     await expectEveryAnswer('after deals were inserted around a year end');
+
+    // Another tenant's deals written and moved: its answers change, the demo tenant's do not.
+    await sql(
+      `insert into opportunities (tenant_id, salesperson_id, customer, stage, created_date, revenue, probability)
+       select tenant_id, id, 'Globex Sql Deal', 'proposal', '2025-12-31T23:59:59.999Z', 77, 70 from salespersons where tenant_id = $1 order by id limit 1`,
+      [await globexTenant()],
+    );
+    await sql(`update opportunities set created_date = created_date + interval '1 day' where id = (select min(id) from opportunities where tenant_id = $1)`, [await globexTenant()]);
+    await expectEveryAnswer("after another tenant's deals were written");
 
     await sql(`update opportunities set created_date = created_date - interval '1 year' where customer = 'Sql Scratch 1'`);
     await sql(`update opportunities set created_date = '2027-06-01T00:00:00Z', stage = 'another stage' where customer = 'Sql Scratch 2'`);
