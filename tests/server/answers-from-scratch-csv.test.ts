@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseCsv } from '../../src/domain/csv/csv.ts';
+import { customersOfSums, matchesCustomerSearch, sortCustomers, type CustomerSortKey } from '../../src/domain/opportunities/customers.ts';
 import { startTestServer, type TestServer } from '../support/server-harness.ts';
-import { ADMIN, answer, answerInstant, DEMO_TENANT, expectAll, REP, SUPER_ADMIN, type Comparison } from '../support/from-scratch.ts';
+import { ADMIN, answer, answerInstant, customerSummariesFromScratch, DEMO_TENANT, expectAll, REP, SUPER_ADMIN, type Comparison } from '../support/from-scratch.ts';
 
 // The CSV exports hold the rows their lists show, as a plain read of the tables says, on the
 // demo data and after writes through the API and in SQL: the opportunities of a year (searched
@@ -64,6 +65,21 @@ async function customersFromScratch() {
   return [['Name', 'Company', 'Email', 'Phone', 'Notes', 'Created'], ...rows.map((row) => [row.name, row.company, row.email, row.phone, row.notes].concat(row.created_day))];
 }
 
+/**
+ * The customers exported sorted as the customer list sorts its rows of a year: the year's sums
+ * read from scratch, ordered by the list's own rule (src/domain, which the server shares), the
+ * stored customers among them whose name or company holds the search text.
+ */
+async function sortedCustomersFromScratch(year: number, zone: string, key: CustomerSortKey, direction: 'ascending' | 'descending', search = '') {
+  const sums = (await customerSummariesFromScratch(server.db, DEMO_TENANT, year, zone)).map((sum) => ({ ...sum, revenue: sum.revenue / 100, weighted: sum.weighted / 10_000 }));
+  const order = sortCustomers(customersOfSums(sums), { key, direction }).flatMap((row) => (row.id === null ? [] : [row.id]));
+  const [header, ...rows] = await customersFromScratch();
+  const ids = await sql<{ id: number }>('select id from customers where tenant_id = $1 order by id', [DEMO_TENANT]);
+  const byId = new Map(rows.map((row, index) => [ids[index]!.id, row]));
+  const shown = order.map((id) => byId.get(id)!).filter((row) => matchesCustomerSearch({ customer: row[0]!, company: row[1]! }, search));
+  return [header!, ...shown];
+}
+
 async function activitiesFromScratch(view: 'all' | 'done' | 'todo') {
   const rows = await sql<{ due_at: Date; kind: string; subject: string; done: boolean; duration_minutes: number | null; name: string; customer: string | null; notes: string }>(
     `select a.due_at, a.kind, a.subject, a.done, a.duration_minutes, s.name, (select o.customer from opportunities o where o.id = a.opportunity_id) as customer, a.notes
@@ -106,6 +122,10 @@ const comparisons: Record<string, Comparison> = {
   },
   'the customers exported': async () => {
     expect(await exported(REP, `customers/${DEMO_TENANT}`)).toEqual(await customersFromScratch());
+    expect(await exported(REP, `customers/${DEMO_TENANT}?year=2025&sort=revenue`), 'by revenue').toEqual(await sortedCustomersFromScratch(2025, 'UTC', 'revenue', 'descending'));
+    expect(await exported(REP, `customers/${DEMO_TENANT}?year=2026&zone=Pacific%2FKiritimati&sort=latest&direction=ascending&search=in`), 'by latest, searched').toEqual(
+      await sortedCustomersFromScratch(2026, 'Pacific/Kiritimati', 'latest', 'ascending', 'in'),
+    );
   },
   'the activities exported': async () => {
     for (const view of ['all', 'done', 'todo'] as const) expect(await exported(REP, `activities/${DEMO_TENANT}?view=${view}`), view).toEqual(await activitiesFromScratch(view));

@@ -1,6 +1,19 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server-harness.ts';
-import { ADMIN, answer, answerInstant, cents, DEMO_TENANT, expectAll, REP, tenThousandths, type Comparison } from '../support/from-scratch.ts';
+import {
+  ADMIN,
+  answer,
+  answerInstant,
+  bySummaryKey,
+  cents,
+  customerSummariesFromScratch,
+  DEMO_TENANT,
+  expectAll,
+  REP,
+  tenThousandths,
+  type Comparison,
+  type CustomerSummary,
+} from '../support/from-scratch.ts';
 
 // The customer answers (the directory, the customers' sums of a year, a customer's
 // opportunities) equal what a plain read of the customers and opportunities says, on the demo
@@ -30,57 +43,6 @@ async function customersFromScratch() {
   return rows.map((row) => ({ ...row, created_at: answerInstant(row.created_at) }));
 }
 
-interface Summary {
-  id: number | null;
-  customer: string;
-  company: string;
-  opportunities: number;
-  revenue: number;
-  weighted: number;
-  won: number;
-  latest_date: string | null;
-}
-
-/**
- * One entry per stored customer and per other name the local year's opportunities use, a
- * customer being its name regardless of case: the stored spelling, else the first of its
- * opportunities' spellings in code-point order. Sums exact, in cents and ten-thousandths.
- */
-async function summariesFromScratch(year: number, zone: string): Promise<Summary[]> {
-  const customers = await sql<{ id: number; name: string; key: string; company: string }>('select id, name, lower(name) as key, company from customers where tenant_id = $1', [
-    DEMO_TENANT,
-  ]);
-  const deals = await sql<{ customer: string; key: string; revenue: number; probability: number; stage: string; local_date: string }>(
-    `select customer, lower(customer) as key, revenue, probability, stage, to_char((created_date at time zone $3::text)::date, 'YYYY-MM-DD') as local_date
-     from opportunities where tenant_id = $1 and extract(year from created_date at time zone $3::text) = $2::int`,
-    [DEMO_TENANT, year, zone],
-  );
-  const entries = new Map<string, Summary>();
-  for (const customer of customers) {
-    entries.set(customer.key, { id: customer.id, customer: customer.name, company: customer.company, opportunities: 0, revenue: 0, weighted: 0, won: 0, latest_date: null });
-  }
-  const spellings = new Map<string, string[]>();
-  for (const deal of deals) {
-    const entry = entries.get(deal.key) ?? { id: null, customer: '', company: '', opportunities: 0, revenue: 0, weighted: 0, won: 0, latest_date: null };
-    entry.opportunities += 1;
-    entry.revenue += cents(deal.revenue);
-    entry.weighted += cents(deal.revenue) * deal.probability;
-    if (deal.stage === 'closed won') entry.won += 1;
-    if (entry.latest_date === null || deal.local_date > entry.latest_date) entry.latest_date = deal.local_date;
-    entries.set(deal.key, entry);
-    spellings.set(deal.key, [...(spellings.get(deal.key) ?? []), deal.customer]);
-  }
-  for (const [key, entry] of entries) {
-    if (entry.id === null) entry.customer = spellings.get(key)!.reduce((first, spelling) => (spelling < first ? spelling : first));
-  }
-  return bySummaryKey([...entries.values()]);
-}
-
-/** The summaries come in no particular order: compared by id, then name. */
-function bySummaryKey(entries: Summary[]): Summary[] {
-  return [...entries].sort((a, b) => (a.id ?? 0) - (b.id ?? 0) || (a.customer < b.customer ? -1 : a.customer > b.customer ? 1 : 0));
-}
-
 /** A customer's opportunities: those naming it regardless of case, newest first, with their salesperson's name. */
 async function customerOpportunitiesFromScratch(customerId: number) {
   const rows = await sql<{ id: number; created_date: Date; customer: string; stage: string; revenue: number; probability: number; salesperson_id: number; salesperson_name: string }>(
@@ -107,9 +69,9 @@ const comparisons: Record<string, Comparison> = {
   },
   "the customers' sums of each year": async () => {
     for (const [year, zone] of SUMMARIES_ASKED) {
-      const answered = await answer<Summary[]>(server, REP, 'GET', `/api/customers/summaries/${DEMO_TENANT}?year=${year}&zone=${encodeURIComponent(zone)}`);
+      const answered = await answer<CustomerSummary[]>(server, REP, 'GET', `/api/customers/summaries/${DEMO_TENANT}?year=${year}&zone=${encodeURIComponent(zone)}`);
       const exact = answered.map((entry) => ({ ...entry, revenue: cents(entry.revenue), weighted: tenThousandths(entry.weighted) }));
-      expect(bySummaryKey(exact), `${year} ${zone}`).toEqual(await summariesFromScratch(year, zone));
+      expect(bySummaryKey(exact), `${year} ${zone}`).toEqual(bySummaryKey(await customerSummariesFromScratch(server.db, DEMO_TENANT, year, zone)));
     }
   },
   "the opportunities of the first, the last and the scratch customers": async () => {
@@ -132,7 +94,7 @@ describe('the customer answers, read from scratch', () => {
   test('equal the customers and their opportunities on the demo data', async () => {
     await expectEveryAnswer('on the demo data');
     // Stored customers without deals, and names only deals use, are both in the data.
-    const sums = await summariesFromScratch(2025, 'UTC');
+    const sums = await customerSummariesFromScratch(server.db, DEMO_TENANT, 2025, 'UTC');
     expect(sums.some((entry) => entry.id !== null && entry.opportunities === 0)).toBe(true);
     expect(sums.some((entry) => entry.id !== null && entry.opportunities > 0)).toBe(true);
   });

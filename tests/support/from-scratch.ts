@@ -83,3 +83,55 @@ export async function expectAll(comparisons: Record<string, Comparison>, when: s
   if (failed.length === 1) throw failed[0];
   if (failed.length > 1) throw new AggregateError(failed, failed.map((error) => error.message.split('\n')[0]).join('\n'));
 }
+
+/** A customer of the customer list with its year summed, its money in cents and ten-thousandths. */
+export interface CustomerSummary {
+  id: number | null;
+  customer: string;
+  company: string;
+  opportunities: number;
+  revenue: number;
+  weighted: number;
+  won: number;
+  latest_date: string | null;
+}
+
+/**
+ * One entry per stored customer and per other name the local year's opportunities use, a
+ * customer being its name regardless of case: the stored spelling, else the first of its
+ * opportunities' spellings in code-point order. Sums exact, in cents and ten-thousandths.
+ */
+export async function customerSummariesFromScratch(db: Pick<TestServer['db'], 'query'>, tenant: number, year: number, zone: string): Promise<CustomerSummary[]> {
+  const customers = await db.query<{ id: number; name: string; key: string; company: string }>('select id, name, lower(name) as key, company from customers where tenant_id = $1', [
+    tenant,
+  ]);
+  const deals = await db.query<{ customer: string; key: string; revenue: number; probability: number; stage: string; local_date: string }>(
+    `select customer, lower(customer) as key, revenue, probability, stage, to_char((created_date at time zone $3::text)::date, 'YYYY-MM-DD') as local_date
+     from opportunities where tenant_id = $1 and extract(year from created_date at time zone $3::text) = $2::int`,
+    [tenant, year, zone],
+  );
+  const entries = new Map<string, CustomerSummary>();
+  for (const customer of customers) {
+    entries.set(customer.key, { id: customer.id, customer: customer.name, company: customer.company, opportunities: 0, revenue: 0, weighted: 0, won: 0, latest_date: null });
+  }
+  const spellings = new Map<string, string[]>();
+  for (const deal of deals) {
+    const entry = entries.get(deal.key) ?? { id: null, customer: '', company: '', opportunities: 0, revenue: 0, weighted: 0, won: 0, latest_date: null };
+    entry.opportunities += 1;
+    entry.revenue += cents(deal.revenue);
+    entry.weighted += cents(deal.revenue) * deal.probability;
+    if (deal.stage === 'closed won') entry.won += 1;
+    if (entry.latest_date === null || deal.local_date > entry.latest_date) entry.latest_date = deal.local_date;
+    entries.set(deal.key, entry);
+    spellings.set(deal.key, [...(spellings.get(deal.key) ?? []), deal.customer]);
+  }
+  for (const [key, entry] of entries) {
+    if (entry.id === null) entry.customer = spellings.get(key)!.reduce((first, spelling) => (spelling < first ? spelling : first));
+  }
+  return [...entries.values()];
+}
+
+/** The summaries come in no particular order: compared by id, then name. */
+export function bySummaryKey(entries: CustomerSummary[]): CustomerSummary[] {
+  return [...entries].sort((a, b) => (a.id ?? 0) - (b.id ?? 0) || (a.customer < b.customer ? -1 : a.customer > b.customer ? 1 : 0));
+}
