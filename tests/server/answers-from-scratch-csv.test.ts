@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseCsv } from '../../src/domain/csv/csv.ts';
+import { ACTIVITY_LIST_ORDER, matchesSearch, type ActivitySortKey } from '../../src/domain/activities/list-view.ts';
+import { sortListRows } from '../../src/domain/lists/sort.ts';
+import type { Schemas } from '../../src/api/client.ts';
 import { customersOfSums, matchesCustomerSearch, sortCustomers, type CustomerSortKey } from '../../src/domain/opportunities/customers.ts';
 import { startTestServer, type TestServer } from '../support/server-harness.ts';
 import { ADMIN, answer, answerInstant, customerSummariesFromScratch, DEMO_TENANT, expectAll, REP, SUPER_ADMIN, type Comparison } from '../support/from-scratch.ts';
@@ -80,22 +83,43 @@ async function sortedCustomersFromScratch(year: number, zone: string, key: Custo
   return [header!, ...shown];
 }
 
-async function activitiesFromScratch(view: 'all' | 'done' | 'todo') {
-  const rows = await sql<{ due_at: Date; kind: string; subject: string; done: boolean; duration_minutes: number | null; name: string; customer: string | null; notes: string }>(
-    `select a.due_at, a.kind, a.subject, a.done, a.duration_minutes, s.name, (select o.customer from opportunities o where o.id = a.opportunity_id) as customer, a.notes
-     from activities a join salespersons s on s.id = a.salesperson_id
-     where a.tenant_id = $1 and ($2 = 'all' or a.done = ($2 = 'done')) order by a.id`,
-    [DEMO_TENANT, view],
-  );
+interface ActivityRead {
+  id: number;
+  due_at: string;
+  kind: Schemas['Activity']['kind'];
+  subject: string;
+  done: boolean;
+  duration_minutes: number | null;
+  salesperson_name: string;
+  customer: string | null;
+  notes: string;
+}
+
+/**
+ * The activities of a view, in the order they were created, or sorted as the activity list
+ * sorts them (by its own rule, src/domain, over the rows as it loads them: by due time, then
+ * id), those it shows for the search text.
+ */
+async function activitiesFromScratch(view: 'all' | 'done' | 'todo', sort?: { key: ActivitySortKey; direction: 'ascending' | 'descending'; search?: string }) {
+  const rows = (
+    await sql<Omit<ActivityRead, 'due_at'> & { due_at: Date }>(
+      `select a.id, a.due_at, a.kind, a.subject, a.done, a.duration_minutes, s.name as salesperson_name,
+              (select o.customer from opportunities o where o.id = a.opportunity_id) as customer, a.notes
+       from activities a join salespersons s on s.id = a.salesperson_id
+       where a.tenant_id = $1 and ($2 = 'all' or a.done = ($2 = 'done')) order by ${sort ? 'a.due_at, a.id' : 'a.id'}`,
+      [DEMO_TENANT, view],
+    )
+  ).map((row) => ({ ...row, due_at: answerInstant(row.due_at)! }));
+  const listed = sort ? sortListRows<ActivityRead, ActivitySortKey>(rows, sort, ACTIVITY_LIST_ORDER).filter((row) => matchesSearch(row, sort.search ?? '')) : rows;
   return [
     ['Due', 'Kind', 'Subject', 'Done', 'Duration (minutes)', 'Salesperson', 'Customer', 'Notes'],
-    ...rows.map((row) => [
-      answerInstant(row.due_at)!,
+    ...listed.map((row) => [
+      row.due_at,
       row.kind,
       row.subject,
       row.done ? 'yes' : 'no',
       row.duration_minutes === null ? '' : String(row.duration_minutes),
-      row.name,
+      row.salesperson_name,
       row.customer ?? '',
       row.notes,
     ]),
@@ -129,6 +153,12 @@ const comparisons: Record<string, Comparison> = {
   },
   'the activities exported': async () => {
     for (const view of ['all', 'done', 'todo'] as const) expect(await exported(REP, `activities/${DEMO_TENANT}?view=${view}`), view).toEqual(await activitiesFromScratch(view));
+    expect(await exported(REP, `activities/${DEMO_TENANT}?sort=subject&direction=ascending`), 'by subject').toEqual(
+      await activitiesFromScratch('all', { key: 'subject', direction: 'ascending' }),
+    );
+    expect(await exported(REP, `activities/${DEMO_TENANT}?view=done&sort=salesperson&search=call`), 'done, by salesperson, searched').toEqual(
+      await activitiesFromScratch('done', { key: 'salesperson', direction: 'descending', search: 'call' }),
+    );
   },
   'the users exported': async () => {
     expect(await exported(SUPER_ADMIN, `users/${DEMO_TENANT}`)).toEqual(await usersFromScratch());
@@ -140,7 +170,10 @@ const expectEveryAnswer = (when: string) => expectAll(comparisons, when);
 describe('the CSV exports, read from scratch', () => {
   test('hold what the tables hold on the demo data', async () => {
     await expectEveryAnswer('on the demo data');
+    // The searched exports hold rows to compare.
     expect((await opportunitiesFromScratch({ year: 2026, zone: 'Pacific/Kiritimati', search: 'co' })).length).toBeGreaterThan(1);
+    expect((await activitiesFromScratch('done', { key: 'salesperson', direction: 'descending', search: 'call' })).length).toBeGreaterThan(1);
+    expect((await sortedCustomersFromScratch(2026, 'Pacific/Kiritimati', 'latest', 'ascending', 'in')).length).toBeGreaterThan(1);
   });
 
   test('after writes through the API and in SQL, text that reads as a formula, a name shown in another list and a deal across a year included', async () => {
