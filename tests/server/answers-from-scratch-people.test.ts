@@ -100,8 +100,8 @@ const comparisons: Record<string, Comparison> = {
   'the team list': async () => {
     expect(await answer(server, REP, 'GET', `/api/teams/getAllData/${DEMO_TENANT}`)).toEqual(await teamsFromScratch());
   },
-  "every salesperson's teams": async () => {
-    // The first and the newest salespersons, and the rep's: those in the teams the writes change.
+  "the teams of the first, the newest and the rep's salespersons": async () => {
+    // Those whose teams the writes change.
     const salespersons = await sql<{ id: number }>(
       `select id from salespersons where tenant_id = $1 and (id in (select id from salespersons where tenant_id = $1 order by id limit 2)
          or id in (select id from salespersons where tenant_id = $1 order by id desc limit 2) or email = $2) order by id`,
