@@ -24,13 +24,15 @@ const sql = <Row>(text: string, params: unknown[] = []) => server.db.query<Row>(
 // The contract's labels of the three roles, and the mask shown for a user who has a sign-in account.
 const ROLE_LABELS: Record<number, string> = { 1: 'Super Admin', 2: 'Admin', 3: 'User' };
 const PASSWORD_MASK = '********';
+/** Another tenant's Super Admin: its lists hold its own people only, whatever the demo tenant's writes. */
+const GLOBEX_ADMIN = 'admin@globex.test';
 
-async function usersFromScratch() {
+async function usersFromScratch(tenant = DEMO_TENANT) {
   const rows = await sql<{ id: number; name: string; email: string; has_account: boolean; tenant_id: number; role_id: number; status: number; phone: string; mobile: string }>(
     `select u.id, u.name, u.email, exists (select 1 from accounts a where a.email = u.email) as has_account,
             u.tenant_id, u.role_id, u.status, u.phone, u.mobile
      from users u where u.tenant_id = $1`,
-    [DEMO_TENANT],
+    [tenant],
   );
   return rows.map((row) => ({
     id: row.id,
@@ -46,10 +48,10 @@ async function usersFromScratch() {
   }));
 }
 
-async function salespersonsFromScratch() {
+async function salespersonsFromScratch(tenant = DEMO_TENANT) {
   const rows = await sql<{ id: number; name: string; email: string; phone: string; mobile: string; latest_login: Date | null; status: number }>(
     'select id, name, email, phone, mobile, latest_login, status from salespersons where tenant_id = $1',
-    [DEMO_TENANT],
+    [tenant],
   );
   return rows.map((row) => ({ ...row, latest_login: answerInstant(row.latest_login) }));
 }
@@ -96,6 +98,11 @@ const comparisons: Record<string, Comparison> = {
   'the salesperson list': async () => {
     const listed = await answer<{ id: number }[]>(server, REP, 'GET', `/api/salespersons/getAllData/${DEMO_TENANT}`);
     expect(byId(listed)).toEqual(byId(await salespersonsFromScratch()));
+  },
+  "another tenant's users and salespersons": async () => {
+    const [{ id: tenant }] = (await sql<{ id: number }>(`select id from tenants where name = 'Globex'`)) as [{ id: number }];
+    expect(byId(await answer<{ id: number }[]>(server, GLOBEX_ADMIN, 'GET', `/api/users/getAllData/${tenant}`))).toEqual(byId(await usersFromScratch(tenant)));
+    expect(byId(await answer<{ id: number }[]>(server, GLOBEX_ADMIN, 'GET', `/api/salespersons/getAllData/${tenant}`))).toEqual(byId(await salespersonsFromScratch(tenant)));
   },
   'the team list': async () => {
     expect(await answer(server, REP, 'GET', `/api/teams/getAllData/${DEMO_TENANT}`)).toEqual(await teamsFromScratch());
