@@ -9,8 +9,8 @@ import { ADMIN, answer, answerInstant, customerSummariesFromScratch, DEMO_TENANT
 
 // The CSV exports hold the rows their lists show, as a plain read of the tables says, on the
 // demo data and after writes through the API and in SQL: the opportunities of a year (searched
-// and sorted as the list's page takes it, or not), and the customers, activities and users
-// in the order they were created.
+// and sorted as the list's page takes it, or not), the customers and activities in the order
+// they were created or sorted as their lists sort them, and the users.
 
 let server: TestServer;
 beforeAll(async () => {

@@ -4,7 +4,8 @@ import type { TestServer } from './server-harness.ts';
 /*
  * What the answers-from-scratch tests share: reading an answer through the API, and the
  * forms the contract writes values in, made here from the base columns so that no server
- * code (projections, kept JSON, caches) stands between a table and its expected answer.
+ * code (projections, JSON columns written by triggers, caches) stands between a table and its
+ * expected answer.
  */
 
 /** The demo tenant of the seed, and callers of each role in it. */
