@@ -407,5 +407,13 @@ describe("the year's opportunity answers, read from scratch", () => {
 
     await sql('truncate opportunities cascade');
     await expectEveryAnswer('after the opportunities were truncated');
+
+    // New deals after a truncation: the versions must move past every one an answer was sent under.
+    await sql(
+      `insert into opportunities (tenant_id, salesperson_id, customer, stage, created_date, revenue, probability)
+       values ($1, $2, 'After Truncate', 'proposal', '2025-07-01T00:00:00Z', 100, 50), ($1, $2, 'After Truncate', 'proposal', '2026-01-01T00:00:00Z', 200, 50)`,
+      [DEMO_TENANT, second],
+    );
+    await expectEveryAnswer('after new deals were written into the truncated table');
   });
 });
