@@ -72,7 +72,7 @@ export async function signInWithPassword(request: PasswordSignIn): Promise<Token
   if (!response.url.startsWith(request.redirectUri)) {
     const page = await response.text();
     const action = formAction(page, response.url);
-    const fields = page.includes('name="username"') ? { username: request.email } : { email: request.email };
+    const fields: Record<string, string> = page.includes('name="username"') ? { username: request.email } : { email: request.email };
     response = await follow(action, cookies, request.redirectUri, new URLSearchParams({ ...fields, password: request.password }));
   }
   const callback = new URL(response.url);
