@@ -77,8 +77,9 @@ export class KeycloakAdmin {
 
   /**
    * What an administrator does for each address the app is served from: its /signin
-   * (and any more paths) become valid redirect URIs, and the origin a post-logout
-   * redirect URI. Web origins `+` follow the redirect URIs.
+   * (and any more paths) become valid redirect URIs, and the origin (and those
+   * addresses) valid post-logout redirect URIs, which Keycloak matches exactly. Web
+   * origins `+` follow the redirect URIs.
    */
   async allowAppOrigin(origin: string, paths = ['/signin']): Promise<void> {
     const client = await this.client();
@@ -86,7 +87,7 @@ export class KeycloakAdmin {
     await this.request('PUT', `/clients/${client.id}`, {
       ...client,
       redirectUris: [...new Set([...client.redirectUris, ...paths.map((path) => `${origin}${path}`)])],
-      attributes: { ...client.attributes, 'post.logout.redirect.uris': [...new Set([...postLogout, origin])].join('##') },
+      attributes: { ...client.attributes, 'post.logout.redirect.uris': [...new Set([...postLogout, origin, ...paths.map((path) => `${origin}${path}`)])].join('##') },
     });
   }
 
