@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { KeycloakAdmin } from '../support/keycloak-admin.ts';
+import { keycloakStackReady, STACK_WAIT_MS } from '../support/keycloak-stack-ready.ts';
 import { signInWithPassword, type TokenAnswer } from '../support/keycloak-sign-in.ts';
 import { REALM_FILE } from '../support/keycloak-stack.ts';
 
@@ -22,6 +23,8 @@ async function profile(token: string, email: string): Promise<{ status: number; 
   const response = await fetch(`${crmUrl}/api/auth/email?${new URLSearchParams({ email })}`, { headers: { authorization: `Bearer ${token}` } });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
+
+beforeAll(keycloakStackReady, STACK_WAIT_MS);
 
 describe("the API and Keycloak's access tokens", () => {
   test("takes an access token of the realm and the app's client", async () => {

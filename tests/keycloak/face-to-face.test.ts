@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { KeycloakAdmin } from '../support/keycloak-admin.ts';
+import { keycloakStackReady, STACK_WAIT_MS } from '../support/keycloak-stack-ready.ts';
 import { claimsOf, CookieJar, headerOf, signInWithPassword, tokenRequest, type TokenAnswer } from '../support/keycloak-sign-in.ts';
 import { startListeningProvider, type ListeningProvider } from '../support/listening-provider.ts';
 import { seedPerson } from '../support/oidc-harness.ts';
@@ -27,6 +28,8 @@ interface Side {
 
 let embedded: ListeningProvider;
 let sides: Record<Side['name'], Side>;
+
+beforeAll(keycloakStackReady, STACK_WAIT_MS);
 
 beforeAll(async () => {
   embedded = await startListeningProvider();

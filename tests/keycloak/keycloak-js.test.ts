@@ -4,6 +4,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { CHROMIUM_FLAGS } from '../support/browser.ts';
 import { KeycloakAdmin } from '../support/keycloak-admin.ts';
+import { keycloakStackReady, STACK_WAIT_MS } from '../support/keycloak-stack-ready.ts';
 import { serveFiles } from '../support/listening-provider.ts';
 
 // keycloak-js 26 from npm with its default init, against the real Keycloak and the
@@ -30,6 +31,8 @@ keycloak
 let pages: Awaited<ReturnType<typeof serveFiles>>;
 let browser: Browser;
 const files: Record<string, { type: string; body: string }> = {};
+
+beforeAll(keycloakStackReady, STACK_WAIT_MS);
 
 beforeAll(async () => {
   pages = await serveFiles(files);

@@ -2,6 +2,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { CHROMIUM_FLAGS } from '../support/browser.ts';
 import { KeycloakAdmin } from '../support/keycloak-admin.ts';
+import { keycloakStackReady, STACK_WAIT_MS } from '../support/keycloak-stack-ready.ts';
 import { claimsOf } from '../support/keycloak-sign-in.ts';
 
 // A person using the CRM whose app and API both sign in with a real Keycloak 26 realm,
@@ -18,6 +19,8 @@ const POLL_MS = 5_000;
 const MIN_VALIDITY_MS = 5_000;
 
 let browser: Browser;
+beforeAll(keycloakStackReady, STACK_WAIT_MS);
+
 beforeAll(async () => {
   browser = await chromium.launch({ executablePath: inject('chromiumPath'), args: CHROMIUM_FLAGS });
 });

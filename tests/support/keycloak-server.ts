@@ -20,13 +20,13 @@ export function keycloakCacheDir(): string {
   return process.env.KEYCLOAK_CACHE_DIR ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'crm-tests', 'keycloak');
 }
 
-export interface RunningKeycloak {
+export interface LaunchedKeycloak {
   /** http://127.0.0.1:<port>, where browsers and servers reach it. */
   origin: string;
   /** Every realm's issuer is `${origin}/realms/<name>`. */
   issuerOf(realm: string): string;
-  /** Seconds from the start command to a healthy server. */
-  startSeconds: number;
+  /** Resolves with the seconds from the start command to a healthy server; rejects with what Keycloak printed. */
+  ready: Promise<number>;
   /** What Keycloak printed, for failure messages. */
   log(): string;
   stop(): Promise<void>;
@@ -34,11 +34,12 @@ export interface RunningKeycloak {
 
 /**
  * `kc.sh start-dev` on free loopback ports with the given realm files imported
- * (`--import-realm`), an in-memory database, and the health endpoint awaited. Each
- * start runs in a directory of its own made from the cached distribution, so its
- * imports and data never outlive it.
+ * (`--import-realm`), an in-memory database, and the health endpoint awaited (`ready`).
+ * Each start runs in a directory of its own made from the cached distribution, so its
+ * imports and data never outlive it. Answers as soon as the process is started, so
+ * that the caller can do other work while Keycloak boots.
  */
-export async function startKeycloak({ realmFiles, timeoutMs = 240_000 }: { realmFiles: string[]; timeoutMs?: number }): Promise<RunningKeycloak> {
+export async function launchKeycloak({ realmFiles, timeoutMs = 240_000 }: { realmFiles: string[]; timeoutMs?: number }): Promise<LaunchedKeycloak> {
   const javaHome = ensureJava();
   const cached = await cachedDistribution();
   const runDir = mkdtempSync(join(tmpdir(), 'crm-keycloak-'));
@@ -87,22 +88,16 @@ export async function startKeycloak({ realmFiles, timeoutMs = 240_000 }: { realm
     log.end();
     rmSync(runDir, { recursive: true, force: true });
   };
-
-  try {
-    await healthy(`http://127.0.0.1:${managementPort}/health/ready`, child, timeoutMs);
-  } catch (error) {
-    const printed = readLog();
-    await stop();
-    throw new Error(`Keycloak ${KEYCLOAK_VERSION} did not start: ${(error as Error).message}\n${printed.slice(-6000)}`);
-  }
-  keepAugmentation(home, cached);
-  return {
-    origin,
-    issuerOf: (realm) => `${origin}/realms/${realm}`,
-    startSeconds: Math.round((Date.now() - started) / 100) / 10,
-    log: readLog,
-    stop,
-  };
+  const ready = healthy(`http://127.0.0.1:${managementPort}/health/ready`, child, timeoutMs).then(
+    () => {
+      keepAugmentation(home, cached);
+      return Math.round((Date.now() - started) / 100) / 10;
+    },
+    (error: unknown) => {
+      throw new Error(`Keycloak ${KEYCLOAK_VERSION} did not start: ${(error as Error).message}\n${readLog().slice(-6000)}`);
+    },
+  );
+  return { origin, issuerOf: (realm) => `${origin}/realms/${realm}`, ready, log: readLog, stop };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,7 +7,7 @@ import type { TestProject } from 'vitest/node';
 import { chromiumPath } from './chromium.ts';
 import { freePort } from './free-port.ts';
 import { KeycloakAdmin } from './keycloak-admin.ts';
-import { KEYCLOAK_VERSION, startKeycloak } from './keycloak-server.ts';
+import { KEYCLOAK_VERSION, launchKeycloak } from './keycloak-server.ts';
 import { START_FROM_SOURCES } from './start-command.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -22,37 +22,39 @@ declare module 'vitest' {
     keycloakOrigin: string;
     /** The CRM (app and API) signing in with Keycloak's realm. */
     keycloakCrmUrl: string;
+    /** Where the stack writes whether it came up (tests/support/keycloak-stack-ready.ts reads it). */
+    keycloakStackStatus: string;
     chromiumPath: string;
   }
 }
 
+/** What the stack wrote once it was up, or why it could not come up. */
+export type StackStatus = { ready: true; keycloakStartSeconds: number } | { ready: false; error: string };
+
 /**
  * The stack of the Keycloak tests: Keycloak 26 started from the realm file the project
  * ships, its demo users added from their file, and a CRM server (`npm start`'s process,
- * the app built for production) whose app and API both use that realm. Keycloak boots
- * while the app builds. One of each serves every test file of the project.
+ * the app built for production) whose app and API both use that realm. One of each
+ * serves every test file of the project.
+ *
+ * It comes up in the background: the addresses are fixed and provided at once, and
+ * the test files wait for the status file (keycloakStackReady). Keycloak boots while
+ * the app builds, and, in `npm test`, while the browser tests run.
  */
 export default async function startKeycloakStack(project: TestProject): Promise<() => Promise<void>> {
   const browser = chromiumPath();
   const dataDir = mkdtempSync(join(tmpdir(), 'crm-keycloak-stack-'));
-  const built = builtApp(project, join(dataDir, 'app'));
-  const keycloak = await startKeycloak({ realmFiles: [REALM_FILE] }).catch(async (error: unknown) => {
-    await built.catch(() => undefined);
-    throw error;
-  });
+  const statusFile = join(dataDir, 'status.json');
+  const keycloak = await launchKeycloak({ realmFiles: [REALM_FILE] });
+  const port = await freePort();
+  const crmUrl = `http://127.0.0.1:${port}`;
   let server: ChildProcess | undefined;
   const output: string[] = [];
-  const teardown = async () => {
-    if (server) await stop(server);
-    await keycloak.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  try {
-    const appDir = await built;
+
+  const comingUp = (async (): Promise<StackStatus> => {
+    const [keycloakStartSeconds, appDir] = await Promise.all([keycloak.ready, builtApp(project, join(dataDir, 'app'))]);
     const admin = new KeycloakAdmin(keycloak.origin);
     await admin.partialImport(DEMO_USERS_FILE);
-    const port = await freePort();
-    const crmUrl = `http://127.0.0.1:${port}`;
     await admin.allowAppOrigin(crmUrl);
     server = spawn(process.execPath, START_FROM_SOURCES, {
       cwd: root,
@@ -74,15 +76,25 @@ export default async function startKeycloakStack(project: TestProject): Promise<
     server.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
     server.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
     await healthy(`${crmUrl}/healthz`, server);
-    console.log(`Keycloak ${KEYCLOAK_VERSION} healthy ${keycloak.startSeconds} s after kc.sh start-dev`);
-    project.provide('keycloakOrigin', keycloak.origin);
-    project.provide('keycloakCrmUrl', crmUrl);
-    project.provide('chromiumPath', browser);
-  } catch (error) {
-    await teardown();
-    throw new Error(`The Keycloak stack did not start: ${(error as Error).message}\n${output.join('')}`);
-  }
-  return teardown;
+    console.log(`Keycloak ${KEYCLOAK_VERSION} healthy ${keycloakStartSeconds} s after kc.sh start-dev`);
+    return { ready: true, keycloakStartSeconds };
+  })().catch((error: unknown): StackStatus => ({ ready: false, error: `The Keycloak stack did not start: ${(error as Error).message}\n${output.join('')}` }));
+  // Written whole, then renamed: a test file never reads half of it.
+  const written = comingUp.then((status) => {
+    writeFileSync(`${statusFile}.part`, JSON.stringify(status));
+    renameSync(`${statusFile}.part`, statusFile);
+  });
+
+  project.provide('keycloakOrigin', keycloak.origin);
+  project.provide('keycloakCrmUrl', crmUrl);
+  project.provide('keycloakStackStatus', statusFile);
+  project.provide('chromiumPath', browser);
+  return async () => {
+    await written;
+    if (server) await stop(server);
+    await keycloak.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
 }
 
 /**
