@@ -71,6 +71,20 @@ export default defineConfig({
           expect: { poll: { timeout: 20_000 } },
         },
       },
+      {
+        test: {
+          // A real Keycloak 26 (tests/support/keycloak-server.ts) and a CRM signing in with it. `npm test` runs
+          // it with the browser tests, whose stack it reuses, while every other project runs in the other half.
+          name: 'keycloak',
+          include: ['tests/keycloak/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/support/keycloak-stack.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          expect: { poll: { timeout: 20_000 } },
+        },
+      },
     ],
   },
 });

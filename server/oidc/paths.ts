@@ -7,6 +7,7 @@ export const KEYCLOAK_ROUTES = {
   jwks: '/protocol/openid-connect/certs',
   revocation: '/protocol/openid-connect/revoke',
   introspection: '/protocol/openid-connect/token/introspect',
+  pushed_authorization_request: '/protocol/openid-connect/ext/par/request',
   account: '/account',
 } as const;
 

@@ -157,6 +157,7 @@ function createProvider(config: ServerConfig, db: Database, secrets: ProviderKey
       end_session: KEYCLOAK_ROUTES.end_session,
       jwks: KEYCLOAK_ROUTES.jwks,
       revocation: KEYCLOAK_ROUTES.revocation,
+      pushed_authorization_request: KEYCLOAK_ROUTES.pushed_authorization_request,
     },
     features: {
       devInteractions: { enabled: false },
@@ -254,11 +255,22 @@ async function endSessionAtOnce(ctx: KoaContextWithOIDC, db: Database): Promise<
   }
   await session!.destroy();
   ctx.oidc.cookies.set(provider.cookieName('session'), null, SESSION_COOKIE_OPTIONS);
-  const target = new URL(state?.postLogoutRedirectUri ?? urlFor('end_session_success'));
-  if (state?.postLogoutRedirectUri && state.state !== undefined) target.searchParams.set('state', state.state);
+  // The registered address exactly as given, as Keycloak redirects (no slash added to a bare origin).
+  const target = state?.postLogoutRedirectUri
+    ? withQuery(state.postLogoutRedirectUri, state.state === undefined ? {} : { state: state.state })
+    : urlFor('end_session_success');
   provider.emit('end_session.success', ctx);
   ctx.status = 303;
-  ctx.redirect(target.href);
+  // Koa's redirect would parse the address again, and give a bare origin its slash back.
+  ctx.set('Location', target);
+  ctx.body = '';
+}
+
+function withQuery(address: string, parameters: Record<string, string>): string {
+  const query = new URLSearchParams(parameters).toString();
+  if (!query) return address;
+  const [base, fragment] = address.split('#', 2) as [string, string | undefined];
+  return `${base}${base.includes('?') ? '&' : '?'}${query}${fragment === undefined ? '' : `#${fragment}`}`;
 }
 
 /**

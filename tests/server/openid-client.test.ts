@@ -110,7 +110,8 @@ describe('openid-client 6 as the app', () => {
     const endSession = client.buildEndSessionUrl(config, { id_token_hint: refreshed.id_token!, post_logout_redirect_uri: provider.origin, state: 'bye' });
     const landing = await browser.open(endSession.href, {}, provider.origin + '/?');
     expect(landing.status).toBe(303);
-    expect(landing.headers.get('location')).toBe(`${provider.origin}/?state=bye`);
+    // The post-logout address exactly as sent (a bare origin), as Keycloak redirects.
+    expect(landing.headers.get('location')).toBe(`${provider.origin}?state=bye`);
 
     // Signed out: the refresh token and the provider session are gone.
     await expect(client.refreshTokenGrant(config, refreshed.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
