@@ -10,7 +10,7 @@ import { recordHistory, snapshotRecords, type ChangeAuthor, type RecordKind } fr
 
 /** Rows per statement; a progress line follows each. */
 export const IMPORT_BATCH_ROWS = 5000;
-// 100,000 opportunities as JSON are about 12 MB.
+// Room for the largest file the import screen reads, as JSON.
 const IMPORT_BODY_BYTES = 32 * 1024 * 1024;
 
 /** The refusal of row `index` (0-based) of the body: people count rows from 1. */

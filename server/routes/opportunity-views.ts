@@ -14,8 +14,8 @@ export type SortKey = 'date' | 'customer' | 'salesperson' | 'stage' | 'revenue' 
 
 // Only these texts ever reach the ORDER BY. Each names the row's own column
 // (page_rows.…): a bare name that an answer column also has (created_date, revenue)
-// would sort by the answer's text or float, made for all 100,000 rows of the year
-// before the first ten are known, where the (tenant_id, created_date) index gives
+// would sort by the answer's text or float, made for every row of the year before
+// the first ten are known, where the (tenant_id, created_date) index gives
 // the newest ten at once.
 export const SORT_COLUMNS: Record<SortKey, string> = {
   date: 'page_rows.created_date',
