@@ -493,6 +493,29 @@ describe('CSV import', () => {
     expect(lines(fine.body).at(-1)).toEqual({ imported: 1 });
   });
 
+  test("names are the same customer exactly when the database's lower() says so, in a file of customers or of opportunities", async () => {
+    // A final capital sigma: JavaScript lowercases it to ς, the database (by its locale) maybe to σ.
+    const stamp = Date.now();
+    const [upper, lower] = [`ΟΔΟΣ ${stamp}`, `οδοσ ${stamp}`];
+    const [{ same }] = (await server.db.query<{ same: boolean }>('select lower($1) = lower($2) as same', [upper, lower])) as [{ same: boolean }];
+    const customers = await call('admin@globex.test', 'POST', '/api/csv/import/customers', { rows: [{ name: upper }, { name: lower }] });
+    if (same) expect(customers.json().message).toBe(`Row 2 of the import: "${lower}" is already in row 1 of the file.`);
+    else expect(lines(customers.body).at(-1)).toEqual({ imported: 2 });
+
+    // Every opportunity's customer is in the directory, however the file spells it.
+    const { id } = await salespersonOf(globex);
+    // A dotted capital I: JavaScript lowercases it to i and a combining dot, the database (by its locale) maybe to i.
+    const [upperDeal, lowerDeal] = [`İzmir ${stamp}`, `i\u0307zmir ${stamp}`];
+    const deals = await call('admin@globex.test', 'POST', '/api/csv/import/opportunities', { rows: [opportunityRow(id, upperDeal), opportunityRow(id, lowerDeal)] });
+    expect(lines(deals.body).at(-1)).toEqual({ imported: 2 });
+    const orphans = await count(
+      `select count(*)::int as n from opportunities o where o.tenant_id = $1 and o.customer = any($2::text[])
+         and not exists (select 1 from customers c where c.tenant_id = o.tenant_id and lower(c.name) = lower(o.customer))`,
+      [globex, [upperDeal, lowerDeal]],
+    );
+    expect(orphans).toBe(0);
+  });
+
   test('a User may not import (the server checks the role, not only the screen)', async () => {
     const { id } = await salespersonOf(demo);
     const response = await call('rep@demo.test', 'POST', '/api/csv/import/opportunities', { rows: [opportunityRow(id, 'Rep')] });
