@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
 import { instant } from '../answers/instant.ts';
+import { inZoneYear } from '../answers/year-window.ts';
 import { defineRoute, type RouteContext } from '../http/define-route.ts';
 import { containing, zoneOf } from '../http/list-query.ts';
 import { attachmentDisposition } from '../http/content-disposition.ts';
@@ -115,8 +116,7 @@ const SOURCES: Record<ExportKind, ExportSource> = {
                 from opportunities o left join salespersons s on s.id = o.salesperson_id and s.tenant_id = o.tenant_id
                 where o.tenant_id = $1 and ${chosen('o')}
                   and ($4::int[] is not null or (
-                    ($6::int is null or (o.created_date >= make_timestamptz($6::int, 1, 1, 0, 0, 0, $7::text)
-                                         and o.created_date < make_timestamptz($6::int + 1, 1, 1, 0, 0, 0, $7::text)))
+                    ($6::int is null or (${inZoneYear('o.created_date', '$6', '$7')}))
                     and ($5::text is null or o.customer ilike $5 or s.name ilike $5 or o.stage ilike $5)
                     and ($8::text is null or o.stage = $8)
                     and (not $9::boolean or o.salesperson_id in (select id from salespersons where tenant_id = $1 and user_id = $10))))

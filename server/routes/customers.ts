@@ -7,7 +7,7 @@ import { recordHistory, snapshotRecords, withHistory } from '../records/history.
 import type { AnswerOf } from '../answers/projection.ts';
 import { sqlText } from '../answers/projection.ts';
 import { CUSTOMER, CUSTOMER_SUMMARY } from '../answers/projections.ts';
-import { ZONE_YEAR } from '../answers/year-window.ts';
+import { inZoneYear } from '../answers/year-window.ts';
 import { refusingUnknownZones, zoneOf } from '../http/list-query.ts';
 import { WON_STAGE } from '../../src/domain/opportunities/customers.ts';
 
@@ -50,7 +50,7 @@ const customerSummariesSql = (select: string) => `select ${select}
            sum(revenue) as revenue, sum(revenue * probability) / 100 as weighted,
            (count(*) filter (where stage = ${sqlText(WON_STAGE)}))::int as won,
            max((created_date at time zone $3::text)::date) as latest_date
-    from opportunities where tenant_id = $1 and ${ZONE_YEAR}
+    from opportunities where tenant_id = $1 and ${inZoneYear('created_date')}
     group by lower(customer)
   ) as s on s.key = lower(c.name)`;
 

@@ -4,7 +4,7 @@ import { defineRoute, type RouteContext } from '../http/define-route.ts';
 import { notFound } from '../http/refusals.ts';
 import { refusingUnknownZones, zoneOf } from '../http/list-query.ts';
 import { ANALYSIS_ENTRY, OPPORTUNITY, OPPORTUNITY_DAY } from '../answers/projections.ts';
-import { YEAR_WINDOW, ZONE_YEAR } from '../answers/year-window.ts';
+import { inZoneYear, YEAR_WINDOW } from '../answers/year-window.ts';
 
 /**
  * The year's opportunities ($1 tenant, $2 year) as one JSON array written by the database
@@ -24,7 +24,7 @@ const DAYS_SQL = `select coalesce(json_agg(${OPPORTUNITY_DAY.json} order by d.da
   from (
     select (created_date at time zone $3::text)::date as date, count(*)::int as opportunities,
            sum(revenue) as revenue, sum(revenue * probability) / 100 as weighted
-    from opportunities where tenant_id = $1 and ${ZONE_YEAR}
+    from opportunities where tenant_id = $1 and ${inZoneYear('created_date')}
     group by 1
   ) as d`;
 

@@ -6,6 +6,7 @@ import { notFound } from '../http/refusals.ts';
 import type { AnswerOf } from '../answers/projection.ts';
 import type { Answer } from '../http/contract-types.ts';
 import { OPPORTUNITY_LIST_ROW } from '../answers/projections.ts';
+import { inZoneYear } from '../answers/year-window.ts';
 
 /** The opportunity list's page size (spec section 9: list page size 10). */
 export const PAGE_SIZE = 10;
@@ -49,9 +50,7 @@ const YEAR_ROWS = `year_rows as (
   select o.id, o.created_date, o.customer, o.stage, o.revenue, o.probability, o.salesperson_id,
          coalesce(s.name, '') as salesperson_name, o.revenue * o.probability / 100 as weighted
   from opportunities o left join salespersons s on s.id = o.salesperson_id
-  where o.tenant_id = $1
-    and o.created_date >= make_timestamptz($2::int, 1, 1, 0, 0, 0, $3::text)
-    and o.created_date < make_timestamptz($2::int + 1, 1, 1, 0, 0, 0, $3::text)
+  where o.tenant_id = $1 and ${inZoneYear('o.created_date')}
     and ($4::text is null or o.customer ilike $4 or s.name ilike $4 or o.stage ilike $4)
 )`;
 
@@ -72,10 +71,7 @@ interface Totals {
 const YEAR_TOTALS_SQL = `select count(*)::int as total, coalesce(sum(revenue), 0)::float8 as revenue,
     coalesce(sum(revenue * probability) / 100, 0)::float8 as weighted
   from opportunities
-  where tenant_id = $1
-    and created_date >= make_timestamptz($2::int, 1, 1, 0, 0, 0, $3::text)
-    and created_date < make_timestamptz($2::int + 1, 1, 1, 0, 0, 0, $3::text)
-    and ($4::text is null or stage = $4)`;
+  where tenant_id = $1 and ${inZoneYear('created_date')} and ($4::text is null or stage = $4)`;
 
 async function page(db: Queryable, caller: { tenantId: number; userId: number }, query: PageQuery): Promise<Answer<'OpportunityPage'>> {
   const zone = zoneOf(query);
