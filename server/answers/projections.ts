@@ -73,7 +73,7 @@ export const CUSTOMER_SUMMARY = projection('CustomerSummary', {
   latest_date: "to_char(s.latest_date, 'YYYY-MM-DD')",
 });
 
-/** A day of the calendar with its opportunities counted and summed, over the days (d) opportunity-views.ts groups. */
+/** A day of the calendar with its opportunities counted and summed, over the days (d) opportunities.ts groups. */
 export const OPPORTUNITY_DAY = projection('OpportunityDay', {
   date: "to_char(d.date, 'YYYY-MM-DD')",
   opportunities: 'd.opportunities',
@@ -96,11 +96,7 @@ export const OPPORTUNITY = projection(
   'opportunities',
 );
 
-/**
- * An opportunity of the year's analysis: the dashboard's four fields. The database
- * keeps each opportunity's entry written (migrations 010, 014, 060); a test holds the
- * stored entries against this projection.
- */
+/** An opportunity of the year's analysis: the dashboard's four fields. */
 export const ANALYSIS_ENTRY = projection(
   'AnalysisEntry',
   { created_date: instant('created_date'), revenue: 'revenue::float8', probability: 'probability', salesperson_id: 'salesperson_id' },

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
 import { instant } from '../answers/instant.ts';
+import { inZoneYear } from '../answers/year-window.ts';
 import { defineRoute, type RouteContext } from '../http/define-route.ts';
 import { containing, zoneOf } from '../http/list-query.ts';
 import { attachmentDisposition } from '../http/content-disposition.ts';
@@ -26,7 +27,7 @@ import { ACTIVITY_LIST_ORDER, ACTIVITY_SORT_KEYS, matchesSearch, type ActivitySo
 import { ACTIVITY } from '../answers/projections.ts';
 import { SORT_COLUMNS, type SortKey } from './opportunity-views.ts';
 import { ACTIVITY_LIST_LOADED_ORDER } from './activities.ts';
-import type { CustomerSummaries } from './customers.ts';
+import { customerSummaries } from './customers.ts';
 
 /** Rows per statement: each batch is written out before the next is read. */
 export const EXPORT_BATCH_ROWS = 2000;
@@ -42,12 +43,6 @@ export interface ExportQuery {
   sort?: SortKey | CustomerSortKey | ActivitySortKey;
   direction?: SortDirection;
   ids?: string;
-}
-
-/** What an export reads: the database, and the customer list's rows as its route makes them. */
-export interface ExportReading {
-  db: Queryable;
-  customerSummaries: CustomerSummaries;
 }
 
 /** Whose export it is: their tenant's rows, and their own for 'Mine'. */
@@ -75,7 +70,7 @@ interface ExportSource {
   /** Where its list searches in the browser: whether the list shows a row read, by the list's own rule. */
   shows?(row: any, query: ExportQuery): boolean;
   /** The ids of the list's rows in the list's order, by the list's own rule (src/domain). */
-  listOrder?(reading: ExportReading, caller: ExportCaller, query: ExportQuery, sort: ListSort<string>): Promise<number[]>;
+  listOrder?(db: Queryable, caller: ExportCaller, query: ExportQuery, sort: ListSort<string>): Promise<number[]>;
 }
 
 // The sort values' types, so that the text of the last one written compares as its column does.
@@ -121,8 +116,7 @@ const SOURCES: Record<ExportKind, ExportSource> = {
                 from opportunities o left join salespersons s on s.id = o.salesperson_id and s.tenant_id = o.tenant_id
                 where o.tenant_id = $1 and ${chosen('o')}
                   and ($4::int[] is not null or (
-                    ($6::int is null or (o.created_date >= make_timestamptz($6::int, 1, 1, 0, 0, 0, $7::text)
-                                         and o.created_date < make_timestamptz($6::int + 1, 1, 1, 0, 0, 0, $7::text)))
+                    ($6::int is null or (${inZoneYear('o.created_date', '$6', '$7')}))
                     and ($5::text is null or o.customer ilike $5 or s.name ilike $5 or o.stage ilike $5)
                     and ($8::text is null or o.stage = $8)
                     and (not $9::boolean or o.salesperson_id in (select id from salespersons where tenant_id = $1 and user_id = $10))))
@@ -145,9 +139,9 @@ const SOURCES: Record<ExportKind, ExportSource> = {
     shows: (row, query) => matchesCustomerSearch({ customer: row.name, company: row.company }, query.search ?? ''),
     sortKeys: CUSTOMER_SORT_KEYS,
     // The customer list's rows of the year, as it loads them.
-    listOrder: async (reading, caller, query, sort) => {
+    listOrder: async (db, caller, query, sort) => {
       const zone = zoneOf(query);
-      const rows = customersOfSums(await reading.customerSummaries(caller.tenantId, query.year ?? yearIn(zone), zone));
+      const rows = customersOfSums(await customerSummaries(db, caller.tenantId, query.year ?? yearIn(zone), zone));
       return sortListRows(rows, sort as ListSort<CustomerSortKey>, CUSTOMER_LIST_ORDER).flatMap((row) => (row.id === null ? [] : [row.id]));
     },
   },
@@ -169,8 +163,8 @@ const SOURCES: Record<ExportKind, ExportSource> = {
     shows: (row, query) => matchesSearch(row, query.search ?? ''),
     sortKeys: ACTIVITY_SORT_KEYS,
     // The activity list's rows, as it loads them: what it sorts by, not the rows.
-    listOrder: async (reading, caller, _query, sort) => {
-      const rows = await reading.db.query<SortedActivity & { id: number }>(
+    listOrder: async (db, caller, _query, sort) => {
+      const rows = await db.query<SortedActivity & { id: number }>(
         `select a.id, a.kind, a.subject, ${instant('a.due_at')} as due_at, s.name as salesperson_name
          from ${ACTIVITY.from} where a.tenant_id = $1 order by ${ACTIVITY_LIST_LOADED_ORDER}`,
         [caller.tenantId],
@@ -209,15 +203,15 @@ function sortOf(kind: ExportKind, query: ExportQuery): ListSort<string> | null {
 }
 
 /**
- * The file's text in pieces: the byte order mark and header, then one piece per batch
- * of rows, each read after the last one written. A piece is read only when the previous one has been taken, so
+ * The file's text in parts: the byte order mark and header, then one part per batch
+ * of rows, each read after the last one written. A part is read only when the previous one has been taken, so
  * however many rows there are, one batch at a time is held (and, for a list that sorts in
  * the browser, the ids of its rows in its order). What can be refused (the sort, the time
- * zone) is refused before the first piece: once the file has started, a refusal can no
+ * zone) is refused before the first part: once the file has started, a refusal can no
  * longer be sent.
  */
-export async function exportPieces(
-  reading: ExportReading,
+export async function exportFile(
+  db: Queryable,
   kind: ExportKind,
   caller: ExportCaller,
   query: ExportQuery,
@@ -226,11 +220,11 @@ export async function exportPieces(
   const source = SOURCES[kind];
   const sort = sortOf(kind, query);
   if (kind === 'opportunities') zoneOf(query);
-  const order = sort && source.listOrder ? await source.listOrder(reading, caller, query, sort) : null;
-  return pieces(reading.db, source, caller, query, batchRows, order);
+  const order = sort && source.listOrder ? await source.listOrder(db, caller, query, sort) : null;
+  return fileParts(db, source, caller, query, batchRows, order);
 }
 
-async function* pieces(db: Queryable, source: ExportSource, caller: ExportCaller, query: ExportQuery, batchRows: number, order: readonly number[] | null): AsyncGenerator<string> {
+async function* fileParts(db: Queryable, source: ExportSource, caller: ExportCaller, query: ExportQuery, batchRows: number, order: readonly number[] | null): AsyncGenerator<string> {
   const ids = query.ids ? query.ids.split(',').map(Number) : null;
   const sql = source.sql(query);
   const read = (last: number, after: string | null, batch: readonly number[] | null) =>
@@ -249,14 +243,14 @@ async function* pieces(db: Queryable, source: ExportSource, caller: ExportCaller
   }
   for (let last: { id: number; after?: string } = { id: 0 }, first = true; ; first = false) {
     const rows = await read(last.id, first ? null : (last.after ?? null), null);
-    const kept = shown(rows);
-    if (kept.length > 0) yield kept.map((row) => csvRecord(source.cells(row))).join('');
+    const visible = shown(rows);
+    if (visible.length > 0) yield visible.map((row) => csvRecord(source.cells(row))).join('');
     if (rows.length < batchRows) return;
     last = rows.at(-1)!;
   }
 }
 
-export function registerCsvExportRoutes(app: FastifyInstance, context: RouteContext, customerSummaries: CustomerSummaries): void {
+export function registerCsvExportRoutes(app: FastifyInstance, context: RouteContext): void {
   const { db } = context;
   type Request = FastifyRequest<{ Params: { kind: ExportKind; tenant_id: number }; Querystring: ExportQuery }>;
 
@@ -265,7 +259,7 @@ export function registerCsvExportRoutes(app: FastifyInstance, context: RouteCont
     const { kind } = request.params;
     if (request.params.tenant_id !== caller.tenantId) throw notFound();
     if (!mayExport(kind, caller.roleId)) throw forbidden(USER_EXPORT_REFUSAL);
-    const file = await exportPieces({ db, customerSummaries }, kind, caller, request.query);
+    const file = await exportFile(db, kind, caller, request.query);
     return reply
       .header('Content-Type', 'text/csv; charset=utf-8')
       .header('Content-Disposition', attachmentDisposition(exportFileName(kind, new Date())))

@@ -10,7 +10,7 @@ import { recordHistory, snapshotRecords, type ChangeAuthor, type RecordKind } fr
 
 /** Rows per statement; a progress line follows each. */
 export const IMPORT_BATCH_ROWS = 5000;
-// 100,000 opportunities as JSON are about 12 MB.
+// Room for the largest file the import screen reads, as JSON.
 const IMPORT_BODY_BYTES = 32 * 1024 * 1024;
 
 /** The refusal of row `index` (0-based) of the body: people count rows from 1. */
@@ -33,19 +33,27 @@ async function checkSalespersons(db: Queryable, tenantId: number, rows: readonly
   if (index >= 0) throw rowRefusal(index, IMPORT_MESSAGES.unknownSalesperson(String(rows[index]!.salesperson_id)));
 }
 
+/**
+ * The first name the tenant has, or the file names twice, by the database's case folding
+ * (as its unique index compares names): a name twice in the file refuses first.
+ */
 async function checkNewCustomers(db: Queryable, tenantId: number, rows: readonly CustomerWrite[]): Promise<void> {
-  const firstOf = new Map<string, number>();
-  rows.forEach((row, index) => {
-    const key = row.name.trim().toLowerCase();
-    const earlier = firstOf.get(key);
-    if (earlier !== undefined) throw rowRefusal(index, IMPORT_MESSAGES.customerTwice(row.name.trim(), earlier + 1));
-    firstOf.set(key, index);
-  });
-  const [taken] = await db.query<{ name: string }>('select name from customers where tenant_id = $1 and lower(name) = any($2::text[]) limit 1', [
-    tenantId,
-    [...firstOf.keys()],
-  ]);
-  if (taken) throw rowRefusal(firstOf.get(taken.name.toLowerCase())!, IMPORT_MESSAGES.customerExists(taken.name));
+  const [clash] = await db.query<{ index: number; name: string; first: number; taken: string | null }>(
+    `with given as (
+       select name, at::int - 1 as index, min(at) over (partition by lower(name))::int - 1 as first
+       from unnest($2::text[]) with ordinality as given (name, at)
+     )
+     select g.index, g.name, g.first, c.name as taken
+     from given g left join customers c on c.tenant_id = $1 and lower(c.name) = lower(g.name)
+     where g.index > g.first or c.id is not null
+     order by g.index > g.first desc, g.index
+     limit 1`,
+    [tenantId, rows.map((row) => row.name.trim())],
+  );
+  if (!clash) return;
+  throw clash.index > clash.first
+    ? rowRefusal(clash.index, IMPORT_MESSAGES.customerTwice(clash.name, clash.first + 1))
+    : rowRefusal(clash.index, IMPORT_MESSAGES.customerExists(clash.taken!));
 }
 
 const batches = <T>(rows: readonly T[]) => Array.from({ length: Math.ceil(rows.length / IMPORT_BATCH_ROWS) }, (_, at) => rows.slice(at * IMPORT_BATCH_ROWS, (at + 1) * IMPORT_BATCH_ROWS));
@@ -68,9 +76,9 @@ function createdField(field: string, value: string, optional: boolean): string {
 /**
  * recordHistory's 'created' entries for many opportunities, made by the database in one
  * statement: the same fields as its snapshot (customer, salesperson by name, stage, the
- * day, revenue, probability), empty ones left out. Through JavaScript, a batch's
- * snapshots and entries made the 50,000-row import far slower; so did jsonb objects
- * built and filtered per row, hence one JSON text per row, read as jsonb once.
+ * day, revenue, probability), empty ones left out: made in JavaScript, a large
+ * import's snapshots and entries cost far more than the rows themselves; so did jsonb
+ * objects built and filtered per row, hence one JSON text per row, read as jsonb once.
  * A test puts an imported opportunity's entry face to face with a single create's.
  */
 const OPPORTUNITY_CREATED_CHANGES = `('[' || concat_ws(',',
@@ -100,69 +108,19 @@ const INSERT_OPPORTUNITIES_CREATED = `
   )
   select (select count(*) from created)::int as created, (select count(*) from entries)::int as entries`;
 
-/**
- * The foreign keys an import's rows name (tables written by the opportunities' triggers
- * included), each with the key check the import proves itself: in the caller's tenant.
- */
-const IMPORT_KEYS = ['opportunities_tenant_salesperson_fkey', 'record_changes_author_fkey', 'opportunity_day_sums_tenant_id_fkey'];
-
-// pg_trigger.tgtype's bits (PostgreSQL's trigger.h).
-const TRIGGER_ON_INSERT = 1 << 2;
-const TRIGGER_ON_UPDATE = 1 << 4;
-
-/**
- * Whether this session may write the import's rows with the key checks proven once
- * (migration 150): it may set `session_replication_role` (PGlite's session may; on
- * PostgreSQL only a superuser may), and no trigger the rows fire would be
- * skipped in that role except the checks of IMPORT_KEYS. A trigger anyone adds, enabled
- * as triggers are by default, sends the import the ordinary way.
- */
-export async function mayProveKeysOnce(tx: Queryable): Promise<boolean> {
-  const [answer] = await tx.query<{ may: boolean }>(
-    `select current_setting('is_superuser') = 'on' and not exists (
-       select 1 from pg_trigger t left join pg_constraint c on c.oid = t.tgconstraint
-       where t.tgenabled in ('O', 'R')
-         -- The import inserts opportunities and history entries; their statement triggers insert or update the rest.
-         and (t.tgrelid in ('opportunities'::regclass, 'record_changes'::regclass) and t.tgtype & ${TRIGGER_ON_INSERT} <> 0
-           or t.tgrelid in ('data_versions'::regclass, 'opportunity_month_versions'::regclass, 'opportunity_day_sums'::regclass)
-              and t.tgtype & ${TRIGGER_ON_INSERT | TRIGGER_ON_UPDATE} <> 0)
-         and not (t.tgisinternal and c.conname = any($1::text[]) and t.tgfoid in ('"RI_FKey_check_ins"'::regproc, '"RI_FKey_check_upd"'::regproc))
-     ) as may`,
-    [IMPORT_KEYS],
-  );
-  return answer!.may;
-}
-
-/**
- * What each of IMPORT_KEYS' checks would do for every row, done once: the tenant, the
- * author and each salesperson named are there, in the tenant, and locked FOR KEY SHARE
- * (as a key check locks them) until the import commits; then the checks are skipped.
- */
-async function proveKeysOnce(tx: Queryable, author: ChangeAuthor, rows: readonly OpportunityImportRow[]): Promise<void> {
-  const salespersons = [...new Set(rows.map((row) => row.salesperson_id))];
-  const [found] = await tx.query<{ tenants: number; authors: number; salespersons: number }>(
-    `select (select count(*) from (select 1 from tenants where id = $1 for key share) as t)::int as tenants,
-            (select count(*) from (select 1 from users where tenant_id = $1 and id = $2 for key share) as u)::int as authors,
-            (select count(*) from (select 1 from salespersons where tenant_id = $1 and id = any($3::int[]) for key share) as s)::int as salespersons`,
-    [author.tenantId, author.userId, salespersons],
-  );
-  if (found!.tenants !== 1 || found!.authors !== 1 || found!.salespersons !== salespersons.length) {
-    throw new Error(`tenant ${author.tenantId}, user ${author.userId} or a salesperson of the import is not there`);
-  }
-  await tx.query('set local session_replication_role = replica');
-}
-
 export async function insertOpportunities(tx: Queryable, author: ChangeAuthor, rows: readonly OpportunityImportRow[], progress: (done: number) => Promise<void>): Promise<void> {
-  // Every customer an opportunity names is in the directory (as the single writes keep it); an existing name in any case stays.
-  const names = new Map(rows.map((row) => [row.customer.trim().toLowerCase(), row.customer.trim()]));
   const { tenantId } = author;
+  // Every customer an opportunity names is in the directory (as the single writes keep it):
+  // an existing name in any case stays, a new one joins in the file's last spelling of it.
   const newCustomers = await tx.query<{ id: number }>(
-    'insert into customers (tenant_id, name) select $1, name from unnest($2::text[]) as name on conflict (tenant_id, lower(name)) do nothing returning id',
-    [tenantId, [...names.values()]],
+    `insert into customers (tenant_id, name)
+     select $1, name from (
+       select distinct on (lower(name)) name from unnest($2::text[]) with ordinality as given (name, at) order by lower(name), at desc
+     ) as named
+     on conflict (tenant_id, lower(name)) do nothing returning id`,
+    [tenantId, rows.map((row) => row.customer.trim())],
   );
   await recordCreated(tx, author, 'customer', newCustomers);
-  const keysProvenOnce = await mayProveKeysOnce(tx);
-  if (keysProvenOnce) await proveKeysOnce(tx, author, rows);
   let done = 0;
   for (const batch of batches(rows)) {
     const [written] = await tx.query<{ created: number; entries: number }>(INSERT_OPPORTUNITIES_CREATED, [
@@ -180,7 +138,6 @@ export async function insertOpportunities(tx: Queryable, author: ChangeAuthor, r
     done += batch.length;
     await progress(done);
   }
-  if (keysProvenOnce) await tx.query('set local session_replication_role = origin');
 }
 
 async function insertCustomers(tx: Queryable, author: ChangeAuthor, rows: readonly CustomerWrite[], progress: (done: number) => Promise<void>): Promise<void> {

@@ -7,8 +7,6 @@ import { registerSalespersonRoutes } from './salespersons.ts';
 import { registerTeamRoutes } from './teams.ts';
 import { registerCustomerRoutes } from './customers.ts';
 import { registerOpportunityRoutes } from './opportunities.ts';
-import { yearZoneSums } from './year-zone-sums.ts';
-import { sharedPiecesOf } from '../caching/shared-pieces.ts';
 import { registerOpportunityRecordRoutes } from './opportunity-records.ts';
 import { registerOpportunityViewRoutes } from './opportunity-views.ts';
 import { registerOpportunityBoardRoutes } from './opportunity-board.ts';
@@ -40,10 +38,8 @@ export default async function apiRoutes(api: FastifyInstance, context: RouteCont
   registerUserRoutes(api, context);
   registerSalespersonRoutes(api, context);
   registerTeamRoutes(api, context);
-  // The year's sums per local day and per customer, read once per changed month for both answers.
-  const zoneSums = yearZoneSums(context.db, sharedPiecesOf(context.db));
-  const customerSummaries = registerCustomerRoutes(api, context, zoneSums);
-  registerOpportunityRoutes(api, context, zoneSums);
+  registerCustomerRoutes(api, context);
+  registerOpportunityRoutes(api, context);
   registerOpportunityRecordRoutes(api, context);
   registerOpportunityViewRoutes(api, context);
   registerOpportunityBoardRoutes(api, context);
@@ -51,7 +47,7 @@ export default async function apiRoutes(api: FastifyInstance, context: RouteCont
   registerActivityRoutes(api, context);
   registerAttachmentRoutes(api, context);
   registerTenantSettingsRoutes(api, context);
-  registerCsvExportRoutes(api, context, customerSummaries);
+  registerCsvExportRoutes(api, context);
   registerCsvImportRoutes(api, context);
   registerBulkRoutes(api, context);
   registerRecordRoutes(api, context);

@@ -7,8 +7,6 @@ import { refusingUnknownZones, zoneOf } from '../http/list-query.ts';
 import type { AnswerOf } from '../answers/projection.ts';
 import type { Answer } from '../http/contract-types.ts';
 import { OPPORTUNITY_LIST_ROW } from '../answers/projections.ts';
-import { YEAR_STAGE_SUMS } from './opportunity-year-sums.ts';
-import { keptPrepared } from '../db/kept-prepared.ts';
 
 /** Cards per column in the board's first answer and per further page. */
 export const BOARD_PAGE_SIZE = 40;
@@ -80,16 +78,19 @@ interface StageSum {
 
 type Card = AnswerOf<typeof OPPORTUNITY_LIST_ROW>;
 
-const SELECT_YEAR_STAGE_SUMS = keptPrepared(`with ${YEAR_STAGE_SUMS}
-  select stage, count, revenue::float8 as revenue, (weight / 100)::float8 as weighted from year_sums`);
+/** Each column's count and sums of the board's rows (every salesperson's when $4 is null). */
+async function stageSums(db: Queryable, parameters: unknown[]): Promise<StageSum[]> {
+  return db.query<StageSum>(
+    `with ${boardRows}
+     select stage, count(*)::int as count, sum(revenue)::float8 as revenue, (sum(weight) / 100)::float8 as weighted
+     from board_rows group by stage`,
+    parameters,
+  );
+}
 
-/**
- * The whole tenant's board without reading its year: the sums from the days the
- * database keeps summed (opportunity-year-sums.ts), and each column's first cards from
- * the (tenant_id, stage, weight, id) index, in the column's order (migration 085).
- */
+/** The whole tenant's board: each column's first cards from the (tenant_id, stage, weight, id) index, in the column's order. */
 async function wholeBoard(db: Queryable, tenantId: number, year: number, zone: string): Promise<{ sums: StageSum[]; cards: Card[] }> {
-  const sums = await db.query<StageSum>(SELECT_YEAR_STAGE_SUMS, [tenantId, year, zone]);
+  const sums = await stageSums(db, [tenantId, year, zone, null]);
   const cards = await db.query<Card>(
     `select ${OPPORTUNITY_LIST_ROW.select} from (
        select card.*, coalesce(s.name, '') as salesperson_name
@@ -114,12 +115,7 @@ async function wholeBoard(db: Queryable, tenantId: number, year: number, zone: s
 /** One salesperson's board: their few hundred opportunities of the year, read through the (tenant_id, salesperson_id) index. */
 async function salespersonBoard(db: Queryable, tenantId: number, year: number, zone: string, salesperson: number): Promise<{ sums: StageSum[]; cards: Card[] }> {
   const parameters = [tenantId, year, zone, salesperson];
-  const sums = await db.query<StageSum>(
-    `with ${boardRows}
-     select stage, count(*)::int as count, sum(revenue)::float8 as revenue, (sum(weight) / 100)::float8 as weighted
-     from board_rows group by stage`,
-    parameters,
-  );
+  const sums = await stageSums(db, parameters);
   const cards = await db.query<Card>(
     `with ${boardRows}
      select ${OPPORTUNITY_LIST_ROW.select} from (
@@ -166,7 +162,7 @@ const probedYears = (name: string, table: string, column: string, condition: str
   from ${name} where ${name}.year is not null
 )`;
 
-const SELECT_YEARS = keptPrepared(`with recursive ${[
+const SELECT_YEARS = `with recursive ${[
   probedYears('opportunity_years', 'opportunities', 'created_date', 'true', '$2::text'),
   probedYears('timed_starts', 'calendar_events', 'starts_at', 'not all_day', '$2::text'),
   probedYears('timed_ends', 'calendar_events', 'ends_at', 'not all_day', '$2::text'),
@@ -178,13 +174,13 @@ const SELECT_YEARS = keptPrepared(`with recursive ${[
     union select year from day_starts union select year from day_ends
   ) as found
   where year is not null
-  order by year`);
+  order by year`;
 
 /**
  * The years holding any of the tenant's opportunities or calendar events in the caller's
  * time zone, oldest first. An event counts in the years it starts and ends in; an all-day
  * event's days are UTC dates in every zone (see the CalendarEvent schema). Each kind of
- * year is probed through its index (migrations 076 and 088).
+ * year is probed through its index.
  */
 async function years(db: Queryable, tenantId: number, query: { zone?: string }) {
   const zone = zoneOf(query);

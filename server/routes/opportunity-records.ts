@@ -7,9 +7,8 @@ import { amountValueProblem, isKeptInstant, OPPORTUNITY_MESSAGES } from '../../s
 import { recordHistory, snapshotRecords, withHistory, type ChangeAuthor } from '../records/history.ts';
 import type { AnswerOf } from '../answers/projection.ts';
 import { OPPORTUNITY } from '../answers/projections.ts';
-import { keptPrepared } from '../db/kept-prepared.ts';
 
-const SELECT_OPPORTUNITY = keptPrepared(`select ${OPPORTUNITY.select} from ${OPPORTUNITY.from} where id = $1 and tenant_id = $2`);
+const SELECT_OPPORTUNITY = `select ${OPPORTUNITY.select} from ${OPPORTUNITY.from} where id = $1 and tenant_id = $2`;
 
 type OpportunityWrite = RequestBody<'OpportunityWrite'>;
 

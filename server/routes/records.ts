@@ -7,7 +7,6 @@ import { canManageUsers } from '../../src/domain/rules/index.ts';
 import type { Answer } from '../http/contract-types.ts';
 import type { AnswerOf } from '../answers/projection.ts';
 import { NOTE, OPPORTUNITY_LIST_ROW, TIMELINE_ENTRY } from '../answers/projections.ts';
-import { keptPrepared } from '../db/kept-prepared.ts';
 
 type RecordKind = 'opportunity' | 'customer';
 
@@ -15,7 +14,7 @@ const DEFAULT_PAGE = 50;
 
 // $1 tenant, $2 the opportunities whose story is told, $3 the customer whose own notes and
 // changes join it (null on an opportunity's page). Every branch keeps to the tenant.
-const TIMELINE_SQL = keptPrepared(`
+const TIMELINE_SQL = `
   with deals as (select id, customer from opportunities where tenant_id = $1 and id = any($2::int[])),
   entries as (
     select 'activity' as kind, a.id::bigint as id, a.created_at as at, s.name as by, a.opportunity_id, d.customer as opportunity_customer,
@@ -42,7 +41,7 @@ const TIMELINE_SQL = keptPrepared(`
     from record_changes c left join deals d on c.record_kind = 'opportunity' and d.id = c.record_id
     where c.tenant_id = $1 and (d.id is not null or (c.record_kind = 'customer' and c.record_id = $3))
   )
-  select ${TIMELINE_ENTRY.select} from entries order by entries.at desc, entries.kind, entries.id desc limit $4 offset $5`);
+  select ${TIMELINE_ENTRY.select} from entries order by entries.at desc, entries.kind, entries.id desc limit $4 offset $5`;
 
 /** One page of the story told by the opportunities `dealIds` (and the customer's own notes and changes). */
 async function timeline(
@@ -57,11 +56,11 @@ async function timeline(
   return { entries: rows.slice(0, limit), has_more: rows.length > limit };
 }
 
-const SELECT_CUSTOMER_NAME = keptPrepared('select name from customers where tenant_id = $1 and id = $2');
-const SELECT_DEALS_OF_CUSTOMER = keptPrepared('select id from opportunities where tenant_id = $1 and lower(customer) = lower($2)');
+const SELECT_CUSTOMER_NAME = 'select name from customers where tenant_id = $1 and id = $2';
+const SELECT_DEALS_OF_CUSTOMER = 'select id from opportunities where tenant_id = $1 and lower(customer) = lower($2)';
 const SELECT_RECORD_EXISTS: Record<RecordKind, string> = {
-  opportunity: keptPrepared('select 1 from opportunities where tenant_id = $1 and id = $2'),
-  customer: keptPrepared('select 1 from customers where tenant_id = $1 and id = $2'),
+  opportunity: 'select 1 from opportunities where tenant_id = $1 and id = $2',
+  customer: 'select 1 from customers where tenant_id = $1 and id = $2',
 };
 
 /** The ids of the opportunities naming a customer of the tenant, in any case; undefined when there is no such customer. */

@@ -3,7 +3,6 @@ import type { Queryable } from '../db/database.ts';
 import { defineRoute, type RouteContext } from '../http/define-route.ts';
 import { notFound } from '../http/refusals.ts';
 import { literally } from '../http/list-query.ts';
-import { keptPrepared, keptWithGenericPlan } from '../db/kept-prepared.ts';
 import type { AnswerOf } from '../answers/projection.ts';
 import { SEARCH_HIT } from '../answers/projections.ts';
 import { canManageUsers } from '../../src/domain/rules/index.ts';
@@ -18,21 +17,12 @@ export type SearchHit = AnswerOf<typeof SEARCH_HIT>;
 const CANDIDATES_PER_KIND = 50;
 
 /**
- * Whether pg_trgm takes trigrams from a word (three letters or digits in a row), so that
- * the trigram index can find the rows holding it whatever the word; a plan made with a
- * word without trigrams reads the rows in turn instead, one made without it would read
- * the whole trigram index (such a pattern matches every entry).
- */
-const TRIGRAM_RUN = /[\p{L}\p{N}]{3}/u;
-
-/**
  * The smallest text above every text starting with `prefix` in byte order (code point
  * order, as UTF-8 keeps it): the prefix with its last code point raised by one, after
  * dropping the highest code points it ends with; null when it is made of those alone,
  * as then every text from it on starts with it. So a title starts with the prefix
- * exactly when `prefix <= title < bound` in collation "C", an index range that a plan
- * made without the values can use (a LIKE pattern's range is known only to a plan made
- * with its value).
+ * exactly when `prefix <= title < bound` in collation "C": a range of the titles'
+ * prefix index, with no LIKE pattern to escape.
  */
 export function prefixBound(prefix: string): string | null {
   const codePoints = Array.from(prefix, (character) => character.codePointAt(0)!);
@@ -49,13 +39,11 @@ interface Shape {
   words: number;
   bounded: boolean;
   withUsers: boolean;
-  /** Run on one plan kept for the shape (`statementOf`). */
-  kept: boolean;
 }
 
 /**
- * One kind's hits: its `search_text` (migration 075: the searched texts joined and
- * lowercased when written) must contain every word ($4 onwards), ranked by how well
+ * One kind's hits: its `search_text` (the searched texts joined and lowercased,
+ * a generated column with a trigram index) must contain every word ($4 onwards), ranked by how well
  * `title` answers the whole text ($2, lowercase): equal, starting with it, then
  * trigram word similarity. $1 is the tenant, $3 the bound above the titles starting
  * with the text (`prefixBound`). Only a bounded set is ranked, so a text that a whole
@@ -121,68 +109,14 @@ function searchStatement(shape: Shape): string {
     select ${SEARCH_HIT.select} from (${parts.join(' union all ')}) as hits order by hits.score desc, hits.kind, hits.title, hits.id`;
 }
 
-/**
- * The most rows a searched table holds for a search to run on its shape's kept plan. That
- * plan finds each word's rows through the trigram index, reading every entry of the
- * rows holding it, where a plan made with the text reads a word that most rows hold
- * row by row until enough hold it: with 10,000 rows holding a word of eight trigrams
- * the kept plan cost about what planning saves, with 50,000 three times what it did
- * (README, Performance, issue 19, session 15).
- */
-const KEPT_PLAN_MOST_ROWS = 8_000;
-
-/**
- * The rows of each searched table as the planner counts them: the density of its last
- * count (ANALYZE, VACUUM, an index built) times its pages now; none before a first count.
- */
-const TABLE_ROWS = keptPrepared(`select relname::text as name,
-    case when relpages > 0 then reltuples / relpages * (pg_relation_size(oid) / current_setting('block_size')::float8) end as rows
-  from pg_class where oid = any($1::regclass[])`);
-
-/** How long a count of the searched tables' rows serves before it is taken again. */
-const TABLE_ROWS_KEPT_MS = 10_000;
-
-const tableRows = new WeakMap<Queryable, { at: number; rows: Promise<{ name: string; rows: number | null }[]> }>();
-
-async function tablesAreSmall(db: Queryable, withUsers: boolean): Promise<boolean> {
-  const now = Date.now();
-  let counted = tableRows.get(db);
-  if (counted === undefined || now - counted.at > TABLE_ROWS_KEPT_MS) {
-    const tables = Object.values(SEARCHED).map((kind) => kind.from);
-    counted = { at: now, rows: db.query<{ name: string; rows: number | null }>(TABLE_ROWS, [tables]) };
-    tableRows.set(db, counted);
-    // A failed count is taken again by the next search.
-    counted.rows.catch(() => tableRows.delete(db));
-  }
-  const tables = await counted.rows;
-  return tables.every(({ name, rows }) => (name === SEARCHED.user.from && !withUsers) || (rows !== null && rows <= KEPT_PLAN_MOST_ROWS));
-}
-
-/**
- * The statement of a shape. One whose words all have trigrams, over tables small enough
- * (KEPT_PLAN_MOST_ROWS), is kept prepared with one plan made without the values
- * (planning was half of what a search cost): every choice that plan makes serves every
- * text of the shape, since the titles' range comes as values and each word is found
- * through the trigram index. Any other text is planned with its values: a plan made
- * without them cannot tell a big tenant, whose rows are best read in turn, from a small
- * one, best reached through its tenant's index, nor a word most rows hold from a rare
- * one. The kept statement's text is marked as such, as a text is kept or not by the
- * text itself.
- */
-function statementOf(shape: Shape): string {
-  const sql = searchStatement(shape);
-  return shape.kept ? keptWithGenericPlan(`/* one plan for the shape */ ${sql}`) : sql;
-}
-
 export async function search(db: Queryable, tenantId: number, text: string, withUsers: boolean): Promise<SearchHit[]> {
   // As the text reaches PostgreSQL, where a lone surrogate arrives as U+FFFD.
   const words = searchWords(text.replace(/\p{Cs}/gu, '\uFFFD'));
   if (words.length === 0) return [];
   const whole = words.join(' ').toLowerCase();
   const bound = prefixBound(whole);
-  const kept = words.every((word) => TRIGRAM_RUN.test(word)) && (await tablesAreSmall(db, withUsers));
-  const shape: Shape = { words: words.length, bounded: bound !== null, withUsers, kept };
-  return db.query<SearchHit>(statementOf(shape), [tenantId, whole, bound, ...words.map((word) => `%${literally(word)}%`)]);
+  const shape: Shape = { words: words.length, bounded: bound !== null, withUsers };
+  return db.query<SearchHit>(searchStatement(shape), [tenantId, whole, bound, ...words.map((word) => `%${literally(word)}%`)]);
 }
 
 /**

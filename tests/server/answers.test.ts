@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ANSWER_INSTANT } from '../../server/answers/instant.ts';
-import { ANALYSIS_ENTRY } from '../../server/answers/projections.ts';
 import { loadContract, type HttpMethod } from '../../server/http/contract.ts';
 import { contractAjv } from '../../server/http/validation.ts';
 import { startTestServer, type TestServer } from '../support/server-harness.ts';
@@ -176,48 +175,4 @@ describe('every JSON answer', () => {
     expect(places.length).toBeGreaterThan(20);
     expect(places.filter((place) => !filled.has(place) && !(place in NEVER_FILLED)), 'date-time fields no answer filled').toEqual([]);
   }, 60_000);
-
-  test("the analysis entries kept with each opportunity are its projection's, to the last field and instant", async () => {
-    const rows = await server.db.query<{ kept: string; projected: unknown }>(
-      `select analysis_json as kept, ${ANALYSIS_ENTRY.json} as projected from ${ANALYSIS_ENTRY.from} where tenant_id = 1`,
-    );
-    expect(rows.length).toBeGreaterThan(100);
-    const differing = rows.filter((row) => JSON.stringify(JSON.parse(row.kept)) !== JSON.stringify(row.projected));
-    expect(differing.slice(0, 3)).toEqual([]);
-  });
-
-  test("an opportunity's kept texts are, to the byte, what row_to_json and json_build_object made of it, for awkward values too (written and rewritten)", async () => {
-    const made = `select o.id from opportunities o where o.tenant_id = 1 and (
-      o.analysis_json is distinct from row_to_json(row(answer_instant(o.created_date), o.revenue::float8, o.probability, o.salesperson_id)::opportunity_analysis_entry)::text
-      or o.answer_json is distinct from json_build_object('id', o.id, 'created_date', answer_instant(o.created_date), 'revenue', o.revenue::float8,
-        'probability', o.probability, 'salesperson_id', o.salesperson_id, 'customer', o.customer, 'stage', o.stage)::text)`;
-    const customers = ['Quote " and \\ backslash', 'Tab\tand\nline', 'Ünïcödé 😀 Ltd', '\u0001 control', "O'Brien & Co <b>"];
-    const revenues = [0, 0.01, 0.1, 1234.5, 12345678.9, 99999999.99, 1 / 3];
-    const ids = await server.db.query<{ id: number }>(
-      `insert into opportunities (tenant_id, salesperson_id, customer, stage, created_date, revenue, probability)
-       select 1, (select min(id) from salespersons where tenant_id = 1), c, 'closed won', '2025-03-30T01:30:00.5+02:00'::timestamptz + n * interval '1 day', r, n % 101
-       from unnest($1::text[]) with ordinality as cs (c, n), unnest($2::numeric[]) as r
-       returning id`,
-      [customers, revenues],
-    );
-    expect(ids.length).toBe(customers.length * revenues.length);
-    expect(await server.db.query(made)).toEqual([]);
-    await server.db.query(`update opportunities set probability = 100, stage = 'pro"posal', revenue = revenue * 7 where id = any($1::int[])`, [ids.map((row) => row.id)]);
-    expect(await server.db.query(made)).toEqual([]);
-    await server.db.query('delete from opportunities where id = any($1::int[])', [ids.map((row) => row.id)]);
-  });
-
-  test('the kept analysis entries are, to the byte, the text the per-row query of migration 060 made (before and after an update)', async () => {
-    // The entry's text as migration 060's trigger made it; the year's answer joins these texts as they are.
-    const queried = `(select row_to_json(entry)::text from (select answer_instant(o.created_date) as created_date, o.revenue::float8 as revenue,
-      o.probability as probability, o.salesperson_id as salesperson_id) as entry)`;
-    const differing = `select o.id, o.analysis_json as kept, ${queried} as queried from opportunities o where o.tenant_id = 1 and o.analysis_json is distinct from ${queried}`;
-    const [counted] = await server.db.query<{ count: number }>('select count(*)::int as count from opportunities where tenant_id = 1');
-    expect(counted!.count).toBeGreaterThan(100);
-    expect(await server.db.query(differing)).toEqual([]);
-    // Revenue with and without cents, a probability of 0, an instant in another zone: as an edit writes them.
-    await server.db.query(`update opportunities set revenue = case when id % 2 = 0 then 1234.5 else 0 end, probability = 0,
-      created_date = '2025-03-30T01:30:00+02:00' where id in (select id from opportunities where tenant_id = 1 order by id limit 4)`);
-    expect(await server.db.query(differing)).toEqual([]);
-  });
 });

@@ -1,8 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server-harness.ts';
-import { hasGenericPlan } from '../../server/db/kept-prepared.ts';
-import { search as searchStatement } from '../../server/routes/search.ts';
-import type { Queryable } from '../../server/db/database.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -102,39 +99,6 @@ describe('the global search', () => {
         `delete from customers where tenant_id = $1 and name in (select 'Filler ' || n || ' ' || $2 from generate_series(1, 60) as n union select $2 || ' First')`,
         [demo, text],
       );
-    }
-  });
-
-  test('a text whose words all have trigrams runs on one plan kept for its shape while the searched tables are small; any other is planned for its values', async () => {
-    const demo = await tenantId('Demo');
-    const sent: string[] = [];
-    // A new one each time: the tables' counts are kept per database for a few seconds.
-    const recording = (): Queryable => ({ query: (sql, params) => (sent.push(sql), server.db.query(sql, params)) });
-    const planned = async (texts: string[], withUsers: boolean) => {
-      sent.length = 0;
-      const db = recording();
-      for (const text of texts) await searchStatement(db, demo, text, withUsers);
-      return sent.filter((sql) => sql.includes('best_customers')).map(hasGenericPlan);
-    };
-    // The planner's counts of the tables' rows, which decide.
-    await server.db.query('analyze');
-    expect(await planned(['acme', 'acme corp', 'Nakatomi', '100%x', 'rïley'], true)).toEqual([true, true, true, true, true]);
-    expect(await planned(['ac', 'acme co', 'ö', 'a_b', '%%%'], true)).toEqual([false, false, false, false, false]);
-    // A searched table with more rows than the kept plan serves well: planned for its values,
-    // unless that table is not searched (users, for a person who does not see them).
-    const [bulk] = await server.db.query<{ id: number }>("insert into tenants (name) values ('Bulk') returning id");
-    await server.db.query(
-      `insert into users (tenant_id, name, email, role_id) select $1, 'Bulk ' || n, 'bulk' || n || '@bulk.test', 3 from generate_series(1, 8001) as n`,
-      [bulk!.id],
-    );
-    await server.db.query('analyze users');
-    try {
-      expect(await planned(['acme'], true)).toEqual([false]);
-      expect(await planned(['acme'], false)).toEqual([true]);
-    } finally {
-      await server.db.query('delete from users where tenant_id = $1', [bulk!.id]);
-      await server.db.query('delete from tenants where id = $1', [bulk!.id]);
-      await server.db.query('analyze users');
     }
   });
 
