@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
+import { Readable } from 'node:stream';
+import { createGunzip, gzip } from 'node:zlib';
 import negotiator from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
@@ -101,7 +102,9 @@ export function createVersionedAnswers(db: Queryable, { maxBytes }: { maxBytes: 
       if (negotiator.negotiate(request.headers['accept-encoding'] ?? '', ['gzip']) === 'gzip') {
         return reply.header('content-encoding', 'gzip').send(copy.gzip);
       }
-      return reply.send(await answer.make());
+      // Decoded as the client reads, from the one copy: a client that stops reading holds
+      // a stream's buffer, not an answer of its own.
+      return reply.send(Readable.from([copy.gzip]).pipe(createGunzip()));
     },
   };
 }
