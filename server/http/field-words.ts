@@ -49,6 +49,7 @@ export const BASE64_ONLY = 'The file must be sent in standard padded base64.';
 export const bodyWords: Readonly<Record<string, FormWords>> = {
   UserCreate: { role_id: { label: 'Role' } },
   UserUpdate: { role_id: { label: 'Role' } },
+  UserUpdateKeepingPassword: { role_id: { label: 'Role' } },
   SalespersonUpdate: { latest_login: { label: 'Latest authentication' } },
   OpportunityWrite: { created_date: { label: 'Date' } },
   ActivityWrite: { due_at: { label: 'Due date' }, duration_minutes: { label: 'Duration' }, opportunity_id: { label: 'Opportunity' } },
