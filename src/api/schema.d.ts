@@ -1565,7 +1565,7 @@ export interface components {
             created_at: string;
         };
         AttachmentUpload: {
-            /** @description A bare file name, without / or \ or control characters. */
+            /** @description A bare file name: not only spaces, not . or .., without / or \ or control or text-direction characters. */
             file_name: string;
             media_type: string;
             /** @description The file's bytes in standard padded base64, as it encodes them (no bits set past the last byte); 6,990,508 characters hold 5 MB. */
@@ -3483,7 +3483,7 @@ export interface operations {
                 direction?: "ascending" | "descending";
                 /** @description Activities only. */
                 view?: "todo" | "overdue" | "done" | "all";
-                /** @description Only these rows, as ids separated by commas. */
+                /** @description Only these rows, as ids (1 to 2147483647) separated by commas. */
                 ids?: string;
             };
             header?: never;
@@ -3509,6 +3509,15 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description The request's address and headers are longer than the server reads (32 KB): ids far past their 20,000 characters. Answered before the request is read. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     importOpportunities: {

@@ -43,8 +43,9 @@ RULES_BEYOND_THE_SCHEMA = [
     # An event ends at or after its start; an all-day one at midnights.
     re.compile(r"^The end must not be before the start\.$"),
     re.compile(r"^An all-day event starts and ends at midnight UTC of its first and last day\.$"),
-    # An import's customers are new ones.
+    # An import's customers are new ones, each named once in the file.
     re.compile(r'^A customer named ".*" already exists\.$', re.DOTALL),
+    re.compile(r'^".*" is already in row \d+ of the file\.$', re.DOTALL),
     # Amounts are kept in cents (a JSON Schema multipleOf 0.01 is not exact in binary floating point).
     re.compile(r"^\w+ (?:must|can) have at most (?:two|2) decimals\.$"),
     # A currency must be one of ISO 4217's.
