@@ -1,4 +1,5 @@
 import { FILE_TOO_LARGE_MESSAGE } from '../../src/domain/attachments/rules.ts';
+import { CURRENCY_SHAPE_MESSAGE } from '../../src/domain/money.ts';
 
 /**
  * What the server says about a field the domain rule of its body does not judge (a
@@ -59,6 +60,7 @@ export const bodyWords: Readonly<Record<string, FormWords>> = {
     content_base64: { label: 'File', invalid: BASE64_ONLY, tooShort: BASE64_ONLY, tooLong: FILE_TOO_LARGE_MESSAGE },
   },
   TeamSearch: { salespersonId: { label: 'Salesperson' } },
+  TenantSettingsWrite: { currency: { invalid: CURRENCY_SHAPE_MESSAGE } },
   AnalysisRequest: { tenantId: { label: 'Tenant' } },
 };
 

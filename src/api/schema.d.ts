@@ -1568,7 +1568,7 @@ export interface components {
             /** @description A bare file name: not only spaces, not . or .., without / or \ or control or text-direction characters. */
             file_name: string;
             media_type: string;
-            /** @description The file's bytes in standard padded base64, as it encodes them (no bits set past the last byte); 6,990,508 characters hold 5 MB. */
+            /** @description The file's bytes in standard padded base64, as it encodes them: a multiple of four characters, no bits set past the last byte. The pattern states the alphabet and the ending; the length the server checks (a pattern with a repeated group of four cannot run on 7 MB of text). 6,990,508 characters hold 5 MB. */
             content_base64: string;
             opportunity_id?: number | null;
             note?: string;
