@@ -23,17 +23,18 @@ export function installMethodNotAllowed(app: FastifyInstance, contract: Contract
   // An address without parameters is the resource it names even where a route with a
   // parameter would take it too (PUT /api/opportunities/anlaysis is no opportunity's).
   const fixed = new Map(described.filter(({ fixedPath }) => fixedPath !== undefined).map((entry) => [entry.fixedPath!, entry]));
-  app.addHook('onRequest', async (request, reply) => {
-    const path = request.url.split('?')[0]!;
-    const named = fixed.get(path);
-    const match = named ?? (request.is404 ? described.find(({ pattern }) => pattern.test(path)) : undefined);
-    if (!match || match.methods.includes(request.method)) return;
-    return reply.code(405).header('Allow', match.allow).send({ message: `${request.method} is not allowed here; use ${match.allow}.` });
+  // A callback hook: every request passes here, nearly all of them to go on at once.
+  app.addHook('onRequest', (request, reply, done) => {
+    const query = request.url.indexOf('?');
+    const path = query === -1 ? request.url : request.url.slice(0, query);
+    const match = fixed.get(path) ?? (request.is404 ? described.find(({ pattern }) => pattern.test(path)) : undefined);
+    if (!match || match.methods.includes(request.method)) return done();
+    reply.code(405).header('Allow', match.allow).send({ message: `${request.method} is not allowed here; use ${match.allow}.` });
   });
 }
 
 /** Each path of the document, under its own server's base path (the tenant service's), with its methods. */
-export function describedPaths(contract: Contract): PathMethods[] {
+function describedPaths(contract: Contract): PathMethods[] {
   const paths = contract.document.paths as Record<string, Record<string, unknown> & { servers?: Array<{ url: string }> }>;
   return Object.entries(paths).map(([path, item]) => {
     const base = (item.servers?.[0]?.url ?? '').replace(/\/$/, '');
