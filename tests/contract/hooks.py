@@ -1,6 +1,6 @@
 """Schemathesis hooks for the contract test (tests/contract/schemathesis.test.ts).
 
-Two things a schema cannot know, and nothing else:
+Three things a schema cannot know, and nothing else:
 
 * The run is signed in as one user. Changing that user's e-mail or role, or deleting it,
   signs the run out (tokens issued before such a change are refused), and every later
@@ -13,6 +13,9 @@ Two things a schema cannot know, and nothing else:
   knows. A valid-looking request refused for one of these exact reasons (a 400 whose
   message is the rule's own) is not a contract failure; any other refusal of a valid
   request still is. Each rule is listed below with the words the server answers with.
+
+* Schemathesis infers links between answers on its own; one that took a null for an id
+  (/api/opportunities/None/timeline) is no request a client makes, and its refusal no failure.
 """
 
 import os
