@@ -2,8 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * One run, several projects: unit and machine tests, the revenue properties in
- * several time zones, the server suite on both databases, and the browser tests
- * against the real stack.
+ * several time zones, the server suite on both databases, the contract tester
+ * against the server process, and the browser tests against the real stack.
  */
 const timeZones = ['UTC', 'America/Los_Angeles', 'Europe/Berlin', 'Asia/Kolkata'];
 
@@ -54,6 +54,15 @@ export default defineConfig({
           globalSetup: ['tests/support/postgres-cluster.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          // Schemathesis against the real server process (tests/support/schemathesis.ts installs it).
+          name: 'contract',
+          include: ['tests/contract/**/*.test.ts'],
+          environment: 'node',
+          hookTimeout: 180_000,
         },
       },
       {

@@ -1,15 +1,16 @@
 /**
  * Lighthouse's performance audit with its default (mobile) preset: a mid-range
  * phone on slow 4G, simulated, against Debian's Chromium started here with a
- * debugging port for Lighthouse to drive.
+ * debugging port for Lighthouse to drive. Lighthouse itself runs in a child process
+ * on Node 24 (bench/lighthouse-runner.ts).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import lighthouse from 'lighthouse';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.ts';
 import { median } from './figures.ts';
+import { audit } from './lighthouse-runner.ts';
 import { freePort } from './server-process.ts';
 
 export interface LighthouseRun {
@@ -48,16 +49,9 @@ export async function runLighthouse(url: string, runs: number): Promise<Lighthou
 
 async function oneRun(url: string): Promise<LighthouseRun> {
   return withDebuggingChromium(async (port) => {
-    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
-    const lhr = result?.lhr;
-    if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
-    if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${lhr.runtimeError.message}`);
-    const score = lhr.categories.performance?.score;
-    const tbt = lhr.audits['total-blocking-time']?.numericValue;
-    const cls = lhr.audits['cumulative-layout-shift']?.numericValue;
-    const fcp = lhr.audits['first-contentful-paint']?.numericValue;
-    if (score == null || tbt === undefined || cls === undefined || fcp === undefined) throw new Error(`Lighthouse left figures out for ${url}`);
-    return { performance: score * 100, totalBlockingTime: tbt, cumulativeLayoutShift: cls, firstContentfulPaint: fcp };
+    const { lighthouseVersion, ...figures } = await audit({ kind: 'performance', url, port });
+    console.error(`[bench] Lighthouse ${lighthouseVersion}: ${url} performance ${figures.performance}`);
+    return figures;
   });
 }
 

@@ -27,6 +27,7 @@ export const bodyRules: Readonly<Record<string, BodyRule>> = {
   UserCreate: (body) => newUserProblems({ phone: '', mobile: '', ...body }),
   SalespersonCreate: (body) => newUserProblems({ password: '', role_id: 0, ...body }),
   UserUpdate: (body) => userChangeProblems(body, body.email),
+  UserUpdateKeepingPassword: (body) => userUpdateKeepingPassword(body),
   SalespersonUpdate: (body) => salespersonProblems(body),
   CustomerWrite: (body) => customerWriteProblems(body),
   OpportunityWrite: (body) => opportunityWriteProblems(body),

@@ -12,6 +12,9 @@ import { SchemaRefusal } from './define-route.ts';
 async function errorHandling(app: FastifyInstance): Promise<void> {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = error.validation ? 400 : statusOf(error);
+    // A route may have set up a download (a CSV file's type and name) before it failed.
+    reply.removeHeader('content-disposition');
+    reply.type('application/json; charset=utf-8');
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
       return reply.code(500).send({ message: 'Internal server error' });

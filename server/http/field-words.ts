@@ -1,4 +1,5 @@
 import { FILE_TOO_LARGE_MESSAGE } from '../../src/domain/attachments/rules.ts';
+import { CURRENCY_SHAPE_MESSAGE } from '../../src/domain/money.ts';
 
 /**
  * What the server says about a field the domain rule of its body does not judge (a
@@ -49,6 +50,7 @@ export const BASE64_ONLY = 'The file must be sent in standard padded base64.';
 export const bodyWords: Readonly<Record<string, FormWords>> = {
   UserCreate: { role_id: { label: 'Role' } },
   UserUpdate: { role_id: { label: 'Role' } },
+  UserUpdateKeepingPassword: { role_id: { label: 'Role' } },
   SalespersonUpdate: { latest_login: { label: 'Latest authentication' } },
   OpportunityWrite: { created_date: { label: 'Date' } },
   ActivityWrite: { due_at: { label: 'Due date' }, duration_minutes: { label: 'Duration' }, opportunity_id: { label: 'Opportunity' } },
@@ -58,6 +60,7 @@ export const bodyWords: Readonly<Record<string, FormWords>> = {
     content_base64: { label: 'File', invalid: BASE64_ONLY, tooShort: BASE64_ONLY, tooLong: FILE_TOO_LARGE_MESSAGE },
   },
   TeamSearch: { salespersonId: { label: 'Salesperson' } },
+  TenantSettingsWrite: { currency: { invalid: CURRENCY_SHAPE_MESSAGE } },
   AnalysisRequest: { tenantId: { label: 'Tenant' } },
 };
 

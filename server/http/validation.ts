@@ -32,12 +32,16 @@ async function validation(app: FastifyInstance): Promise<void> {
   );
 }
 
+/** Decimal digits, and a fraction only of zeros. */
+const PLAIN_INTEGER = /^-?\d+(?:\.0+)?$/;
+
 type IntegerSchema = { properties?: Record<string, { type?: unknown }> };
 type Validate = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
 
 /**
  * Coercion would read `1e3`, `0x10` or ` 7` as integers; an id in a path or query is
- * an integer only when written as plain decimal digits.
+ * an integer only when written as plain decimal digits, with at most a fraction of
+ * zeros (`7.0`), which JSON Schema counts as the integer 7.
  */
 function digitsOnlyForIntegers(validate: Validate, schema: IntegerSchema): Validate {
   const integerKeys = Object.entries(schema.properties ?? {})
@@ -46,7 +50,7 @@ function digitsOnlyForIntegers(validate: Validate, schema: IntegerSchema): Valid
   if (integerKeys.length === 0) return validate;
   const checked: Validate = (data) => {
     const values = (data ?? {}) as Record<string, unknown>;
-    const bad = integerKeys.find((key) => typeof values[key] === 'string' && !/^-?\d+$/.test(values[key] as string));
+    const bad = integerKeys.find((key) => typeof values[key] === 'string' && !PLAIN_INTEGER.test(values[key] as string));
     if (bad !== undefined) {
       checked.errors = [{ instancePath: `/${bad}`, keyword: 'type', message: 'must be integer', params: { type: 'integer' }, schemaPath: '' }];
       return false;

@@ -1176,6 +1176,7 @@ export interface components {
             mobile?: string;
         };
         UserCreate: {
+            /** @description Not only spaces. */
             name: string;
             email: components["schemas"]["Email"];
             password: components["schemas"]["NewPassword"];
@@ -1186,9 +1187,16 @@ export interface components {
             mobile?: components["schemas"]["UserPhone"];
         };
         UserUpdate: {
+            /** @description Not only spaces. */
             name: string;
             email: components["schemas"]["Email"];
-            /** @description The new password on the plain routes; on the nohash routes whatever the app holds (the mask), which the server ignores. */
+            password: components["schemas"]["NewPassword"];
+            role_id: components["schemas"]["RoleId"];
+        };
+        /** @description The body of the nohash routes: a UserUpdate whose password is ignored, whatever the app holds (the mask it shows). */
+        UserUpdateKeepingPassword: {
+            name: components["schemas"]["UserUpdate"]["name"];
+            email: components["schemas"]["Email"];
             password: string;
             role_id: components["schemas"]["RoleId"];
         };
@@ -1206,6 +1214,7 @@ export interface components {
             status: number;
         };
         SalespersonCreate: {
+            /** @description Not only spaces. */
             name: string;
             email: components["schemas"]["Email"];
             phone: components["schemas"]["UserPhone"];
@@ -1214,7 +1223,9 @@ export interface components {
             status: 1;
         };
         SalespersonUpdate: {
+            /** @description Not only spaces. */
             name: string;
+            /** @description The Email shape, spaces around it allowed (they are not kept). */
             email: string;
             phone: components["schemas"]["SalespersonPhone"];
             mobile: components["schemas"]["SalespersonPhone"];
@@ -1444,11 +1455,14 @@ export interface components {
         CalendarEventWrite: {
             /** @description Not only spaces. */
             title: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description An instant of the years 1970 to 9999.
+             */
             starts_at: string;
             /**
              * Format: date-time
-             * @description Not before starts_at.
+             * @description An instant of the years 1970 to 9999, not before starts_at.
              */
             ends_at: string;
             all_day: boolean;
@@ -1551,10 +1565,10 @@ export interface components {
             created_at: string;
         };
         AttachmentUpload: {
-            /** @description A bare file name, without / or \ or control characters. */
+            /** @description A bare file name: not only spaces, not . or .., without / or \ or control or text-direction characters. */
             file_name: string;
             media_type: string;
-            /** @description The file's bytes in standard padded base64; 6,990,508 characters hold 5 MB. */
+            /** @description The file's bytes in standard padded base64, as it encodes them: a multiple of four characters, no bits set past the last byte. The pattern states the alphabet and the ending; the length the server checks (a pattern with a repeated group of four cannot run on 7 MB of text). 6,990,508 characters hold 5 MB. */
             content_base64: string;
             opportunity_id?: number | null;
             note?: string;
@@ -1825,7 +1839,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["UserUpdate"];
+                "application/json": components["schemas"]["UserUpdateKeepingPassword"];
             };
         };
         responses: {
@@ -1871,7 +1885,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["UserUpdate"];
+                "application/json": components["schemas"]["UserUpdateKeepingPassword"];
             };
         };
         responses: {
@@ -3469,7 +3483,7 @@ export interface operations {
                 direction?: "ascending" | "descending";
                 /** @description Activities only. */
                 view?: "todo" | "overdue" | "done" | "all";
-                /** @description Only these rows, as ids separated by commas. */
+                /** @description Only these rows, as ids (1 to 2147483647) separated by commas. */
                 ids?: string;
             };
             header?: never;
@@ -3495,6 +3509,15 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description The request's address and headers are longer than the server reads (32 KB): ids far past their 20,000 characters. Answered before the request is read. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     importOpportunities: {

@@ -11,6 +11,8 @@ const LOCALE = 'en-US';
 export const FALLBACK_CURRENCY = 'EUR';
 
 const ISO_CODE = /^[A-Z]{3}$/;
+/** What a code of another shape than three capital letters hears (the document's pattern refuses it too). */
+export const CURRENCY_SHAPE_MESSAGE = 'Enter a three-letter currency code, for example EUR or USD.';
 
 /** Every ISO 4217 code the runtime can format (the browser's and Node's ICU agree). */
 function knownCurrencies(): ReadonlySet<string> {
@@ -20,7 +22,7 @@ let known: ReadonlySet<string> | undefined;
 
 /** Why `code` is not a currency this app can show, in people's words; null when it is one. */
 export function currencyProblem(code: string): string | null {
-  if (!ISO_CODE.test(code)) return 'Enter a three-letter currency code, for example EUR or USD.';
+  if (!ISO_CODE.test(code)) return CURRENCY_SHAPE_MESSAGE;
   known ??= knownCurrencies();
   if (!known.has(code)) return `${code} is not an ISO 4217 currency code.`;
   return null;

@@ -116,15 +116,46 @@ describe('ids that are not positive integers', () => {
   test.each(['abc', '1.5', '-1'])('/api/users/getAllData/%s answers 400', async (id) => {
     expectRefusal(await server.app.inject({ url: `/api/users/getAllData/${id}`, headers }), { tenant_id: 'The address must name a tenant by its number.' });
   });
+
+  test('an integer written with a fraction of zeros is that integer, as JSON Schema counts it', async () => {
+    const plain = await server.app.inject({ url: '/api/users/1', headers });
+    const written = await server.app.inject({ url: '/api/users/1.00', headers });
+    expect(written.statusCode).toBe(200);
+    expect(written.json()).toEqual(plain.json());
+    expect((await server.app.inject({ url: '/api/users/getAllData/1.0', headers })).statusCode).toBe(200);
+  });
 });
 
 describe('unknown routes', () => {
   test('answer 404 as JSON with a message', async () => {
-    for (const [method, url] of [['GET', '/api/nothing-here'], ['DELETE', '/api/users/1']] as const) {
+    for (const [method, url] of [['GET', '/api/nothing-here'], ['DELETE', '/api/users/1/nothing']] as const) {
       const response = await server.app.inject({ method, url, headers });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toMatchObject({ message: expect.any(String) });
     }
+  });
+
+  test('a method the document does not list for an address it describes answers 405 with the methods it does', async () => {
+    const cases = [
+      ['DELETE', '/api/users/1', 'GET, PUT, HEAD'],
+      ['TRACE', '/api/customers', 'POST'],
+      ['PATCH', '/tenant-service/get-tenant?email=rep%40demo.test', 'GET, HEAD'],
+      // An address without parameters is its own resource, though PUT /api/opportunities/{id} would take it.
+      ['PUT', '/api/opportunities/anlaysis', 'POST'],
+    ] as const;
+    for (const [method, url, allow] of cases) {
+      // Methods Fastify's types do not list (TRACE) are sent all the same.
+      const response = await server.app.inject({ method: method as 'GET', url, headers });
+      expect(response.statusCode, `${method} ${url}`).toBe(405);
+      expect(response.headers.allow).toBe(allow);
+      expect(response.json()).toEqual({ message: `${method} is not allowed here; use ${allow}.` });
+    }
+  });
+
+  test('the 405 comes before the body is read: QUERY without a Content-Type', async () => {
+    const response = await server.app.inject({ method: 'QUERY' as 'GET', url: '/api/users/getAllData/1', headers });
+    expect(response.statusCode).toBe(405);
+    expect(response.headers.allow).toBe('GET, HEAD');
   });
 });
 

@@ -34,8 +34,11 @@ export const MAX_PHONE_LENGTH = 32;
  * The simple {something}@{something}.{something} shape the spec asks for: no
  * spaces or control characters, one @, a dot in the domain. Letters of any script
  * are welcome (jürgen@müller.de), so what the screen accepts the server accepts.
+ * The control characters are written as their ranges (Unicode's Cc: U+0000–U+001F and
+ * U+007F–U+009F) rather than `\p{Cc}`, which tools outside JavaScript that read the
+ * OpenAPI document's copy of this pattern (Schemathesis's Python) cannot use.
  */
-export const EMAIL_PATTERN_SOURCE = '^[^\\s@\\p{Cc}]+@[^\\s@\\p{Cc}]+\\.[^\\s@\\p{Cc}]+$';
+export const EMAIL_PATTERN_SOURCE = '^[^\\s@\\x00-\\x1f\\x7f-\\x9f]+@[^\\s@\\x00-\\x1f\\x7f-\\x9f]+\\.[^\\s@\\x00-\\x1f\\x7f-\\x9f]+$';
 export const EMAIL_PATTERN = new RegExp(EMAIL_PATTERN_SOURCE, 'u');
 
 /** Create User (section 5): optional plus, a non-zero first digit, then 2 to 14 more digits. */
