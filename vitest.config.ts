@@ -37,8 +37,8 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
           env: { CRM_TEST_DATABASE: 'pglite' },
-          // PGlite's WebAssembly on V8's baseline compiler, as `npm start` runs it: optimising
-          // PostgreSQL's code costs a test file's short-lived servers more than their queries gain.
+          // PGlite's WebAssembly on V8's baseline compiler: optimising PostgreSQL's code costs a
+          // test file's short-lived servers more than their queries gain.
           execArgv: ['--liftoff-only'],
           globalSetup: ['tests/support/seeded-template.ts'],
           testTimeout: 30_000,
