@@ -127,20 +127,27 @@ const REMEMBERED_ANSWERS = 8;
 
 /**
  * Answers the server sends under an ETag (the year's answers, server/caching/README.md)
- * are remembered with it, per method, address and body; the same call again sends
+ * are remembered with it, per address and body; the same call again sends
  * `If-None-Match`, and a 304 hands back the remembered answer. The browser's HTTP cache
  * would revalidate the GETs by itself, but never a POST such as the year's analysis.
+ * Only reads take part: GETs, and POSTs that the spec's calls use to read. A write's
+ * If-None-Match would mean something else.
  */
 export function revalidation(limit = REMEMBERED_ANSWERS): Middleware {
   const remembered = new Map<string, { etag: string; body: ArrayBuffer; headers: Headers }>();
   const keys = new Map<string, string>();
   return {
     async onRequest({ request, id }) {
-      const key = `${request.method} ${request.url} ${request.method === 'GET' ? '' : await request.clone().text()}`;
+      if (request.method !== 'GET' && request.method !== 'POST') return undefined;
+      // The body is read as text and sent as text: a body read through a copy of the request
+      // would go out as a stream.
+      const body = request.method === 'POST' ? await request.text() : '';
+      const outgoing = request.method === 'POST' ? new Request(request, { body }) : request;
+      const key = `${request.method} ${request.url} ${body}`;
       keys.set(id, key);
       const held = remembered.get(key);
-      if (held) request.headers.set('If-None-Match', held.etag);
-      return request;
+      if (held) outgoing.headers.set('If-None-Match', held.etag);
+      return outgoing;
     },
     async onResponse({ response, id }) {
       const key = keys.get(id);

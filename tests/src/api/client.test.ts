@@ -270,3 +270,20 @@ describe('revalidation of answers sent under an ETag', () => {
     expect(asked).toEqual([null, '"v1"', '"v2"']);
   });
 });
+
+describe('revalidation leaves writes alone', () => {
+  test('a PUT is sent as it was written, without If-None-Match, and its body as text', async () => {
+    const sent: Request[] = [];
+    const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(input, init);
+      sent.push(request);
+      return new Response(JSON.stringify({ id: 7 }), { status: 200, headers: { 'Content-Type': 'application/json', ETag: '"v1"' } });
+    }) as typeof globalThis.fetch;
+    const client = createCrmClient({ baseUrl: BASE_URL, hooks: hooksWith('access-token-1').hooks, fetch });
+    const body = { name: 'Alex Admin', email: 'admin@demo.test', password: '********', role_id: 1 as const };
+    await client.PUT('/api/users/nohash/{id}', { params: { path: { id: 7 } }, body });
+    await client.PUT('/api/users/nohash/{id}', { params: { path: { id: 7 } }, body });
+    expect(sent.map((request) => request.headers.get('If-None-Match'))).toEqual([null, null]);
+    expect(await sent[1]!.json()).toEqual(body);
+  });
+});
