@@ -19,7 +19,7 @@ describe('npm start runs the server compiled ahead of time', () => {
     expect(existsSync(compiledServerEntry(build))).toBe(true);
     // The files the server reads beside its modules come along.
     expect(existsSync(join(build.outDir, 'openapi/crm.yaml'))).toBe(true);
-    expect(existsSync(join(build.outDir, 'server/db/migrations/001_schema.sql'))).toBe(true);
+    expect(existsSync(join(build.outDir, 'server/db/migrations/001_baseline.sql'))).toBe(true);
 
     expect(buildServerIfStale(build)).toBe(false);
 
