@@ -364,7 +364,8 @@ async function editOpportunity(p: Person): Promise<void> {
   const base = p.checkBase(written);
   await p.checkRead('opportunity read after its save', () => p.call('opportunity record', 'GET', `/api/opportunities/${id}`, { base }), async (answer) => (await json<{ revenue: number }>(answer)).revenue === next);
   // The analysis names no opportunity: its entry is found by what it holds.
-  const entry = `{"created_date":"${new Date(body.created_date).toISOString().slice(0, 19)}Z","revenue":${next},"probability":${body.probability},"salesperson_id":${body.salesperson_id}}`;
+  // As the database writes it (json_build_object: a space either side of each colon).
+  const entry = `{"created_date" : "${new Date(body.created_date).toISOString().slice(0, 19)}Z", "revenue" : ${next}, "probability" : ${body.probability}, "salesperson_id" : ${body.salesperson_id}}`;
   await p.checkRead('analysis after a save', () => analysis(p, p.catalogue.currentYear, base), (answer) => holdsText(answer, entry));
   if (sums && before) await sums.checkAfterSave(p, base, before);
 }
