@@ -83,24 +83,18 @@ export async function sweepExpired(db: Queryable): Promise<number> {
   return rows.length;
 }
 
+const SELECT_SIGN_IN_LIVE = `select exists (select 1 from oidc_payloads session
+       join oidc_payloads grant_row on grant_row.model = 'Grant'
+        and grant_row.id = session.payload #>> array['authorizations', $2, 'grantId']
+        and (grant_row.expires_at is null or grant_row.expires_at > now())
+     where session.model = 'Session' and session.uid = $1 and (session.expires_at is null or session.expires_at > now())) as live`;
+
 /**
  * Whether a token's sign-in still stands: the session its `sid` names (its uid) exists,
  * and so does the client's grant in it. Logout deletes the session; revoking a refresh
  * token, or replaying a used one, deletes only the grant, leaving the browser's session
- * (as Keycloak ends the client's session and not the person's). A boolean SQL
- * expression of the placeholders holding the session's uid and the client id, so that
- * the API's caller check asks it in the same statement as the caller's row.
+ * (as Keycloak ends the client's session and not the person's).
  */
-export function liveSignInCondition(sessionUid: string, clientId: string): string {
-  return `exists (select 1 from oidc_payloads session
-       join oidc_payloads grant_row on grant_row.model = 'Grant'
-        and grant_row.id = session.payload #>> array['authorizations', ${clientId}, 'grantId']
-        and (grant_row.expires_at is null or grant_row.expires_at > now())
-     where session.model = 'Session' and session.uid = ${sessionUid} and (session.expires_at is null or session.expires_at > now()))`;
-}
-
-const SELECT_SIGN_IN_LIVE = `select ${liveSignInCondition('$1', '$2')} as live`;
-
 export async function signInIsLive(db: Queryable, sessionUid: string, clientId: string): Promise<boolean> {
   const [row] = await db.query<{ live: boolean }>(SELECT_SIGN_IN_LIVE, [sessionUid, clientId]);
   return row!.live;

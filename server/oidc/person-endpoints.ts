@@ -17,6 +17,8 @@ export interface PersonEndpointsOptions {
   paths: { userinfo: string; account: string };
 }
 
+const ACCOUNT_PAGE = 'Your name, e-mail and password are managed in the CRM. Go back to the app to change them.';
+
 /**
  * What the app reads about the signed-in person with its access token, where a
  * Keycloak realm answers it: userinfo (keycloak-js's loadUserInfo) and the account
@@ -36,27 +38,17 @@ export async function installPersonEndpoints(app: FastifyInstance, options: Pers
     }
   };
 
-  const userinfo = async (request: FastifyRequest, reply: FastifyReply) => {
-    allowOrigin(request, reply);
-    reply.header('Cache-Control', 'no-store');
-    const found = await person(request.headers.authorization);
-    if ('refusal' in found) return refuse(reply, found.refusal);
-    return identityClaims(found.account);
-  };
-
-  const account = async (request: FastifyRequest, reply: FastifyReply) => {
+  /** An answer about the person the request's token names, or the refusal of the token. */
+  const aboutPerson = (answer: (account: ProviderAccount) => unknown, page?: string) => async (request: FastifyRequest, reply: FastifyReply) => {
     allowOrigin(request, reply);
     reply.header('Cache-Control', 'no-store');
     // A browser opening the address (keycloak-js's accountManagement) gets a page, not JSON.
-    if (!String(request.headers.accept ?? '').includes('application/json')) {
-      return reply
-        .type('text/html; charset=utf-8')
-        .send(errorPage('Your account', 'Your name, e-mail and password are managed in the CRM. Go back to the app to change them.'));
-    }
+    if (page && !String(request.headers.accept ?? '').includes('application/json')) return reply.type('text/html; charset=utf-8').send(page);
     const found = await person(request.headers.authorization);
-    if ('refusal' in found) return refuse(reply, found.refusal);
-    return accountProfile(found.account);
+    return 'refusal' in found ? refuse(reply, found.refusal) : answer(found.account);
   };
+  const userinfo = aboutPerson(identityClaims);
+  const account = aboutPerson(accountProfile, errorPage('Your account', ACCOUNT_PAGE));
 
   const preflight = async (request: FastifyRequest, reply: FastifyReply) => {
     allowOrigin(request, reply);

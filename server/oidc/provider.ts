@@ -72,7 +72,9 @@ function createProvider(config: ServerConfig, db: Database, secrets: ProviderKey
   // An absolute URI naming the CRM API; the app never sends it, so it is the default.
   const apiResource = `${config.publicUrl}/api`;
   const remainingSignIn = (since: number | undefined) =>
-    since === undefined ? SIGN_IN_LIFETIME_SECONDS : Math.max(since + SIGN_IN_LIFETIME_SECONDS - epochNow(), 1);
+    since === undefined ? SIGN_IN_LIFETIME_SECONDS : Math.max(since + SIGN_IN_LIFETIME_SECONDS - Math.floor(Date.now() / 1000), 1);
+  // The library's own routes; introspection and the account answer beside it (introspection.ts, person-endpoints.ts).
+  const { introspection: _introspection, account: _account, ...routes } = KEYCLOAK_ROUTES;
 
   const configuration: Configuration = {
     adapter: postgresAdapter(db),
@@ -150,15 +152,7 @@ function createProvider(config: ServerConfig, db: Database, secrets: ProviderKey
     interactions: {
       url: (_ctx, interaction) => `${prefix}${LOGIN_PATH}/${interaction.uid}`,
     },
-    routes: {
-      authorization: KEYCLOAK_ROUTES.authorization,
-      token: KEYCLOAK_ROUTES.token,
-      userinfo: KEYCLOAK_ROUTES.userinfo,
-      end_session: KEYCLOAK_ROUTES.end_session,
-      jwks: KEYCLOAK_ROUTES.jwks,
-      revocation: KEYCLOAK_ROUTES.revocation,
-      pushed_authorization_request: KEYCLOAK_ROUTES.pushed_authorization_request,
-    },
+    routes,
     features: {
       devInteractions: { enabled: false },
       revocation: { enabled: true },
@@ -281,8 +275,4 @@ function withQuery(address: string, parameters: Record<string, string>): string 
 function hintNamesSessionAccount(ctx: KoaContextWithOIDC): boolean {
   const subject = ctx.oidc.entities.IdTokenHint?.payload.sub;
   return typeof subject === 'string' && subject === ctx.oidc.session?.accountId;
-}
-
-function epochNow(): number {
-  return Math.floor(Date.now() / 1000);
 }

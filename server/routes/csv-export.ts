@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
-import { instant } from '../answers/instant.ts';
 import { inZoneYear } from '../answers/year-window.ts';
 import { defineRoute, type RouteContext } from '../http/define-route.ts';
 import { containing, zoneOf } from '../http/list-query.ts';
@@ -148,7 +147,7 @@ const SOURCES: Record<ExportKind, ExportSource> = {
   activities: {
     header: ACTIVITY_HEADER,
     cells: activityCells,
-    sql: () => `select a.id, ${instant('a.due_at')} as due_at, a.kind, a.subject, a.done, a.duration_minutes,
+    sql: () => `select a.id, answer_instant(a.due_at) as due_at, a.kind, a.subject, a.done, a.duration_minutes,
                  s.name as salesperson_name, o.customer, a.notes
           from activities a
           join salespersons s on s.id = a.salesperson_id and s.tenant_id = a.tenant_id
@@ -165,7 +164,7 @@ const SOURCES: Record<ExportKind, ExportSource> = {
     // The activity list's rows, as it loads them: what it sorts by, not the rows.
     listOrder: async (db, caller, _query, sort) => {
       const rows = await db.query<SortedActivity & { id: number }>(
-        `select a.id, a.kind, a.subject, ${instant('a.due_at')} as due_at, s.name as salesperson_name
+        `select a.id, a.kind, a.subject, answer_instant(a.due_at) as due_at, s.name as salesperson_name
          from ${ACTIVITY.from} where a.tenant_id = $1 order by ${ACTIVITY_LIST_LOADED_ORDER}`,
         [caller.tenantId],
       );

@@ -12,8 +12,6 @@ const SELECT_OPPORTUNITY = `select ${OPPORTUNITY.select} from ${OPPORTUNITY.from
 
 type OpportunityWrite = RequestBody<'OpportunityWrite'>;
 
-const SALESPERSON_NOT_OF_TENANT = 'Salesperson must be a salesperson of your tenant.';
-
 type OpportunityAnswer = AnswerOf<typeof OPPORTUNITY>;
 
 /**
@@ -41,7 +39,7 @@ function valuesOf(body: OpportunityWrite) {
 async function requireSalespersonOfTenant(tx: Queryable, tenantId: number, salespersonId: number): Promise<void> {
   // `for share` keeps the salesperson from being deleted before the write commits.
   const [row] = await tx.query('select 1 from salespersons where id = $1 and tenant_id = $2 for share', [salespersonId, tenantId]);
-  if (!row) throw refusal('salesperson_id', SALESPERSON_NOT_OF_TENANT);
+  if (!row) throw refusal('salesperson_id', 'Salesperson must be a salesperson of your tenant.');
 }
 
 /**
@@ -80,41 +78,30 @@ export function registerOpportunityRecordRoutes(app: FastifyInstance, context: R
   });
 
   defineRoute(app, context, 'get', '/api/opportunities/{id}', async (request: FastifyRequest<{ Params: { id: number } }>) => {
-    const [row] = await db.query<OpportunityAnswer>(SELECT_OPPORTUNITY, [
-      request.params.id,
-      request.caller.tenantId,
-    ]);
+    const [row] = await db.query<OpportunityAnswer>(SELECT_OPPORTUNITY, [request.params.id, request.caller.tenantId]);
     if (!row) throw notFound();
     return row;
   });
 
-  defineRoute(
-    app,
-    context,
-    'put',
-    '/api/opportunities/{id}',
-    async (request: FastifyRequest<{ Params: { id: number }; Body: OpportunityWrite }>) => {
-      const { caller } = request;
-      const values = valuesOf(request.body);
-      return db.transaction(async (tx) => {
-        // Another tenant's id is not found before anything about the body is told.
-        const [existing] = await tx.query('select 1 from opportunities where id = $1 and tenant_id = $2 for update', [
-          request.params.id,
-          caller.tenantId,
-        ]);
-        if (!existing) throw notFound();
-        await requireSalespersonOfTenant(tx, caller.tenantId, values.salesperson_id);
-        await rememberCustomer(tx, caller, values.customer);
-        const [updated] = await withHistory(tx, caller, 'opportunity', [request.params.id], () =>
-          tx.query<OpportunityAnswer>(
-            `update opportunities
-             set salesperson_id = $3, customer = $4, stage = $5, created_date = $6, revenue = $7, probability = $8
-             where id = $1 and tenant_id = $2 returning ${OPPORTUNITY.select}`,
-            [request.params.id, caller.tenantId, values.salesperson_id, values.customer, values.stage, values.created_date, values.revenue, values.probability],
-          ),
-        );
-        return updated;
-      });
-    },
-  );
+  defineRoute(app, context, 'put', '/api/opportunities/{id}', async (request: FastifyRequest<{ Params: { id: number }; Body: OpportunityWrite }>) => {
+    const { caller } = request;
+    const { id } = request.params;
+    const values = valuesOf(request.body);
+    return db.transaction(async (tx) => {
+      // Another tenant's id is not found before anything about the body is told.
+      const [existing] = await tx.query('select 1 from opportunities where id = $1 and tenant_id = $2 for update', [id, caller.tenantId]);
+      if (!existing) throw notFound();
+      await requireSalespersonOfTenant(tx, caller.tenantId, values.salesperson_id);
+      await rememberCustomer(tx, caller, values.customer);
+      const [updated] = await withHistory(tx, caller, 'opportunity', [id], () =>
+        tx.query<OpportunityAnswer>(
+          `update opportunities
+           set salesperson_id = $3, customer = $4, stage = $5, created_date = $6, revenue = $7, probability = $8
+           where id = $1 and tenant_id = $2 returning ${OPPORTUNITY.select}`,
+          [id, caller.tenantId, values.salesperson_id, values.customer, values.stage, values.created_date, values.revenue, values.probability],
+        ),
+      );
+      return updated;
+    });
+  });
 }

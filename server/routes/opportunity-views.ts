@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
 import { defineRoute, type RouteContext } from '../http/define-route.ts';
 import { containing, refusingUnknownZones, zoneOf } from '../http/list-query.ts';
-import { notFound } from '../http/refusals.ts';
 import type { AnswerOf } from '../answers/projection.ts';
 import type { Answer } from '../http/contract-types.ts';
 import { OPPORTUNITY_LIST_ROW } from '../answers/projections.ts';
@@ -27,12 +26,9 @@ export const SORT_COLUMNS: Record<SortKey, string> = {
   weighted: 'page_rows.weighted',
 };
 
-interface YearQuery {
+interface PageQuery {
   year: number;
   zone?: string;
-}
-
-interface PageQuery extends YearQuery {
   search?: string;
   stage?: string;
   mine?: boolean;
@@ -75,8 +71,7 @@ const YEAR_TOTALS_SQL = `select count(*)::int as total, coalesce(sum(revenue), 0
 
 async function page(db: Queryable, caller: { tenantId: number; userId: number }, query: PageQuery): Promise<Answer<'OpportunityPage'>> {
   const zone = zoneOf(query);
-  const search = (query.search ?? '').trim();
-  const pattern = containing(search);
+  const pattern = containing(query.search);
   const order = `${SORT_COLUMNS[query.sort ?? 'date']} ${query.direction === 'ascending' ? 'asc' : 'desc'}, page_rows.id asc`;
   const parameters = [caller.tenantId, query.year, zone, pattern, query.stage || null, query.mine === true, caller.userId];
   return refusingUnknownZones(zone, async () => {
@@ -118,11 +113,6 @@ async function foundPage(db: Queryable, parameters: unknown[], order: string, re
  * whole records for the screens that name opportunities.
  */
 export function registerOpportunityViewRoutes(app: FastifyInstance, context: RouteContext): void {
-  const { db } = context;
-  type Request<Query> = FastifyRequest<{ Params: { tenant_id: number }; Querystring: Query }>;
-
-  defineRoute(app, context, 'get', '/api/opportunities/page/{tenant_id}', async (request: Request<PageQuery>) => {
-    if (request.params.tenant_id !== request.caller.tenantId) throw notFound();
-    return page(db, request.caller, request.query);
-  });
+  type PageRequest = FastifyRequest<{ Params: { tenant_id: number }; Querystring: PageQuery }>;
+  defineRoute(app, context, 'get', '/api/opportunities/page/{tenant_id}', (request: PageRequest) => page(context.db, request.caller, request.query));
 }
