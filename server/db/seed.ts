@@ -117,7 +117,7 @@ function phoneNumber(prefix: string, random: () => number): string {
   return prefix + String(Math.floor(random() * 1e7)).padStart(7, '0');
 }
 
-/** Demo is a German team and keeps the euro default (migration 013); Globex counts in dollars, so two currencies show. */
+/** Demo is a German team and keeps the euro default; Globex counts in dollars, so two currencies show. */
 async function insertTenant(tx: Queryable, name: string, expiresAt: Date | null, currency = 'EUR'): Promise<number> {
   const [row] = await tx.query<{ id: number }>(
     'insert into tenants (name, subscription_expires_at, currency) values ($1, $2, $3) returning id',

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { ServerConfig } from '../config.ts';
 import type { Queryable } from '../db/database.ts';
 import { signInIsLive } from '../oidc/adapter.ts';
+import { HttpError } from './refusals.ts';
 import { REQUIRED_CLIENT_ROLE } from '../../src/domain/session/tokens.ts';
 
 /** Who is calling, as the server established it: never taken from a path or body. */
@@ -45,17 +46,7 @@ const ALLOWED_ALGORITHMS = ['RS256', 'PS256', 'ES256', 'EdDSA'];
 // Keycloak's access tokens carry `typ: "Bearer"`; its ID tokens `ID`, its refresh tokens `Refresh`.
 const ACCESS_TOKEN_TYPE = 'Bearer';
 
-export class Unauthorized extends Error {
-  readonly statusCode = 401;
-}
-
-/** A known caller whose tenant may not use the CRM now; the app shows the message as it is. */
-export class SubscriptionExpired extends Error {
-  readonly statusCode = 403;
-  constructor() {
-    super('Subscription expired.');
-  }
-}
+const unauthorized = (reason: string) => new HttpError(401, reason);
 
 /**
  * Verifies signature, issuer, audience, expiry and algorithm; then what makes it an
@@ -72,18 +63,18 @@ export async function verifyAccessToken(token: string, policy: TokenPolicy): Pro
       requiredClaims: ['exp', 'iat', 'sub'],
     }));
   } catch (error) {
-    throw new Unauthorized(error instanceof joseErrors.JWTExpired ? 'Token expired' : 'Invalid token');
+    throw unauthorized(error instanceof joseErrors.JWTExpired ? 'Token expired' : 'Invalid token');
   }
   // An ID token has the app as audience too (with an external provider, the default
   // OIDC_AUDIENCE): only an access token says Bearer.
-  if (payload.typ !== ACCESS_TOKEN_TYPE) throw new Unauthorized('Not an access token');
-  if (payload.azp !== policy.clientId) throw new Unauthorized('The token was issued to another client');
+  if (payload.typ !== ACCESS_TOKEN_TYPE) throw unauthorized('Not an access token');
+  if (payload.azp !== policy.clientId) throw unauthorized('The token was issued to another client');
   if (typeof payload.email !== 'string' || payload.email === '' || payload.email_verified !== true) {
-    throw new Unauthorized('The token has no verified e-mail');
+    throw unauthorized('The token has no verified e-mail');
   }
-  if (typeof payload.sub !== 'string' || payload.sub === '') throw new Unauthorized('Invalid token');
+  if (typeof payload.sub !== 'string' || payload.sub === '') throw unauthorized('Invalid token');
   if (!clientRoles(payload, policy.clientId).includes(REQUIRED_CLIENT_ROLE)) {
-    throw new Unauthorized(`The token lacks the ${REQUIRED_CLIENT_ROLE} role`);
+    throw unauthorized(`The token lacks the ${REQUIRED_CLIENT_ROLE} role`);
   }
   return payload as VerifiedPayload;
 }
@@ -116,15 +107,19 @@ export function authenticate(policy: TokenPolicy, db: Queryable): CallerCheck {
   return {
     async requireCaller(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
       const token = bearerToken(request.headers.authorization);
-      if (!token) throw new Unauthorized('Token not found');
+      if (!token) throw unauthorized('Token not found');
       const payload = await verifyAccessToken(token, policy);
       if (policy.sessionsInDatabase && !(typeof payload.sid === 'string' && (await signInIsLive(db, payload.sid, policy.clientId)))) {
-        throw new Unauthorized(SIGN_IN_ENDED);
+        throw unauthorized(SIGN_IN_ENDED);
       }
       const user = await userOfSubject(db, payload.sub, payload.email.toLowerCase());
-      if (!user) throw new Unauthorized('No CRM user for this token');
-      if (issuedBeforeEmailChange(payload.iat, user.email_changed_at)) throw new Unauthorized('The token was issued before an e-mail change');
-      if (user.expires_at !== null && Number(user.expires_at) <= Date.now()) throw new SubscriptionExpired();
+      if (!user) throw unauthorized('No CRM user for this token');
+      // Token times are whole seconds, so a token of the very second of the change still counts as after it.
+      if (user.email_changed_at !== null && payload.iat < Math.floor(Number(user.email_changed_at))) {
+        throw unauthorized('The token was issued before an e-mail change');
+      }
+      // A known caller whose tenant may not use the CRM now; the app shows the message as it is.
+      if (user.expires_at !== null && Number(user.expires_at) <= Date.now()) throw new HttpError(403, 'Subscription expired.');
       request.caller = { userId: user.id, tenantId: user.tenant_id, roleId: user.role_id, email: user.email };
     },
   };
@@ -165,14 +160,6 @@ async function userOfSubject(db: Queryable, subject: string, email: string): Pro
   }
   const [bound] = await db.query<CallerRow>(SELECT_BY_SUBJECT, [subject]);
   return bound;
-}
-
-/**
- * Whether the token was issued before the user's e-mail last changed. Token times are
- * whole seconds, so a token of the very second of the change still counts as after it.
- */
-function issuedBeforeEmailChange(issuedAtS: number, emailChangedAtS: number | null): boolean {
-  return emailChangedAtS !== null && issuedAtS < Math.floor(Number(emailChangedAtS));
 }
 
 /**

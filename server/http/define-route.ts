@@ -45,8 +45,9 @@ export function defineRoute(
     bodyRule?: BodyRule;
   } = {},
 ): void {
+  const { public: isPublic, bodyRule, ...routeOptions } = options;
   const bodySchema = context.contract.bodySchemaName(method, openApiPath) ?? '';
-  const rule = options.bodyRule ?? bodyRules[bodySchema];
+  const rule = bodyRule ?? bodyRules[bodySchema];
   const words = bodyWords[bodySchema];
   const namesTenant = openApiPath.includes('{tenant_id}');
   app.route({
@@ -57,10 +58,8 @@ export function defineRoute(
     // body itself is read in the error handler (errors.ts), where the request is known.
     schemaErrorFormatter: (errors, dataVar) =>
       dataVar === 'body' ? new SchemaRefusal(errors as ErrorObject[], words, rule) : refusalOfSchemaErrors(errors as ErrorObject[], { words: parameterWords }),
-    ...(options.public ? {} : { preHandler: context.callers.requireCaller }),
-    ...(options.config ? { config: options.config } : {}),
-    ...(options.bodyLimit !== undefined ? { bodyLimit: options.bodyLimit } : {}),
-    ...(options.compress === false ? { compress: false } : {}),
+    ...(isPublic ? {} : { preHandler: context.callers.requireCaller }),
+    ...routeOptions,
     // The body's domain rule and the tenant, after the schema and the caller check, before anything is read or written.
     handler: (request: FastifyRequest<{ Params: { tenant_id?: number } }>, reply) => {
       const problems = rule ? problemsOfBody(rule, request.body) : [];

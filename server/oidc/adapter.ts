@@ -7,11 +7,8 @@ interface StoredRow {
 }
 
 // Rows past their lifetime are never answered; the sweep only reclaims the space.
-const selectLive = (column: 'id' | 'uid' | 'user_code') =>
-  `select payload, floor(extract(epoch from consumed_at))::bigint as consumed
-  from oidc_payloads
-  where model = $1 and ${column} = $2 and (expires_at is null or expires_at > now())`;
-const SELECT_LIVE = { id: selectLive('id'), uid: selectLive('uid'), user_code: selectLive('user_code') };
+const selectLive = (column: 'id' | 'uid' | 'user_code') => `select payload, floor(extract(epoch from consumed_at))::bigint as consumed
+  from oidc_payloads where model = $1 and ${column} = $2 and (expires_at is null or expires_at > now())`;
 
 const UPSERT = `insert into oidc_payloads (model, id, payload, grant_id, uid, user_code, expires_at)
          values ($1, $2, $3::jsonb, $4, $5, $6,
@@ -33,15 +30,8 @@ export function postgresAdapter(db: Queryable): AdapterConstructor {
     constructor(private readonly model: string) {}
 
     async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
-      await db.query(UPSERT, [
-        this.model,
-        id,
-        JSON.stringify(payload),
-        payload.grantId ?? null,
-        payload.uid ?? null,
-        payload.userCode ?? null,
-        Number.isFinite(expiresIn) ? expiresIn : null,
-      ]);
+      const { grantId = null, uid = null, userCode = null } = payload;
+      await db.query(UPSERT, [this.model, id, JSON.stringify(payload), grantId, uid, userCode, Number.isFinite(expiresIn) ? expiresIn : null]);
     }
 
     find(id: string): Promise<AdapterPayload | undefined> {
@@ -69,7 +59,7 @@ export function postgresAdapter(db: Queryable): AdapterConstructor {
     }
 
     private async findBy(column: 'id' | 'uid' | 'user_code', value: string): Promise<AdapterPayload | undefined> {
-      const [row] = await db.query<StoredRow>(SELECT_LIVE[column], [this.model, value]);
+      const [row] = await db.query<StoredRow>(selectLive(column), [this.model, value]);
       if (!row) return undefined;
       // The library learns that a code or refresh token was already used from `consumed`.
       return row.consumed === null ? row.payload : { ...row.payload, consumed: Number(row.consumed) };

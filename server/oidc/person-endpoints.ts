@@ -8,13 +8,15 @@ import { findAccountById, identityClaims, type ProviderAccount } from './account
 import type { AppClient } from './client.ts';
 import { SIGNING_ALGORITHM } from './keys.ts';
 import { errorPage } from './pages.ts';
+import { KEYCLOAK_ROUTES } from './paths.ts';
 
 export interface PersonEndpointsOptions {
   db: Database;
   config: ServerConfig;
   client: AppClient;
   keys: JWTVerifyGetKey;
-  paths: { userinfo: string; account: string };
+  /** The issuer's path, under which the endpoints answer at Keycloak's paths. */
+  prefix: string;
 }
 
 const ACCOUNT_PAGE = 'Your name, e-mail and password are managed in the CRM. Go back to the app to change them.';
@@ -28,7 +30,7 @@ const ACCOUNT_PAGE = 'Your name, e-mail and password are managed in the CRM. Go 
  * always carry the API's.
  */
 export async function installPersonEndpoints(app: FastifyInstance, options: PersonEndpointsOptions): Promise<void> {
-  const { paths, client } = options;
+  const { prefix, client } = options;
   const person = personOfToken(options);
 
   const allowOrigin = (request: FastifyRequest, reply: FastifyReply) => {
@@ -60,10 +62,10 @@ export async function installPersonEndpoints(app: FastifyInstance, options: Pers
       .send();
   };
 
-  app.get(paths.userinfo, userinfo);
-  app.post(paths.userinfo, userinfo);
-  app.options(paths.userinfo, preflight);
-  for (const path of [paths.account, `${paths.account}/`]) {
+  app.get(prefix + KEYCLOAK_ROUTES.userinfo, userinfo);
+  app.post(prefix + KEYCLOAK_ROUTES.userinfo, userinfo);
+  app.options(prefix + KEYCLOAK_ROUTES.userinfo, preflight);
+  for (const path of [prefix + KEYCLOAK_ROUTES.account, `${prefix + KEYCLOAK_ROUTES.account}/`]) {
     app.get(path, account);
     app.options(path, preflight);
   }

@@ -3,7 +3,8 @@ import type { Queryable } from '../db/database.ts';
 import { defineRoute, type RouteContext } from '../http/define-route.ts';
 import { notFound, refusal } from '../http/refusals.ts';
 import type { RequestBody } from '../http/contract-types.ts';
-import { ACTIVITY_MESSAGES, isKeptInstant } from '../../src/domain/rules/index.ts';
+import { ACTIVITY_MESSAGES } from '../../src/domain/rules/index.ts';
+import { storedInstant } from '../answers/instant.ts';
 import type { AnswerOf } from '../answers/projection.ts';
 import { ACTIVITY } from '../answers/projections.ts';
 import { jsonArray, queryJson, sendJsonText } from '../http/json-text.ts';
@@ -23,19 +24,9 @@ async function activityOfTenant(db: Queryable, tenantId: number, id: number) {
   return activity;
 }
 
-/**
- * The due time as one UTC instant the database stores as given. The document's
- * date-time format admits offsets and years PostgreSQL refuses (year 0, +23:59), so
- * the instant is taken by JavaScript and bounded to the years the app shows.
- */
-function dueInstant(dueAt: string): string {
-  if (!isKeptInstant(dueAt)) throw refusal('due_at', ACTIVITY_MESSAGES.dueInvalid);
-  return new Date(dueAt).toISOString();
-}
-
 /** Refuses, naming the field, a body that is valid by the document but not by the tenant's data. */
 async function checkWrite(tx: Queryable, tenantId: number, body: ActivityWrite): Promise<string> {
-  const dueAt = dueInstant(body.due_at);
+  const dueAt = storedInstant(body.due_at, 'due_at', ACTIVITY_MESSAGES.dueInvalid);
   const [salesperson] = await tx.query('select 1 from salespersons where id = $1 and tenant_id = $2', [body.salesperson_id, tenantId]);
   if (!salesperson) throw refusal('salesperson_id', 'Salesperson must be a salesperson of your tenant.');
   if (body.opportunity_id !== null) {

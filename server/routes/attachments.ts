@@ -1,11 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  FILE_TOO_LARGE_MESSAGE,
-  MAX_ATTACHMENT_BASE64_LENGTH,
-  MAX_ATTACHMENT_BYTES,
-  fileNameProblem,
-} from '../../src/domain/attachments/rules.ts';
+import { FILE_TOO_LARGE_MESSAGE, MAX_ATTACHMENT_BASE64_LENGTH, MAX_ATTACHMENT_BYTES } from '../../src/domain/attachments/rules.ts';
 import { attachmentDisposition } from '../http/content-disposition.ts';
 import { defineRoute, HttpError, type RouteContext } from '../http/define-route.ts';
 import { notFound, refusal } from '../http/refusals.ts';
@@ -25,7 +20,8 @@ type AttachmentAnswer = AnswerOf<typeof ATTACHMENT>;
 const SELECT_ATTACHMENTS = `select ${ATTACHMENT.select} from ${ATTACHMENT.from} where a.tenant_id = $1`;
 
 /**
- * The tenant's library of e-mail attachments. Uploads come as base64 in JSON, so
+ * The tenant's library of e-mail attachments (the file's name is judged by the body's
+ * rule, body-rules.ts, before the route runs). Uploads come as base64 in JSON, so
  * the one upload route has a body limit of its own; every refusal of a file for its
  * size, whether by that limit or by the decoded length, says the same sentence.
  */
@@ -55,8 +51,6 @@ function registerRoutes(app: FastifyInstance, context: RouteContext): void {
 
   defineRoute(app, context, 'post', '/api/attachments', async (request: FastifyRequest<{ Body: AttachmentUploadBody }>, reply) => {
     const { caller, body } = request;
-    const nameProblem = fileNameProblem(body.file_name);
-    if (nameProblem) throw refusal('file_name', nameProblem);
     const content = decodeBase64(body.content_base64);
     if (content.length > MAX_ATTACHMENT_BYTES) throw new HttpError(413, FILE_TOO_LARGE_MESSAGE);
     const sha256 = createHash('sha256').update(content).digest('hex');

@@ -3,7 +3,8 @@ import type { Queryable } from '../db/database.ts';
 import { defineRoute, type RouteContext } from '../http/define-route.ts';
 import { notFound, refusal } from '../http/refusals.ts';
 import type { RequestBody } from '../http/contract-types.ts';
-import { EVENT_MESSAGES, isKeptInstant } from '../../src/domain/rules/index.ts';
+import { EVENT_MESSAGES } from '../../src/domain/rules/index.ts';
+import { storedInstant } from '../answers/instant.ts';
 import type { AnswerOf } from '../answers/projection.ts';
 import { CALENDAR_EVENT } from '../answers/projections.ts';
 import { jsonArray, queryJson, sendJsonText } from '../http/json-text.ts';
@@ -14,16 +15,10 @@ type CalendarEventAnswer = AnswerOf<typeof CALENDAR_EVENT>;
 
 const DAY_MS = 86_400_000;
 
-/** The instant of a date-time the document has already checked for shape, within the years the app shows. */
-function instantOf(text: string, field: string): number {
-  if (!isKeptInstant(text)) throw refusal(field, field === 'starts_at' ? EVENT_MESSAGES.startInvalid : EVENT_MESSAGES.endInvalid);
-  return Date.parse(text);
-}
-
 /** The rules the document's schema cannot say; the database checks them again. */
 async function checkEvent(db: Queryable, tenantId: number, body: CalendarEventWrite): Promise<{ startsAt: string; endsAt: string }> {
-  const starts = instantOf(body.starts_at, 'starts_at');
-  const ends = instantOf(body.ends_at, 'ends_at');
+  const starts = Date.parse(storedInstant(body.starts_at, 'starts_at', EVENT_MESSAGES.startInvalid));
+  const ends = Date.parse(storedInstant(body.ends_at, 'ends_at', EVENT_MESSAGES.endInvalid));
   if (ends < starts) throw refusal('ends_at', EVENT_MESSAGES.endBeforeStart);
   if (body.all_day && (starts % DAY_MS !== 0 || ends % DAY_MS !== 0)) {
     throw refusal('all_day', 'An all-day event starts and ends at midnight UTC of its first and last day.');

@@ -36,11 +36,11 @@ const CUSTOMER_LIST_SQL = `select ${jsonArray(CUSTOMER.json, 'lower(name), name,
 
 /**
  * The customers of a tenant ($1) with their opportunities of a zone's year ($2 year, $3
- * zone) summed, as `select` writes them: every stored customer (c), fully joined with the
- * year's opportunities grouped by name regardless of case (s), a name only opportunities
- * use taking its first spelling in code-point order.
+ * zone) summed: every stored customer (c), fully joined with the year's opportunities
+ * grouped by name regardless of case (s), a name only opportunities use taking its first
+ * spelling in code-point order.
  */
-const customerSummariesSql = (select: string) => `select ${select}
+const CUSTOMER_SUMMARIES_SQL = `select ${CUSTOMER_SUMMARY.select}
   from (select id, name, company from customers where tenant_id = $1) as c
   full join (
     select lower(customer) as key, min(customer collate "C") as name, count(*)::int as opportunities,
@@ -50,9 +50,6 @@ const customerSummariesSql = (select: string) => `select ${select}
     from opportunities where tenant_id = $1 and ${inZoneYear('created_date')}
     group by lower(customer)
   ) as s on s.key = lower(c.name)`;
-
-const CUSTOMER_SUMMARIES_JSON_SQL = customerSummariesSql(`coalesce(json_agg(${CUSTOMER_SUMMARY.json}), '[]')::text as json`);
-const CUSTOMER_SUMMARIES_SQL = customerSummariesSql(CUSTOMER_SUMMARY.select);
 
 /** The customer list's rows (GET /api/customers/summaries), as the CSV export sorts them. */
 export function customerSummaries(db: Queryable, tenantId: number, year: number, zone: string): Promise<AnswerOf<typeof CUSTOMER_SUMMARY>[]> {
@@ -78,7 +75,7 @@ export function registerCustomerRoutes(app: FastifyInstance, context: RouteConte
   defineRoute(app, context, 'get', '/api/customers/summaries/{tenant_id}', async (request: SummariesRequest, reply) => {
     const { caller, query } = request;
     const zone = zoneOf(query);
-    const make = () => queryJson(db, CUSTOMER_SUMMARIES_JSON_SQL, [caller.tenantId, query.year, zone]);
+    const make = async () => JSON.stringify(await db.query(CUSTOMER_SUMMARIES_SQL, [caller.tenantId, query.year, zone]));
     const answer = { tenantId: caller.tenantId, key: `summaries/${query.year}/${zone}`, make };
     return refusingUnknownZones(zone, () => answers.send(request, reply, { ...answer, subjects: ['opportunities', 'customers'] }));
   }, { compress: false });

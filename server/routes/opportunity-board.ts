@@ -40,11 +40,6 @@ const boardRows = `board_rows as (
 // the (weight, id) of the last card shown, so a card moved meanwhile never shifts a page.
 const CARD_ORDER = 'weight desc, id asc';
 
-async function stageProbabilities(db: Queryable, tenantId: number): Promise<StageProbabilities> {
-  const [row] = await db.query<{ stage_probabilities: StageProbabilities }>('select stage_probabilities from tenants where id = $1', [tenantId]);
-  return row!.stage_probabilities;
-}
-
 /** Every column with its count and sums and its first page of cards; the known stages always, in order, any other after them by name. */
 async function boardColumns(db: Queryable, tenantId: number, query: BoardQuery): Promise<Answer<'BoardColumn'>[]> {
   const zone = zoneOf(query);
@@ -56,13 +51,13 @@ async function boardColumns(db: Queryable, tenantId: number, query: BoardQuery):
       query.salesperson === undefined
         ? await db.query<Card>(WHOLE_BOARD_CARDS_SQL, [tenantId, query.year, zone, stages])
         : await db.query<Card>(SALESPERSON_CARDS_SQL, parameters);
-    const probabilities = await stageProbabilities(db, tenantId);
+    const [tenant] = await db.query<{ stage_probabilities: StageProbabilities }>(SELECT_PROBABILITIES, [tenantId]);
     const others = stages.filter((stage) => !PIPELINE_STAGES.includes(stage)).sort();
     return [...PIPELINE_STAGES, ...others].map((stage) => {
       const sum = sums.find((candidate) => candidate.stage === stage);
       return {
         stage,
-        probability: stageProbabilityOf(probabilities, stage),
+        probability: stageProbabilityOf(tenant!.stage_probabilities, stage),
         count: sum?.count ?? 0,
         revenue: sum?.revenue ?? 0,
         weighted: sum?.weighted ?? 0,
@@ -72,12 +67,9 @@ async function boardColumns(db: Queryable, tenantId: number, query: BoardQuery):
   });
 }
 
-interface StageSum {
-  stage: string;
-  count: number;
-  revenue: number;
-  weighted: number;
-}
+type StageSum = { stage: string; count: number; revenue: number; weighted: number };
+
+const SELECT_PROBABILITIES = 'select stage_probabilities from tenants where id = $1';
 
 type Card = AnswerOf<typeof OPPORTUNITY_LIST_ROW>;
 
@@ -131,41 +123,19 @@ async function cards(db: Queryable, tenantId: number, query: CardsQuery): Promis
 }
 
 /**
- * The years (in the zone) of a column of the tenant's rows that meet a condition, oldest
- * first, as a recursive common table expression named `name` ($1 tenant): from the
- * earliest, each next one is the year of the first row on or after the start of the year
- * after, one probe of an index on (tenant_id, …, column) per year instead of reading every
- * row. Its last row is null.
+ * The years holding any of the tenant's opportunities or calendar events in the caller's
+ * time zone ($1 tenant, $2 zone), oldest first. An event counts in the years it starts and
+ * ends in; an all-day event's days are UTC dates in every zone (see the CalendarEvent schema).
  */
-const probedYears = (name: string, table: string, column: string, condition: string, zone: string) => `${name}(year) as (
-  select extract(year from min(${column}) at time zone ${zone})::int from ${table} where tenant_id = $1 and ${condition}
-  union all
-  select (select extract(year from later.${column} at time zone ${zone})::int from ${table} later
-          where later.tenant_id = $1 and ${condition} and later.${column} >= make_timestamptz(${name}.year + 1, 1, 1, 0, 0, 0, ${zone})
-          order by later.${column} limit 1)
-  from ${name} where ${name}.year is not null
-)`;
-
-const SELECT_YEARS = `with recursive ${[
-  probedYears('opportunity_years', 'opportunities', 'created_date', 'true', '$2::text'),
-  probedYears('timed_starts', 'calendar_events', 'starts_at', 'not all_day', '$2::text'),
-  probedYears('timed_ends', 'calendar_events', 'ends_at', 'not all_day', '$2::text'),
-  probedYears('day_starts', 'calendar_events', 'starts_at', 'all_day', "'UTC'"),
-  probedYears('day_ends', 'calendar_events', 'ends_at', 'all_day', "'UTC'"),
-].join(',\n')}
-  select year from (
-    select year from opportunity_years union select year from timed_starts union select year from timed_ends
-    union select year from day_starts union select year from day_ends
+const SELECT_YEARS = `select year from (
+    select extract(year from created_date at time zone $2::text)::int as year from opportunities where tenant_id = $1
+    union
+    select extract(year from edge at time zone (case when all_day then 'UTC' else $2::text end))::int
+    from calendar_events cross join lateral (values (starts_at), (ends_at)) as edges(edge)
+    where tenant_id = $1
   ) as found
-  where year is not null
   order by year`;
 
-/**
- * The years holding any of the tenant's opportunities or calendar events in the caller's
- * time zone, oldest first. An event counts in the years it starts and ends in; an all-day
- * event's days are UTC dates in every zone (see the CalendarEvent schema). Each kind of
- * year is probed through its index.
- */
 async function years(db: Queryable, tenantId: number, query: { zone?: string }) {
   const zone = zoneOf(query);
   return refusingUnknownZones(zone, async () => {

@@ -3,7 +3,8 @@ import type { Queryable } from '../db/database.ts';
 import { defineRoute, type RouteContext } from '../http/define-route.ts';
 import { notFound, refusal } from '../http/refusals.ts';
 import type { RequestBody } from '../http/contract-types.ts';
-import { amountValueProblem, isKeptInstant, OPPORTUNITY_MESSAGES } from '../../src/domain/rules/index.ts';
+import { amountValueProblem, OPPORTUNITY_MESSAGES } from '../../src/domain/rules/index.ts';
+import { storedInstant } from '../answers/instant.ts';
 import { recordHistory, snapshotRecords, withHistory, type ChangeAuthor } from '../records/history.ts';
 import type { AnswerOf } from '../answers/projection.ts';
 import { OPPORTUNITY } from '../answers/projections.ts';
@@ -14,26 +15,13 @@ type OpportunityWrite = RequestBody<'OpportunityWrite'>;
 
 type OpportunityAnswer = AnswerOf<typeof OPPORTUNITY>;
 
-/**
- * The instant to store, in UTC. The body rule (opportunityWriteProblems) has already
- * refused anything but a date-time of the years 1970–9999, as the contract states;
- * this stays as the last guard, since PostgreSQL cannot hold some of what the
- * date-time format allows (year 0).
- */
-function createdInstant(createdDate: string): string {
-  if (!isKeptInstant(createdDate)) throw refusal('created_date', OPPORTUNITY_MESSAGES.dateInvalid);
-  return new Date(createdDate).toISOString();
-}
-
-/** numeric(14,2) would round a third decimal away silently; a client sending one has made a mistake. */
-function checkTwoDecimals(revenue: number): void {
-  if (Number(revenue.toFixed(2)) !== revenue) throw refusal('revenue', amountValueProblem(revenue, 'Revenue') ?? 'Revenue must have at most two decimals.');
-}
-
 /** The stored row's values, once the body's own rules hold. */
 function valuesOf(body: OpportunityWrite) {
-  checkTwoDecimals(body.revenue);
-  return { ...body, customer: body.customer.trim(), created_date: createdInstant(body.created_date) };
+  // numeric(14,2) would round a third decimal away silently; a client sending one has made a mistake.
+  const { revenue } = body;
+  if (Number(revenue.toFixed(2)) !== revenue) throw refusal('revenue', amountValueProblem(revenue, 'Revenue') ?? 'Revenue must have at most two decimals.');
+  const createdDate = storedInstant(body.created_date, 'created_date', OPPORTUNITY_MESSAGES.dateInvalid);
+  return { ...body, customer: body.customer.trim(), created_date: createdDate };
 }
 
 async function requireSalespersonOfTenant(tx: Queryable, tenantId: number, salespersonId: number): Promise<void> {

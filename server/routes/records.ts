@@ -50,16 +50,14 @@ async function timeline(db: Queryable, tenantId: number, dealIds: number[], cust
   return { entries: rows.slice(0, limit), has_more: rows.length > limit };
 }
 
-const SELECT_CUSTOMER_NAME = 'select name from customers where tenant_id = $1 and id = $2';
-const SELECT_DEALS_OF_CUSTOMER = 'select id from opportunities where tenant_id = $1 and lower(customer) = lower($2)';
+const SELECT_DEALS_OF_CUSTOMER = `select array(select o.id from opportunities o where o.tenant_id = $1 and lower(o.customer) = lower(c.name)) as deals
+  from customers c where c.tenant_id = $1 and c.id = $2`;
 const SELECT_NOTE_AUTHOR_FOR_UPDATE = 'select author_id from notes where tenant_id = $1 and id = $2 for update';
 
 /** The ids of the opportunities naming a customer of the tenant, in any case; undefined when there is no such customer. */
 async function dealsOfCustomer(db: Queryable, tenantId: number, customerId: number): Promise<number[] | undefined> {
-  const [customer] = await db.query<{ name: string }>(SELECT_CUSTOMER_NAME, [tenantId, customerId]);
-  if (!customer) return undefined;
-  const deals = await db.query<{ id: number }>(SELECT_DEALS_OF_CUSTOMER, [tenantId, customer.name]);
-  return deals.map((deal) => deal.id);
+  const [customer] = await db.query<{ deals: number[] }>(SELECT_DEALS_OF_CUSTOMER, [tenantId, customerId]);
+  return customer?.deals;
 }
 
 /**

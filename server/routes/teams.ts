@@ -10,9 +10,7 @@ type TeamWrite = RequestBody<'TeamWrite'>;
 
 type TeamWithMembers = AnswerOf<typeof TEAM_WITH_MEMBERS>;
 
-export const TEAM_NAME_TAKEN = 'A team with this name already exists.';
-export const MEMBERS_NOT_OF_TENANT = 'Members must be salespersons of your tenant.';
-const nameTaken = () => refusal('name', TEAM_NAME_TAKEN, 409);
+const nameTaken = () => refusal('name', 'A team with this name already exists.', 409);
 
 /** The teams of a tenant ($1) that meet a condition, with their members. */
 const teamsWithMembers = (condition: string) =>
@@ -38,7 +36,7 @@ function teamToStore(body: TeamWrite): TeamWrite {
  */
 async function replaceMembers(tx: Queryable, tenantId: number, teamId: number, memberIds: readonly number[]): Promise<void> {
   const known = await tx.query('select id from salespersons where tenant_id = $1 and id = any($2::int[])', [tenantId, memberIds]);
-  if (known.length !== memberIds.length) throw refusal('memberIds', MEMBERS_NOT_OF_TENANT);
+  if (known.length !== memberIds.length) throw refusal('memberIds', 'Members must be salespersons of your tenant.');
   await tx.query('delete from team_members where team_id = $1', [teamId]);
   await tx.query('insert into team_members (tenant_id, team_id, salesperson_id) select $1, $2, unnest($3::int[])', [tenantId, teamId, memberIds]);
 }
