@@ -71,14 +71,7 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
 const DAY_MS = 24 * 60 * 60 * 1000;
 const FIRST_DAY = Date.UTC(2025, 0, 1);
 
-interface Person {
-  name: string;
-  email: string;
-  role_id: 1 | 2 | 3;
-  phone: string;
-  mobile: string;
-}
-
+type Person = ReturnType<typeof person>;
 type Inserted = Person & { id: number };
 
 const firstNames = ['Jordan', 'Casey', 'Taylor', 'Jamie', 'Quinn', 'Avery', 'Parker', 'Rowan', 'Sasha', 'Devon', 'Emerson', 'Hayden', 'Kai', 'Logan', 'Marley', 'Noel', 'Peyton', 'Reese', 'Sage', 'Toby', 'Wren'];
@@ -109,7 +102,7 @@ function globexPeople(random: () => number): Person[] {
   ];
 }
 
-function person(name: string, email: string, role_id: 1 | 2 | 3, random: () => number): Person {
+function person(name: string, email: string, role_id: 1 | 2 | 3, random: () => number) {
   return { name, email, role_id, phone: phoneNumber('+4930', random), mobile: phoneNumber('+49151', random) };
 }
 

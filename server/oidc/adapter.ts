@@ -1,11 +1,6 @@
 import type { Adapter, AdapterConstructor, AdapterPayload } from 'oidc-provider';
 import type { Queryable } from '../db/database.ts';
 
-interface StoredRow {
-  payload: AdapterPayload;
-  consumed: number | null;
-}
-
 // Rows past their lifetime are never answered; the sweep only reclaims the space.
 const selectLive = (column: 'id' | 'uid' | 'user_code') => `select payload, floor(extract(epoch from consumed_at))::bigint as consumed
   from oidc_payloads where model = $1 and ${column} = $2 and (expires_at is null or expires_at > now())`;
@@ -59,7 +54,7 @@ export function postgresAdapter(db: Queryable): AdapterConstructor {
     }
 
     private async findBy(column: 'id' | 'uid' | 'user_code', value: string): Promise<AdapterPayload | undefined> {
-      const [row] = await db.query<StoredRow>(selectLive(column), [this.model, value]);
+      const [row] = await db.query<{ payload: AdapterPayload; consumed: number | null }>(selectLive(column), [this.model, value]);
       if (!row) return undefined;
       // The library learns that a code or refresh token was already used from `consumed`.
       return row.consumed === null ? row.payload : { ...row.payload, consumed: Number(row.consumed) };

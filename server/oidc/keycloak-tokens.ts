@@ -14,13 +14,6 @@ export interface RealmFacts {
   realm: string;
 }
 
-/** The sign-in a token descends from: its session, when the password was given, how. */
-export interface SignIn {
-  sessionUid: string | undefined;
-  authTime: number | undefined;
-  acr: string | undefined;
-}
-
 /** Keycloak's access-token claims beyond the registered ones (iss, sub, aud, exp, iat, jti, scope). */
 export function accessTokenClaims(account: ProviderAccount, signIn: SignIn, { client, realm }: RealmFacts) {
   const { sub: _sub, ...identity } = identityClaims(account);
@@ -38,11 +31,14 @@ export function accessTokenClaims(account: ProviderAccount, signIn: SignIn, { cl
   };
 }
 
+/** The sign-in a token descends from: its session, when the password was given, how. */
+type SignIn = ReturnType<typeof signInOf>;
+
 /**
  * The sign-in behind the token being issued: the code being exchanged, or the
  * refresh token being used (the old one when it rotates; both carry the same).
  */
-export function signInOf(ctx: KoaContextWithOIDC | undefined): SignIn {
+export function signInOf(ctx: KoaContextWithOIDC | undefined) {
   const entities = ctx?.oidc.entities;
   const origin = (entities?.AuthorizationCode ?? entities?.RotatedRefreshToken ?? entities?.RefreshToken) as
     | { sessionUid?: string; authTime?: number; acr?: string }

@@ -1,14 +1,12 @@
 import type { Queryable } from '../db/database.ts';
+import type { Caller } from '../http/authenticate.ts';
 import { CUSTOMER } from '../answers/projections.ts';
 
 /** The records whose story the server keeps. */
 export type RecordKind = 'opportunity' | 'customer';
 
 /** Who changes: the caller of the request, in their tenant. */
-export interface ChangeAuthor {
-  userId: number;
-  tenantId: number;
-}
+export type ChangeAuthor = Pick<Caller, 'userId' | 'tenantId'>;
 
 /** One field's change, as text a person reads ('proposal' → 'negotiation'); null when it had no value. */
 export interface FieldChange {
