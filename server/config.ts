@@ -69,7 +69,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       audience: env.OIDC_AUDIENCE ?? (embedded ? 'crm-api' : clientId),
       embedded,
       accessTokenTtlSeconds: integer(env.ACCESS_TOKEN_TTL, 300, 'ACCESS_TOKEN_TTL'),
-      redirectUris: [`${publicUrl}/signin`, `${publicUrl}/`, ...list(env.OIDC_EXTRA_REDIRECT_URIS).map(absoluteUrl('OIDC_EXTRA_REDIRECT_URIS'))],
+      redirectUris: [`${publicUrl}/signin`, `${publicUrl}/`, ...list(env.OIDC_EXTRA_REDIRECT_URIS).map(absoluteUrl)],
       introspectionClients: list(env.OIDC_INTROSPECTION_CLIENTS).map(clientCredentials),
     },
     tenantServiceUrl: trimSlash(env.TENANT_SERVICE_URL ?? `${publicUrl}/tenant-service`),
@@ -99,11 +99,10 @@ function list(value: string | undefined): string[] {
   return (value ?? '').split(',').map((item) => item.trim()).filter(Boolean);
 }
 
-function absoluteUrl(name: string) {
-  return (value: string): string => {
-    if (!/^https?:\/\/[^/]/.test(value)) throw new Error(`${name} holds "${value}", which is not an http(s) address`);
-    return value;
-  };
+/** An address of OIDC_EXTRA_REDIRECT_URIS. */
+function absoluteUrl(value: string): string {
+  if (!/^https?:\/\/[^/]/.test(value)) throw new Error(`OIDC_EXTRA_REDIRECT_URIS holds "${value}", which is not an http(s) address`);
+  return value;
 }
 
 /** `id:secret`, as a confidential client's credentials are written in OIDC_INTROSPECTION_CLIENTS. */
