@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { PGlite as PGliteDatabase } from '@electric-sql/pglite';
 import type { Database, Queryable } from './database.ts';
 import { lockDataDir } from './data-dir-lock.ts';
+import { isConnectionLoss, isReadOnly } from './connection-loss.ts';
 
 export interface StorageConfig {
   /** A PostgreSQL connection string; when absent, embedded PGlite is used. */
@@ -18,6 +19,10 @@ export async function openDatabase(config: StorageConfig): Promise<Database> {
 const NUMERIC_OID = 1700;
 const INT8_OID = 20;
 const PGLITE_SHARED_BUFFERS = '32MB';
+/** Long enough for a restarting PostgreSQL to take connections again, short against a person's patience. */
+const READ_RETRY_DELAY_MS = 500;
+/** A connection attempt to a server that does not answer fails instead of queueing the request for ever. */
+const CONNECT_TIMEOUT_MS = 5_000;
 
 async function openPglite(dataDir: string): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
@@ -63,7 +68,7 @@ async function openPostgres(url: string): Promise<Database> {
   // NUMERIC and BIGINT arrive as strings by default; the API answers numbers.
   pg.types.setTypeParser(pg.types.builtins.NUMERIC, Number);
   pg.types.setTypeParser(pg.types.builtins.INT8, Number);
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // A connection cut while idle in the pool (a database restarting) would otherwise
   // crash the process; statements under way fail with the error, and the pool opens
   // new connections when the server is back.
@@ -73,7 +78,17 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     kind: 'postgres',
     // The pool borrows a connection, and drops it rather than lending it again when it failed.
-    query: async <Row>(sql: string, params: readonly unknown[] = []) => (await pool.query(statement(sql, params))).rows as Row[],
+    // A read whose connection was lost is sent once more, after a pause, on a new connection:
+    // a restart then costs the person a short wait instead of an error.
+    async query<Row>(sql: string, params: readonly unknown[] = []) {
+      try {
+        return (await pool.query(statement(sql, params))).rows as Row[];
+      } catch (error) {
+        if (!isConnectionLoss(error) || !isReadOnly(sql)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, READ_RETRY_DELAY_MS));
+        return (await pool.query(statement(sql, params))).rows as Row[];
+      }
+    },
     async transaction(work) {
       const client = await pool.connect();
       // A connection cut while borrowed emits its error here, not on the pool.
@@ -90,6 +105,8 @@ async function openPostgres(url: string): Promise<Database> {
         await client.query('commit');
         return result;
       } catch (error) {
+        // A connection the server ended (a restart's 57P01) answers no more; it must not be lent again.
+        if (isConnectionLoss(error)) cut ??= error as Error;
         // On a connection that is gone the rollback fails too; the server has rolled back already.
         await client.query('rollback').catch((rollbackError: Error) => void (cut ??= rollbackError));
         throw error;
