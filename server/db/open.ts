@@ -3,17 +3,23 @@ import type { PGlite as PGliteDatabase } from '@electric-sql/pglite';
 import type { Database, Queryable } from './database.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { isConnectionLoss, isReadOnly } from './connection-loss.ts';
+import { isStorageFault } from './storage-faults.ts';
 
 export interface StorageConfig {
   /** A PostgreSQL connection string; when absent, embedded PGlite is used. */
   databaseUrl?: string | undefined;
   /** Where embedded PGlite keeps its files. */
   dataDir: string;
+  /**
+   * Told when PGlite's storage fails (disk full, I/O error) before the statement's error
+   * is thrown; the server ends the process here, for its supervisor to restart.
+   */
+  onStorageFault?: ((error: Error) => void) | undefined;
 }
 
 /** Opens the configured storage: a PostgreSQL server when a URL is set, else PGlite on disk. */
 export async function openDatabase(config: StorageConfig): Promise<Database> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir, config.onStorageFault);
 }
 
 const NUMERIC_OID = 1700;
@@ -24,7 +30,7 @@ const READ_RETRY_DELAY_MS = 500;
 /** A connection attempt to a server that does not answer fails instead of queueing the request for ever. */
 const CONNECT_TIMEOUT_MS = 5_000;
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, onStorageFault: StorageConfig['onStorageFault']): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   // The global search's trigram indexes need the extension's code loaded into PGlite.
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
@@ -49,10 +55,19 @@ async function openPglite(dataDir: string): Promise<Database> {
     unlock();
     throw error;
   }
+  const watched = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      if (onStorageFault && isStorageFault(error)) onStorageFault(error as Error);
+      throw error;
+    }
+  };
   return {
     kind: 'pglite',
-    query: async <Row>(sql: string, params: readonly unknown[] = []) => (await pg.query<Row>(sql, params as unknown[])).rows,
-    transaction: (work) => pg.transaction((tx) => work({ query: async <Row>(sql: string, params: readonly unknown[] = []) => (await tx.query<Row>(sql, params as unknown[])).rows })),
+    query: <Row>(sql: string, params: readonly unknown[] = []) => watched(async () => (await pg.query<Row>(sql, params as unknown[])).rows),
+    transaction: (work) =>
+      watched(() => pg.transaction((tx) => work({ query: async <Row>(sql: string, params: readonly unknown[] = []) => (await tx.query<Row>(sql, params as unknown[])).rows }))),
     close: async () => {
       try {
         await pg.close();
