@@ -81,7 +81,11 @@ async function crm(app: FastifyInstance, parts: ServerParts & { contract: Contra
   const answers = createVersionedAnswers(app.db, { maxBytes: ANSWER_CACHE_BYTES });
   const context: RouteContext = { db: app.db, config, contract, callers: app.callers, answers };
   await app.register(apiRoutes, context);
-  await app.register(healthCheck, { db: app.db });
+  await app.register(healthCheck, {
+    db: app.db,
+    dataDir: config.databaseUrl ? undefined : config.dataDir,
+    minFreeBytes: config.minFreeMegabytes * ONE_MEGABYTE,
+  });
   // The contract itself, public: the app reads from it which optional parts this API offers.
   const documentJson = JSON.stringify(contract.document);
   app.get(API_DOCUMENT_PATH, async (_request, reply) => reply.type('application/json').send(documentJson));

@@ -47,6 +47,8 @@ export interface ServerConfig {
   httpTimeoutSeconds: number;
   /** Where the built app is served from. */
   appDir: string;
+  /** Below this much free space in PGlite's data directory, /healthz says the server is not ready. */
+  minFreeMegabytes: number;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -85,6 +87,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: trustedProxies(env.TRUST_PROXY),
     httpTimeoutSeconds: integer(env.HTTP_TIMEOUT, 30, 'HTTP_TIMEOUT'),
     appDir: resolve(env.CRM_APP_DIR ?? 'dist'),
+    minFreeMegabytes: integer(env.CRM_MIN_FREE_MB, 64, 'CRM_MIN_FREE_MB'),
   };
 }
 

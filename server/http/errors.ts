@@ -2,15 +2,25 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Refusal } from './refusals.ts';
 import { SchemaRefusal } from './define-route.ts';
+import { isConnectionLoss } from '../db/connection-loss.ts';
+
+/** What the app shows while the database is out of reach (restarting, a connection cut). */
+export const DATABASE_UNREACHABLE = 'The database cannot be reached just now. Try again in a moment.';
+const RETRY_AFTER_SECONDS = 2;
 
 /**
  * Every error answer is JSON with a `message`; a refusal of bad input also names its
  * fields (`{ message, fields }`, the contract's Refusal). Client mistakes keep their
- * status and say what was wrong; anything unexpected is logged and answered as a plain
+ * status and say what was wrong; a database out of reach is a 503 in words; anything unexpected is logged and answered as a plain
  * 500 without internals.
  */
 async function errorHandling(app: FastifyInstance): Promise<void> {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (isConnectionLoss(error)) {
+      // The database's fault, not the request's: the app says so and may send it again.
+      request.log.warn({ err: error }, 'the database could not be reached');
+      return reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({ message: DATABASE_UNREACHABLE });
+    }
     const status = error.validation ? 400 : statusOf(error);
     // A route may have set up a download (a CSV file's type and name) before it failed.
     reply.removeHeader('content-disposition');
