@@ -11,6 +11,7 @@ import validation from './http/validation.ts';
 import jsonDepthLimit from './http/json-depth.ts';
 import errorHandling from './http/errors.ts';
 import securityHeaders from './http/security-headers.ts';
+import untrustedForwarding from './http/untrusted-forwarding.ts';
 import embeddedProvider from './oidc/provider.ts';
 import authentication from './http/authenticate.ts';
 import apiRoutes from './routes/index.ts';
@@ -63,6 +64,7 @@ async function crm(app: FastifyInstance, parts: ServerParts & { contract: Contra
   // Every route registered after it answers compressed when the client accepts it. The
   // provider's hijacked routes bypass onSend, so they are never touched.
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: COMPRESSION_THRESHOLD_BYTES, globalDecompression: false });
+  await app.register(untrustedForwarding);
   await app.register(rateLimiting);
 
   await app.register(validation);
