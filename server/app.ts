@@ -19,6 +19,7 @@ import healthCheck from './http/health.ts';
 import appShell from './http/app-shell.ts';
 import type { RouteContext } from './http/define-route.ts';
 import { createVersionedAnswers } from './caching/versioned-answers.ts';
+import { knowLeakedPasswords } from './accounts/leaked-passwords.ts';
 import { API_DOCUMENT_PATH } from '../src/domain/api-parts.ts';
 
 export interface ServerParts {
@@ -40,6 +41,7 @@ const COMPRESSION_THRESHOLD_BYTES = 1024;
 
 /** The reference server: one Fastify instance running the CRM plugin. */
 export async function buildServer(parts: ServerParts): Promise<FastifyInstance> {
+  knowLeakedPasswords();
   const app = Fastify({
     logger: parts.logger ?? false,
     bodyLimit: ONE_MEGABYTE,

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { COMMON_PASSWORD } from '../../src/domain/passwords/common-passwords.ts';
-import { browserForFile, DEMO_PASSWORD, expectNoDeveloperWords, focusedLabel, problemsShown, signIn, toast, type TrackedPage } from '../support/browser.ts';
+import { browserForFile, expectNoDeveloperWords, focusedLabel, problemsShown, signIn, toast, type TrackedPage } from '../support/browser.ts';
 
 const browser = browserForFile();
 
@@ -76,7 +76,7 @@ describe('sign-up', () => {
 
   test("an e-mail that is no CRM user's gets 'User not found'", async () => {
     const { page, context } = await openSignup();
-    await fillSignup(page, 'nobody-here@demo.test', DEMO_PASSWORD);
+    await fillSignup(page, 'nobody-here@demo.test', 'tulip-harbour-42');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await toast(page, 'User not found').waitFor();
     expect(new URL(page.url()).pathname).toBe('/signup');
