@@ -1,6 +1,6 @@
 import toast from 'react-hot-toast';
 import { fromPromise } from 'xstate';
-import { loadLeakedPasswords } from '../domain/passwords/common-passwords.ts';
+import { loadLeakedPasswords } from '../platform/leaked-passwords.ts';
 import { refusalOfAnswer } from '../domain/rules/refusals.ts';
 import { signupMachine } from '../machines/signup.ts';
 import { logError, type Wiring } from './wiring.ts';

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { found, type CrmClient, type User } from '../api/client.ts';
-import { loadLeakedPasswords } from '../domain/passwords/common-passwords.ts';
+import { loadLeakedPasswords } from '../platform/leaked-passwords.ts';
 import { toRows } from '../domain/users/list-view.ts';
 import type { UserUpdateRequest } from '../domain/users/update-route.ts';
 import { createUserMachine } from '../machines/create-user.ts';

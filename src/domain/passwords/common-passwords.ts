@@ -5,11 +5,11 @@
  * words, the product's name and the password its demo publishes. Compared without regard to case or surrounding spaces,
  * as people retype them.
  *
- * The leaked list (leaked-passwords.json, generated from a maintained package) is too
+ * The leaked list (leaked-passwords.txt, generated from a maintained package) is too
  * large for the first screen's script budget, so it is not part of this module: the
- * server hands it over at start, and a browser loads it on its own when a password is
- * first typed (loadLeakedPasswords). Until then the context words are checked alone, and
- * the server, which always has the list, refuses with these same words.
+ * server hands it over at start, and a browser fetches it when a password is first typed
+ * (src/platform/leaked-passwords.ts). Until then the context words are checked alone,
+ * and the server, which always has the list, refuses with these same words.
  */
 export const COMMON_PASSWORD =
   "This password is too easy to guess: it is one of the most used passwords, or made of your e-mail address, your name, or the product's name or demo password. Choose another.";
@@ -27,29 +27,13 @@ export interface PasswordContext {
 
 let leaked: ReadonlySet<string> = new Set();
 
-/** Gives the rule the leaked list; until then it checks the context words alone. */
-export function useLeakedPasswords(passwords: Iterable<string>): void {
-  leaked = new Set([...passwords].map(folded));
+/** Gives the rule the leaked list, as leaked-passwords.txt holds it: one password a line. */
+export function useLeakedPasswords(listText: string): void {
+  leaked = new Set(listText.split('\n').map(folded).filter((password) => password !== ''));
 }
 
 export function leakedPasswordsKnown(): boolean {
   return leaked.size > 0;
-}
-
-let loading: Promise<void> | undefined;
-
-/**
- * Loads the leaked list into the rule, once; a separate chunk in the browser. A failed
- * load is tried again at the next call: meanwhile the server checks the list.
- */
-export function loadLeakedPasswords(): Promise<void> {
-  loading ??= import('./leaked-passwords.json').then(
-    (module) => useLeakedPasswords(module.default as string[]),
-    () => {
-      loading = undefined;
-    },
-  );
-  return loading;
 }
 
 /** The one message of the rule, or undefined when the password passes it. */
