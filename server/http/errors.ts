@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Refusal } from './refusals.ts';
 import { SchemaRefusal } from './define-route.ts';
@@ -34,7 +34,7 @@ async function errorHandling(app: FastifyInstance): Promise<void> {
       return reply.code(status).send({ message: refusal.message, fields: refusal.fields });
     }
     if (refusal instanceof Refusal) return reply.code(status).send({ message: refusal.message });
-    return reply.code(status).send({ message: messageOf(error, status) });
+    return reply.code(status).send({ message: messageOf(error, status, request) });
   });
 }
 
@@ -45,16 +45,21 @@ function statusOf(error: FastifyError): number {
   return typeof status === 'number' && status >= 400 && status < 600 ? status : 500;
 }
 
-function messageOf(error: FastifyError, status: number): string {
+function messageOf(error: FastifyError, status: number, request: FastifyRequest): string {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return 'Content-Type must be application/json';
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return 'Request body is larger than 1 MB';
+      // The route's own limit: a few routes (imports, uploads) take more than the server's default.
+      return `Request body is larger than ${megabytes(request.routeOptions.bodyLimit ?? request.server.initialConfig.bodyLimit ?? 0)}`;
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return 'Request body is not valid JSON';
   }
   if (status === 400 && error instanceof SyntaxError) return 'Request body is not valid JSON';
   return error.message || 'Request failed';
+}
+
+function megabytes(bytes: number): string {
+  return `${Number((bytes / (1024 * 1024)).toFixed(1))} MB`;
 }

@@ -9,7 +9,7 @@ import { findAccountById, identityClaims } from './accounts.ts';
 import { appClient, type AppClient } from './client.ts';
 import { installIntrospection } from './introspection.ts';
 import { accessTokenClaims, issueKeycloakIdTokens, signInOf, type RealmFacts } from './keycloak-tokens.ts';
-import { loadProviderKeys, publicJwk, type ProviderKeys } from './keys.ts';
+import { loadProviderKeys, publicJwk, secretsKeptInDatabase, type ProviderKeys } from './keys.ts';
 import { errorPage, logoutPage, signedOutPage } from './pages.ts';
 import { mountProvider } from './mount.ts';
 import { installInteractions } from './login.ts';
@@ -34,7 +34,14 @@ const SESSION_COOKIE_OPTIONS = { signed: true, httpOnly: true, sameSite: 'lax' }
  */
 async function embeddedProvider(app: FastifyInstance, { config }: { config: ServerConfig }): Promise<void> {
   const { db } = app;
-  const secrets = await loadProviderKeys(db);
+  const secrets = await loadProviderKeys(db, config.oidc.secrets);
+  const kept = secretsKeptInDatabase(config.oidc.secrets);
+  if (process.env.NODE_ENV === 'production' && kept.length > 0) {
+    app.log.warn(
+      { settings: kept },
+      'The identity provider keeps its keys in the database, as the demo does: a backup could mint tokens. Give them in the environment or files (docs/configuration.md).',
+    );
+  }
   const client = appClient(config);
   const provider = createProvider(config, db, secrets, client);
   provider.on('server_error', (_ctx: unknown, error: Error) => app.log.error({ err: error }, 'identity provider error'));

@@ -373,8 +373,8 @@ const MODELS: Record<string, PathModel> = {
   signup: {
     events: (machine) => [
       { type: 'form.change', field: 'email', value: 'newhire@demo.test' },
-      { type: 'form.change', field: 'password', value: 'demo-password' },
-      { type: 'form.change', field: 'retypedPassword', value: 'demo-password' },
+      { type: 'form.change', field: 'password', value: 'tulip-harbour-42' },
+      { type: 'form.change', field: 'retypedPassword', value: 'tulip-harbour-42' },
       { type: 'signup.submit' },
       done(machine, 'submitSignup', { ok: true, status: 201 }),
       done(machine, 'submitSignup', { ok: false, status: 404 }),
@@ -456,7 +456,7 @@ const MODELS: Record<string, PathModel> = {
     events: (machine) => [
       { type: 'form.change', field: 'name', value: 'Ada Lovelace' },
       { type: 'form.change', field: 'email', value: 'ada@demo.test' },
-      { type: 'form.change', field: 'password', value: 'demo-password' },
+      { type: 'form.change', field: 'password', value: 'tulip-harbour-42' },
       { type: 'form.change', field: 'phone', value: '+15550100' },
       { type: 'form.change', field: 'mobile', value: '5550101' },
       { type: 'form.role.change', roleId: USER },
