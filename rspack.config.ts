@@ -15,7 +15,7 @@ class PrecompressedAssets {
     compiler.hooks.thisCompilation.tap('PrecompressedAssets', (compilation) => {
       compilation.hooks.processAssets.tap({ name: 'PrecompressedAssets', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER }, (assets) => {
         for (const [name, source] of Object.entries(assets)) {
-          if (!/\.(js|css)$/.test(name)) continue;
+          if (!/\.(js|css|txt)$/.test(name)) continue;
           const bytes = source.buffer();
           compilation.emitAsset(`${name}.br`, new RawSource(brotliCompressSync(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } })));
           compilation.emitAsset(`${name}.gz`, new RawSource(gzipSync(bytes, { level: 9 })));
@@ -62,7 +62,8 @@ export default defineConfig({
         type: 'javascript/auto',
       },
       { test: /\.css$/, type: 'css/auto' },
-      { test: /\.(svg|png|webp)$/, type: 'asset/resource' },
+      // The password rule's leaked list: data the browser fetches when a password is first typed.
+      { test: /\.(svg|png|webp|txt)$/, type: 'asset/resource' },
     ],
   },
   plugins: [

@@ -35,6 +35,8 @@ export default defineConfig({
         test: {
           name: 'server pglite',
           include: ['tests/server/**/*.test.ts'],
+          // A fault of one database is proven on that database alone.
+          exclude: ['tests/server/fault-postgres-*.test.ts'],
           environment: 'node',
           env: { CRM_TEST_DATABASE: 'pglite' },
           // PGlite's WebAssembly on V8's baseline compiler: optimising PostgreSQL's code costs a
@@ -49,6 +51,7 @@ export default defineConfig({
         test: {
           name: 'server postgres',
           include: ['tests/server/**/*.test.ts'],
+          exclude: ['tests/server/fault-pglite-*.test.ts'],
           environment: 'node',
           env: { CRM_TEST_DATABASE: 'postgres' },
           globalSetup: ['tests/support/postgres-cluster.ts'],

@@ -20,7 +20,7 @@ export interface ServerBuild {
 export const defaultServerBuild: ServerBuild = { outDir: join(root, 'dist-server') };
 
 /** The files the compiled server reads next to its modules, as its sources do (`import.meta.url`). */
-const ASSETS = ['openapi/crm.yaml', 'server/db/migrations'];
+const ASSETS = ['openapi/crm.yaml', 'server/db/migrations', 'server/oidc/framed', 'src/domain/passwords/leaked-passwords.txt'];
 
 /** What the output is made from: a change to any of these makes it stale. */
 const INPUTS = ['server', 'src', 'openapi', 'tsconfig.json', 'tsconfig.server.json', 'package-lock.json'];

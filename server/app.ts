@@ -11,6 +11,7 @@ import validation from './http/validation.ts';
 import jsonDepthLimit from './http/json-depth.ts';
 import errorHandling from './http/errors.ts';
 import securityHeaders from './http/security-headers.ts';
+import untrustedForwarding from './http/untrusted-forwarding.ts';
 import embeddedProvider from './oidc/provider.ts';
 import authentication from './http/authenticate.ts';
 import apiRoutes from './routes/index.ts';
@@ -19,6 +20,7 @@ import appShell from './http/app-shell.ts';
 import { installMethodNotAllowed } from './http/method-not-allowed.ts';
 import type { RouteContext } from './http/define-route.ts';
 import { createVersionedAnswers } from './caching/versioned-answers.ts';
+import { knowLeakedPasswords } from './accounts/leaked-passwords.ts';
 import { API_DOCUMENT_PATH } from '../src/domain/api-parts.ts';
 
 export interface ServerParts {
@@ -41,6 +43,7 @@ const COMPRESSION_THRESHOLD_BYTES = 1024;
 
 /** The reference server: one Fastify instance running the CRM plugin. */
 export async function buildServer(parts: ServerParts): Promise<FastifyInstance> {
+  knowLeakedPasswords();
   const app = Fastify({
     logger: parts.logger ?? false,
     bodyLimit: ONE_MEGABYTE,
@@ -68,6 +71,7 @@ async function crm(app: FastifyInstance, parts: ServerParts & { contract: Contra
   // Every route registered after it answers compressed when the client accepts it. The
   // provider's hijacked routes bypass onSend, so they are never touched.
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: COMPRESSION_THRESHOLD_BYTES, globalDecompression: false });
+  await app.register(untrustedForwarding);
   await app.register(rateLimiting);
 
   await app.register(validation);
@@ -81,7 +85,11 @@ async function crm(app: FastifyInstance, parts: ServerParts & { contract: Contra
   const answers = createVersionedAnswers(app.db, { maxBytes: ANSWER_CACHE_BYTES });
   const context: RouteContext = { db: app.db, config, contract, callers: app.callers, answers };
   await app.register(apiRoutes, context);
-  await app.register(healthCheck, { db: app.db });
+  await app.register(healthCheck, {
+    db: app.db,
+    dataDir: config.databaseUrl ? undefined : config.dataDir,
+    minFreeBytes: config.minFreeMegabytes * ONE_MEGABYTE,
+  });
   // The contract itself, public: the app reads from it which optional parts this API offers.
   const documentJson = JSON.stringify(contract.document);
   app.get(API_DOCUMENT_PATH, async (_request, reply) => reply.type('application/json').send(documentJson));

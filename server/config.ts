@@ -1,4 +1,5 @@
 import { currencyProblem, FALLBACK_CURRENCY } from '../src/domain/money.ts';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseApiPartsSetting, type ApiPartsSetting } from '../src/domain/api-parts.ts';
 
@@ -25,6 +26,8 @@ export interface ServerConfig {
     redirectUris: string[];
     /** Confidential clients allowed to introspect tokens at the embedded provider (id and secret). */
     introspectionClients: { clientId: string; secret: string }[];
+    /** The embedded provider's secrets as given from outside the database; any left out are kept in it (the demo). */
+    secrets: GivenProviderSecrets;
   };
   /** The tenant service's base URL, as the app calls it. */
   tenantServiceUrl: string;
@@ -47,6 +50,8 @@ export interface ServerConfig {
   httpTimeoutSeconds: number;
   /** Where the built app is served from. */
   appDir: string;
+  /** Below this much free space in PGlite's data directory, /healthz says the server is not ready. */
+  minFreeMegabytes: number;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -69,8 +74,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       audience: env.OIDC_AUDIENCE ?? (embedded ? 'crm-api' : clientId),
       embedded,
       accessTokenTtlSeconds: integer(env.ACCESS_TOKEN_TTL, 300, 'ACCESS_TOKEN_TTL'),
-      redirectUris: [`${publicUrl}/signin`, `${publicUrl}/`, ...list(env.OIDC_EXTRA_REDIRECT_URIS).map(absoluteUrl('OIDC_EXTRA_REDIRECT_URIS'))],
+      redirectUris: [`${publicUrl}/signin`, `${publicUrl}/`, ...list(env.OIDC_EXTRA_REDIRECT_URIS).map(absoluteUrl)],
       introspectionClients: list(env.OIDC_INTROSPECTION_CLIENTS).map(clientCredentials),
+      secrets: givenProviderSecrets(env),
     },
     tenantServiceUrl: trimSlash(env.TENANT_SERVICE_URL ?? `${publicUrl}/tenant-service`),
     apiBaseUrl: trimSlash(env.CRM_API_URL ?? ''),
@@ -85,6 +91,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: trustedProxies(env.TRUST_PROXY),
     httpTimeoutSeconds: integer(env.HTTP_TIMEOUT, 30, 'HTTP_TIMEOUT'),
     appDir: resolve(env.CRM_APP_DIR ?? 'dist'),
+    minFreeMegabytes: integer(env.CRM_MIN_FREE_MB, 64, 'CRM_MIN_FREE_MB'),
   };
 }
 
@@ -99,11 +106,10 @@ function list(value: string | undefined): string[] {
   return (value ?? '').split(',').map((item) => item.trim()).filter(Boolean);
 }
 
-function absoluteUrl(name: string) {
-  return (value: string): string => {
-    if (!/^https?:\/\/[^/]/.test(value)) throw new Error(`${name} holds "${value}", which is not an http(s) address`);
-    return value;
-  };
+/** An address of OIDC_EXTRA_REDIRECT_URIS. */
+function absoluteUrl(value: string): string {
+  if (!/^https?:\/\/[^/]/.test(value)) throw new Error(`OIDC_EXTRA_REDIRECT_URIS holds "${value}", which is not an http(s) address`);
+  return value;
 }
 
 /** `id:secret`, as a confidential client's credentials are written in OIDC_INTROSPECTION_CLIENTS. */
@@ -142,4 +148,45 @@ function currency(value: string | undefined): string {
 
 function trimSlash(url: string): string {
   return url.replace(/\/+$/, '');
+}
+
+/** The embedded provider's secrets, each given in the environment or in a file named there. */
+export interface GivenProviderSecrets {
+  /** The RS256 private key that signs tokens, PKCS#8 PEM. */
+  signingKeyPem?: string;
+  /** The secret refresh tokens are signed with. */
+  refreshTokenSecret?: string;
+  /** The keys cookies are signed with, newest first: older ones still verify during a rotation. */
+  cookieKeys?: string[];
+}
+
+const SHORTEST_SECRET = 32;
+
+function givenProviderSecrets(env: NodeJS.ProcessEnv): GivenProviderSecrets {
+  const signingKeyPem = secretSetting(env, 'OIDC_SIGNING_KEY');
+  const refreshTokenSecret = secretSetting(env, 'OIDC_REFRESH_TOKEN_SECRET');
+  const cookieKeys = secretSetting(env, 'OIDC_COOKIE_KEYS')?.split(/[\s,]+/).filter(Boolean);
+  if (signingKeyPem !== undefined && !signingKeyPem.includes('-----BEGIN PRIVATE KEY-----')) {
+    throw new Error('OIDC_SIGNING_KEY must be an RSA private key in PKCS#8 PEM (-----BEGIN PRIVATE KEY-----)');
+  }
+  if (refreshTokenSecret !== undefined && refreshTokenSecret.length < SHORTEST_SECRET) {
+    throw new Error(`OIDC_REFRESH_TOKEN_SECRET must be at least ${SHORTEST_SECRET} characters long`);
+  }
+  if (cookieKeys !== undefined && (cookieKeys.length === 0 || cookieKeys.some((key) => key.length < SHORTEST_SECRET))) {
+    throw new Error(`OIDC_COOKIE_KEYS lists keys of at least ${SHORTEST_SECRET} characters, newest first`);
+  }
+  return { signingKeyPem, refreshTokenSecret, cookieKeys };
+}
+
+/** NAME's value, or the contents of the file NAME_FILE names (as container secrets are mounted); never both. */
+function secretSetting(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const value = env[name] || undefined;
+  const file = env[`${name}_FILE`] || undefined;
+  if (value !== undefined && file !== undefined) throw new Error(`Set ${name} or ${name}_FILE, not both`);
+  if (file === undefined) return value?.trim();
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch (error) {
+    throw new Error(`${name}_FILE names ${file}, which cannot be read: ${(error as Error).message}`);
+  }
 }

@@ -8,6 +8,8 @@ import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
 import { DataDirInUse } from './db/data-dir-lock.ts';
 import { seedDemoData } from './db/seed.ts';
+import { describeFreeSpace } from './disk-space.ts';
+import { watchForHang } from './watchdog.ts';
 
 /**
  * The project's folder: the nearest one above this module holding package.json. Run
@@ -31,7 +33,7 @@ async function main(): Promise<void> {
   const config = readConfig();
   if (process.env.CRM_SKIP_BUILD !== '1') buildAppIfStale(config.appDir);
 
-  const db = await openDatabase(config);
+  const db = await openDatabase({ ...config, onStorageFault: (error) => endOnStorageFault(config.dataDir, error) });
   await migrate(db);
   if (config.seed) await seedDemoData(db, { demoPassword: config.demoPassword });
 
@@ -45,6 +47,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', shutdown);
 
   await app.listen({ host: config.host, port: config.port });
+  await watchForHang({ dataDir: config.databaseUrl ? undefined : config.dataDir });
   const storage = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
   console.log(
     [
@@ -58,6 +61,19 @@ async function main(): Promise<void> {
       .filter(Boolean)
       .join('\n'),
   );
+}
+
+/**
+ * PGlite's storage failed: the database in this process cannot be trusted to go on.
+ * Ending now, non-zero, lets a supervisor start the server again once there is room;
+ * PostgreSQL's recovery then replays every write that was acknowledged.
+ */
+function endOnStorageFault(dataDir: string, error: Error): never {
+  console.error(
+    `The server stopped: the database could not write to its data directory (${dataDir}, ${describeFreeSpace(dataDir)}): ${error.message}. ` +
+      'Free some space or fix the disk; a supervisor should start it again.',
+  );
+  process.exit(1);
 }
 
 function buildAppIfStale(appDir: string): void {

@@ -1,6 +1,5 @@
 import { PASSWORD_MASK } from '../accounts/passwords.ts';
 import { ROLE_IDS, ROLE_LABELS } from '../../src/domain/rules/index.ts';
-import { instant } from './instant.ts';
 import { projection, sqlText } from './projection.ts';
 
 /*
@@ -30,7 +29,7 @@ export const USER = projection(
 
 export const SALESPERSON = projection(
   'Salesperson',
-  { id: 'id', name: 'name', email: 'email', phone: 'phone', mobile: 'mobile', latest_login: instant('latest_login'), status: 'status' },
+  { id: 'id', name: 'name', email: 'email', phone: 'phone', mobile: 'mobile', latest_login: 'answer_instant(latest_login)', status: 'status' },
   'salespersons',
 );
 
@@ -53,7 +52,7 @@ export const TEAM_WITH_MEMBERS = projection(
 
 export const CUSTOMER = projection(
   'Customer',
-  { id: 'id', name: 'name', company: 'company', email: 'email', phone: 'phone', notes: 'notes', created_at: instant('created_at') },
+  { id: 'id', name: 'name', company: 'company', email: 'email', phone: 'phone', notes: 'notes', created_at: 'answer_instant(created_at)' },
   'customers',
 );
 
@@ -86,7 +85,7 @@ export const OPPORTUNITY = projection(
   'Opportunity',
   {
     id: 'id',
-    created_date: instant('created_date'),
+    created_date: 'answer_instant(created_date)',
     revenue: 'revenue::float8',
     probability: 'probability',
     salesperson_id: 'salesperson_id',
@@ -99,14 +98,14 @@ export const OPPORTUNITY = projection(
 /** An opportunity of the year's analysis: the dashboard's four fields. */
 export const ANALYSIS_ENTRY = projection(
   'AnalysisEntry',
-  { created_date: instant('created_date'), revenue: 'revenue::float8', probability: 'probability', salesperson_id: 'salesperson_id' },
+  { created_date: 'answer_instant(created_date)', revenue: 'revenue::float8', probability: 'probability', salesperson_id: 'salesperson_id' },
   'opportunities',
 );
 
 /** A row of the opportunity lists and board, over rows that carry the salesperson's name as salesperson_name. */
 export const OPPORTUNITY_LIST_ROW = projection('OpportunityListRow', {
   id: 'id',
-  created_date: instant('created_date'),
+  created_date: 'answer_instant(created_date)',
   customer: 'customer',
   stage: 'stage',
   revenue: 'revenue::float8',
@@ -115,18 +114,18 @@ export const OPPORTUNITY_LIST_ROW = projection('OpportunityListRow', {
   salesperson_name: 'salesperson_name',
 });
 
-export const NOTE = projection('Note', { id: 'id', body: 'body', author_name: 'author_name', created_at: instant('created_at') }, 'notes');
+export const NOTE = projection('Note', { id: 'id', body: 'body', author_name: 'author_name', created_at: 'answer_instant(created_at)' }, 'notes');
 
 /** An entry of a record's timeline, over the rows of its union (records.ts). */
 export const TIMELINE_ENTRY = projection('TimelineEntry', {
   kind: 'kind',
   id: 'id',
-  at: instant('at'),
+  at: 'answer_instant(at)',
   by: 'by',
   opportunity_id: 'opportunity_id',
   opportunity_customer: 'opportunity_customer',
   title: 'title',
-  when: instant('"when"'),
+  when: 'answer_instant("when")',
   all_day: 'all_day',
   activity_kind: 'activity_kind',
   done: 'done',
@@ -139,8 +138,8 @@ export const CALENDAR_EVENT = projection(
   {
     id: 'id',
     title: 'title',
-    starts_at: instant('starts_at'),
-    ends_at: instant('ends_at'),
+    starts_at: 'answer_instant(starts_at)',
+    ends_at: 'answer_instant(ends_at)',
     all_day: 'all_day',
     location: 'location',
     salesperson_id: 'salesperson_id',
@@ -165,7 +164,7 @@ export const ACTIVITY = projection(
     id: 'a.id',
     kind: 'a.kind',
     subject: 'a.subject',
-    due_at: instant('a.due_at'),
+    due_at: 'answer_instant(a.due_at)',
     duration_minutes: 'a.duration_minutes',
     done: 'a.done',
     salesperson_id: 'a.salesperson_id',
@@ -173,7 +172,7 @@ export const ACTIVITY = projection(
     opportunity_id: 'a.opportunity_id',
     customer: '(select o.customer from opportunities o where o.id = a.opportunity_id and o.tenant_id = a.tenant_id)',
     notes: 'a.notes',
-    created_at: instant('a.created_at'),
+    created_at: 'answer_instant(a.created_at)',
   },
   'activities a join salespersons s on s.id = a.salesperson_id and s.tenant_id = a.tenant_id',
 );
@@ -192,7 +191,7 @@ export const ATTACHMENT = projection(
     uploaded_by: 'a.uploaded_by',
     uploaded_by_name: 'u.name',
     note: 'a.note',
-    created_at: instant('a.created_at'),
+    created_at: 'answer_instant(a.created_at)',
   },
   `attachments a
   join users u on u.id = a.uploaded_by

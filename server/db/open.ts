@@ -2,24 +2,35 @@ import { mkdirSync } from 'node:fs';
 import type { PGlite as PGliteDatabase } from '@electric-sql/pglite';
 import type { Database, Queryable } from './database.ts';
 import { lockDataDir } from './data-dir-lock.ts';
+import { isConnectionLoss, isReadOnly } from './connection-loss.ts';
+import { isStorageFault } from './storage-faults.ts';
 
 export interface StorageConfig {
   /** A PostgreSQL connection string; when absent, embedded PGlite is used. */
   databaseUrl?: string | undefined;
   /** Where embedded PGlite keeps its files. */
   dataDir: string;
+  /**
+   * Told when PGlite's storage fails (disk full, I/O error) before the statement's error
+   * is thrown; the server ends the process here, for its supervisor to restart.
+   */
+  onStorageFault?: ((error: Error) => void) | undefined;
 }
 
 /** Opens the configured storage: a PostgreSQL server when a URL is set, else PGlite on disk. */
 export async function openDatabase(config: StorageConfig): Promise<Database> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir, config.onStorageFault);
 }
 
 const NUMERIC_OID = 1700;
 const INT8_OID = 20;
 const PGLITE_SHARED_BUFFERS = '32MB';
+/** Long enough for a restarting PostgreSQL to take connections again, short against a person's patience. */
+const READ_RETRY_DELAY_MS = 500;
+/** A connection attempt to a server that does not answer fails instead of queueing the request for ever. */
+const CONNECT_TIMEOUT_MS = 5_000;
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, onStorageFault: StorageConfig['onStorageFault']): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   // The global search's trigram indexes need the extension's code loaded into PGlite.
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
@@ -44,10 +55,19 @@ async function openPglite(dataDir: string): Promise<Database> {
     unlock();
     throw error;
   }
+  const watched = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      if (onStorageFault && isStorageFault(error)) onStorageFault(error as Error);
+      throw error;
+    }
+  };
   return {
     kind: 'pglite',
-    query: async <Row>(sql: string, params: readonly unknown[] = []) => (await pg.query<Row>(sql, params as unknown[])).rows,
-    transaction: (work) => pg.transaction((tx) => work({ query: async <Row>(sql: string, params: readonly unknown[] = []) => (await tx.query<Row>(sql, params as unknown[])).rows })),
+    query: <Row>(sql: string, params: readonly unknown[] = []) => watched(async () => (await pg.query<Row>(sql, params as unknown[])).rows),
+    transaction: (work) =>
+      watched(() => pg.transaction((tx) => work({ query: async <Row>(sql: string, params: readonly unknown[] = []) => (await tx.query<Row>(sql, params as unknown[])).rows }))),
     close: async () => {
       try {
         await pg.close();
@@ -63,7 +83,7 @@ async function openPostgres(url: string): Promise<Database> {
   // NUMERIC and BIGINT arrive as strings by default; the API answers numbers.
   pg.types.setTypeParser(pg.types.builtins.NUMERIC, Number);
   pg.types.setTypeParser(pg.types.builtins.INT8, Number);
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // A connection cut while idle in the pool (a database restarting) would otherwise
   // crash the process; statements under way fail with the error, and the pool opens
   // new connections when the server is back.
@@ -73,7 +93,17 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     kind: 'postgres',
     // The pool borrows a connection, and drops it rather than lending it again when it failed.
-    query: async <Row>(sql: string, params: readonly unknown[] = []) => (await pool.query(statement(sql, params))).rows as Row[],
+    // A read whose connection was lost is sent once more, after a pause, on a new connection:
+    // a restart then costs the person a short wait instead of an error.
+    async query<Row>(sql: string, params: readonly unknown[] = []) {
+      try {
+        return (await pool.query(statement(sql, params))).rows as Row[];
+      } catch (error) {
+        if (!isConnectionLoss(error) || !isReadOnly(sql)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, READ_RETRY_DELAY_MS));
+        return (await pool.query(statement(sql, params))).rows as Row[];
+      }
+    },
     async transaction(work) {
       const client = await pool.connect();
       // A connection cut while borrowed emits its error here, not on the pool.
@@ -90,6 +120,8 @@ async function openPostgres(url: string): Promise<Database> {
         await client.query('commit');
         return result;
       } catch (error) {
+        // A connection the server ended (a restart's 57P01) answers no more; it must not be lent again.
+        if (isConnectionLoss(error)) cut ??= error as Error;
         // On a connection that is gone the rollback fails too; the server has rolled back already.
         await client.query('rollback').catch((rollbackError: Error) => void (cut ??= rollbackError));
         throw error;

@@ -20,34 +20,22 @@ interface Plan {
   notes: string;
 }
 
+const TASKS = ['Update the forecast sheet', 'Prepare the pipeline review', 'Clean up stale deals', 'Refresh the price list', 'Write the account plan']
+  .concat('Check the forecast against last quarter');
+const CALLS = ['Follow-up call', 'Reference call', 'Check-in call', 'Renewal call', 'Introduction call'];
+
 // Per salesperson: two done, two overdue (past and not done), two upcoming, so
 // every filter of the activity list has something to show on any day.
 const plans: readonly Plan[] = [
   { kind: 'call', subject: 'Discovery call with', day: -12, hour: 9, duration: 30, done: true, aboutOpportunity: true, notes: 'Budget confirmed; send the proposal.' },
   { kind: 'email', subject: 'Send the proposal to', day: -8, hour: 14, duration: null, done: true, aboutOpportunity: true, notes: '' },
-  {
-    kind: 'task',
-    subject: ['Update the forecast sheet', 'Prepare the pipeline review', 'Clean up stale deals', 'Refresh the price list', 'Write the account plan', 'Check the forecast against last quarter'],
-    day: -4,
-    hour: 10,
-    duration: 45,
-    done: false,
-    aboutOpportunity: false,
-    notes: 'Include the new quarter.',
-  },
+  { kind: 'task', subject: TASKS, day: -4, hour: 10, duration: 45, done: false, aboutOpportunity: false, notes: 'Include the new quarter.' },
   { kind: 'deadline', subject: 'Contract signature due from', day: -1, hour: 16, duration: null, done: false, aboutOpportunity: true, notes: '' },
   { kind: 'meeting', subject: 'Quarterly review with', day: 2, hour: 11, duration: 60, done: false, aboutOpportunity: true, notes: 'Bring the usage figures.' },
-  {
-    kind: 'call',
-    subject: ['Follow-up call', 'Reference call', 'Check-in call', 'Renewal call', 'Introduction call'],
-    day: 6,
-    hour: 15,
-    duration: 15,
-    done: false,
-    aboutOpportunity: false,
-    notes: '',
-  },
+  { kind: 'call', subject: CALLS, day: 6, hour: 15, duration: 15, done: false, aboutOpportunity: false, notes: '' },
 ];
+
+const COLUMNS = ['kind', 'subject', 'due_at', 'duration_minutes', 'done', 'salesperson_id', 'opportunity_id', 'notes'] as const;
 
 /**
  * A deterministic handful of activities for each salesperson of a tenant, placed
@@ -82,16 +70,6 @@ export async function seedActivities(tx: Queryable, tenantId: number, salesperso
   await tx.query(
     `insert into activities (tenant_id, kind, subject, due_at, duration_minutes, done, salesperson_id, opportunity_id, notes)
      select $1, * from unnest($2::text[], $3::text[], $4::timestamptz[], $5::int[], $6::boolean[], $7::int[], $8::int[], $9::text[])`,
-    [
-      tenantId,
-      rows.map((row) => row.kind),
-      rows.map((row) => row.subject),
-      rows.map((row) => row.due_at),
-      rows.map((row) => row.duration_minutes),
-      rows.map((row) => row.done),
-      rows.map((row) => row.salesperson_id),
-      rows.map((row) => row.opportunity_id),
-      rows.map((row) => row.notes),
-    ],
+    [tenantId, ...COLUMNS.map((key) => rows.map((row) => row[key]))],
   );
 }

@@ -61,21 +61,12 @@ export async function seedAttachments(tx: Queryable, tenantId: number, today: Da
     const uploader = users[index % users.length]!;
     const opportunity = file.linked ? opportunities[index % Math.max(opportunities.length, 1)] : undefined;
     const content = Buffer.from(file.body({ customer: opportunity?.customer ?? 'our customers', uploader: uploader.name }), 'utf8');
+    const sha256 = createHash('sha256').update(content).digest('hex');
+    const createdAt = new Date(today.getTime() - (demoFiles.length - index) * DAY_MS).toISOString();
     await tx.query(
       `insert into attachments (tenant_id, file_name, media_type, size_bytes, content, sha256, opportunity_id, uploaded_by, note, created_at)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-      [
-        tenantId,
-        file.fileName,
-        file.mediaType,
-        content.length,
-        content,
-        createHash('sha256').update(content).digest('hex'),
-        opportunity?.id ?? null,
-        uploader.id,
-        file.note,
-        new Date(today.getTime() - (demoFiles.length - index) * DAY_MS).toISOString(),
-      ],
+      [tenantId, file.fileName, file.mediaType, content.length, content, sha256, opportunity?.id ?? null, uploader.id, file.note, createdAt],
     );
   }
 }

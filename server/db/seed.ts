@@ -41,13 +41,8 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
     const demoUsers = await insertUsers(tx, demo, demoPeople(random));
     await insertAccounts(tx, passwordHash, demoUsers.filter((u) => u.email !== 'newhire@demo.test').map((u) => u.email));
     await insertAccounts(tx, passwordHash, ['outsider@demo.test'], []);
-    const demoSales = await insertSalespersons(
-      tx,
-      demo,
-      demoUsers.filter((u) => u.role_id !== 1 && u.email !== 'newhire@demo.test'),
-      today,
-      random,
-    );
+    const demoSalesUsers = demoUsers.filter((u) => u.role_id !== 1 && u.email !== 'newhire@demo.test');
+    const demoSales = await insertSalespersons(tx, demo, demoSalesUsers, today, random);
     await insertTeams(tx, demo, ['Enterprise', 'Mid-Market', 'Inside Sales'], demoSales);
     // The last salesperson (Wren Weber) is new: no opportunities yet, so the dashboard shows someone without revenue.
     await insertOpportunities(tx, demo, demoSales.slice(0, -1), 1500, today, random);
@@ -76,22 +71,8 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
 const DAY_MS = 24 * 60 * 60 * 1000;
 const FIRST_DAY = Date.UTC(2025, 0, 1);
 
-interface Person {
-  name: string;
-  email: string;
-  role_id: 1 | 2 | 3;
-  phone: string;
-  mobile: string;
-}
-
-interface Inserted {
-  id: number;
-  name: string;
-  email: string;
-  role_id: number;
-  phone: string;
-  mobile: string;
-}
+type Person = ReturnType<typeof person>;
+type Inserted = Person & { id: number };
 
 const firstNames = ['Jordan', 'Casey', 'Taylor', 'Jamie', 'Quinn', 'Avery', 'Parker', 'Rowan', 'Sasha', 'Devon', 'Emerson', 'Hayden', 'Kai', 'Logan', 'Marley', 'Noel', 'Peyton', 'Reese', 'Sage', 'Toby', 'Wren'];
 const lastNames = ['Baker', 'Chen', 'Diaz', 'Evans', 'Fischer', 'Garcia', 'Hughes', 'Ito', 'Jensen', 'Kowalski', 'Lopez', 'Meyer', 'Novak', 'Olsen', 'Patel', 'Rossi', 'Silva', 'Tanaka', 'Usman', 'Varga', 'Weber'];
@@ -121,7 +102,7 @@ function globexPeople(random: () => number): Person[] {
   ];
 }
 
-function person(name: string, email: string, role_id: 1 | 2 | 3, random: () => number): Person {
+function person(name: string, email: string, role_id: 1 | 2 | 3, random: () => number) {
   return { name, email, role_id, phone: phoneNumber('+4930', random), mobile: phoneNumber('+49151', random) };
 }
 
@@ -129,7 +110,7 @@ function phoneNumber(prefix: string, random: () => number): string {
   return prefix + String(Math.floor(random() * 1e7)).padStart(7, '0');
 }
 
-/** Demo is a German team and keeps the euro default (migration 013); Globex counts in dollars, so two currencies show. */
+/** Demo is a German team and keeps the euro default; Globex counts in dollars, so two currencies show. */
 async function insertTenant(tx: Queryable, name: string, expiresAt: Date | null, currency = 'EUR'): Promise<number> {
   const [row] = await tx.query<{ id: number }>(
     'insert into tenants (name, subscription_expires_at, currency) values ($1, $2, $3) returning id',
@@ -159,13 +140,7 @@ async function insertAccounts(tx: Queryable, passwordHash: string, emails: strin
   );
 }
 
-async function insertSalespersons(
-  tx: Queryable,
-  tenantId: number,
-  users: Inserted[],
-  today: Date,
-  random: () => number,
-): Promise<number[]> {
+async function insertSalespersons(tx: Queryable, tenantId: number, users: Inserted[], today: Date, random: () => number): Promise<number[]> {
   const lastLogins = users.map(() => new Date(today.getTime() - Math.floor(random() * 60) * DAY_MS - Math.floor(random() * DAY_MS)).toISOString());
   const rows = await tx.query<{ id: number }>(
     `insert into salespersons (tenant_id, user_id, name, email, phone, mobile, latest_login)
@@ -194,27 +169,17 @@ async function insertTeams(tx: Queryable, tenantId: number, names: string[], sal
   });
   await tx.query('insert into team_members (tenant_id, team_id, salesperson_id) select $1, * from unnest($2::int[], $3::int[])', [
     tenantId,
-    pairs.map(([team]) => team),
-    pairs.map(([, salesperson]) => salesperson),
+    ...columnsOf(pairs, [0, 1]),
   ]);
 }
 
-const stages = PIPELINE_STAGES;
-
-async function insertOpportunities(
-  tx: Queryable,
-  tenantId: number,
-  salespersonIds: number[],
-  count: number,
-  today: Date,
-  random: () => number,
-): Promise<void> {
+async function insertOpportunities(tx: Queryable, tenantId: number, salespersonIds: number[], count: number, today: Date, random: () => number) {
   const span = Math.max(0, today.getTime() - FIRST_DAY);
   const rows = Array.from({ length: count }, () => {
     // One draw in 41 closes (won or lost); the others sit in an open stage. Every deal has
     // its stage's default probability, as a deal moved there on the board gets it.
     const closing = Math.round(random() * 20) * 5;
-    const stage = closing === 100 ? 'closed won' : closing === 0 ? 'closed lost' : stages[Math.floor(random() * 3)]!;
+    const stage = closing === 100 ? 'closed won' : closing === 0 ? 'closed lost' : PIPELINE_STAGES[Math.floor(random() * 3)]!;
     return {
       salesperson_id: salespersonIds[Math.floor(random() * salespersonIds.length)]!,
       customer: customers[Math.floor(random() * customers.length)]!,

@@ -19,15 +19,6 @@ export function runtimeConfig(config: ServerConfig): RuntimeConfig {
   };
 }
 
-/**
- * The app's page with its settings written in, so that the app starts without asking
- * `/config.json` first (one round trip less before the session's checks).
- */
-export function pageWithSettings(indexHtml: string, settings: RuntimeConfig): string {
-  const element = runtimeConfigElement(settings);
-  return indexHtml.includes('</head>') ? indexHtml.replace('</head>', `${element}</head>`) : `${indexHtml}${element}`;
-}
-
 // Paths that belong to the server, never to the app's router.
 const serverPrefixes = ['/api/', '/realms/', '/tenant-service/', '/healthz'];
 
@@ -40,7 +31,11 @@ async function appShell(app: FastifyInstance, { config }: { config: ServerConfig
   const indexPath = join(config.appDir, 'index.html');
   if (!existsSync(indexPath)) throw new Error(`The app is not built: ${indexPath} is missing (run npm run build)`);
   const settings = runtimeConfig(config);
-  const page = pageWithSettings(readFileSync(indexPath, 'utf8'), settings);
+  // The app's page with its settings written in, so that the app starts without asking
+  // `/config.json` first (one round trip less before the session's checks).
+  const indexHtml = readFileSync(indexPath, 'utf8');
+  const element = runtimeConfigElement(settings);
+  const page = indexHtml.includes('</head>') ? indexHtml.replace('</head>', `${element}</head>`) : `${indexHtml}${element}`;
 
   await app.register(fastifyStatic, {
     root: config.appDir,

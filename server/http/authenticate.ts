@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandl
 import fp from 'fastify-plugin';
 import type { ServerConfig } from '../config.ts';
 import type { Queryable } from '../db/database.ts';
-import { issuedBeforeEmailChange, userOfSubject, type AccessClaims } from './caller-identity.ts';
+import { signInIsLive } from '../oidc/adapter.ts';
+import { HttpError } from './refusals.ts';
 import { REQUIRED_CLIENT_ROLE } from '../../src/domain/session/tokens.ts';
 
 /** Who is calling, as the server established it: never taken from a path or body. */
@@ -35,8 +36,7 @@ export interface TokenPolicy {
   /**
    * Set where the issuer's sign-in sessions are in this database (the embedded
    * provider): a token of a session that has logged out, or whose grant was revoked, is
-   * refused at once instead of working until it expires. The session the token names
-   * (`sid`) is asked in the same statement as the caller's row.
+   * refused at once instead of working until it expires.
    */
   sessionsInDatabase?: boolean;
 }
@@ -46,17 +46,7 @@ const ALLOWED_ALGORITHMS = ['RS256', 'PS256', 'ES256', 'EdDSA'];
 // Keycloak's access tokens carry `typ: "Bearer"`; its ID tokens `ID`, its refresh tokens `Refresh`.
 const ACCESS_TOKEN_TYPE = 'Bearer';
 
-export class Unauthorized extends Error {
-  readonly statusCode = 401;
-}
-
-/** A known caller whose tenant may not use the CRM now; the app shows the message as it is. */
-export class SubscriptionExpired extends Error {
-  readonly statusCode = 403;
-  constructor() {
-    super('Subscription expired.');
-  }
-}
+const unauthorized = (reason: string) => new HttpError(401, reason);
 
 /**
  * Verifies signature, issuer, audience, expiry and algorithm; then what makes it an
@@ -73,27 +63,23 @@ export async function verifyAccessToken(token: string, policy: TokenPolicy): Pro
       requiredClaims: ['exp', 'iat', 'sub'],
     }));
   } catch (error) {
-    throw new Unauthorized(error instanceof joseErrors.JWTExpired ? 'Token expired' : 'Invalid token');
+    throw unauthorized(error instanceof joseErrors.JWTExpired ? 'Token expired' : 'Invalid token');
   }
   // An ID token has the app as audience too (with an external provider, the default
   // OIDC_AUDIENCE): only an access token says Bearer.
-  if (payload.typ !== ACCESS_TOKEN_TYPE) throw new Unauthorized('Not an access token');
-  if (payload.azp !== policy.clientId) throw new Unauthorized('The token was issued to another client');
+  if (payload.typ !== ACCESS_TOKEN_TYPE) throw unauthorized('Not an access token');
+  if (payload.azp !== policy.clientId) throw unauthorized('The token was issued to another client');
   if (typeof payload.email !== 'string' || payload.email === '' || payload.email_verified !== true) {
-    throw new Unauthorized('The token has no verified e-mail');
+    throw unauthorized('The token has no verified e-mail');
   }
-  if (typeof payload.sub !== 'string' || payload.sub === '') throw new Unauthorized('Invalid token');
+  if (typeof payload.sub !== 'string' || payload.sub === '') throw unauthorized('Invalid token');
   if (!clientRoles(payload, policy.clientId).includes(REQUIRED_CLIENT_ROLE)) {
-    throw new Unauthorized(`The token lacks the ${REQUIRED_CLIENT_ROLE} role`);
+    throw unauthorized(`The token lacks the ${REQUIRED_CLIENT_ROLE} role`);
   }
   return payload as VerifiedPayload;
 }
 
 export type VerifiedPayload = JWTPayload & { sub: string; email: string; iat: number; exp: number };
-
-function accessClaims(payload: VerifiedPayload): AccessClaims {
-  return { subject: payload.sub, email: payload.email.toLowerCase(), issuedAtS: payload.iat };
-}
 
 /** Keycloak's shape: `resource_access.<client id>.roles`. */
 export function clientRoles(payload: JWTPayload, clientId: string): string[] {
@@ -121,19 +107,59 @@ export function authenticate(policy: TokenPolicy, db: Queryable): CallerCheck {
   return {
     async requireCaller(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
       const token = bearerToken(request.headers.authorization);
-      if (!token) throw new Unauthorized('Token not found');
+      if (!token) throw unauthorized('Token not found');
       const payload = await verifyAccessToken(token, policy);
-      if (policy.sessionsInDatabase && typeof payload.sid !== 'string') throw new Unauthorized(SIGN_IN_ENDED);
-      const claims = accessClaims(payload);
-      const signIn = policy.sessionsInDatabase ? { sessionId: payload.sid as string, clientId: policy.clientId } : undefined;
-      const { signInLive, user } = await userOfSubject(db, claims, signIn);
-      if (!signInLive) throw new Unauthorized(SIGN_IN_ENDED);
-      if (!user) throw new Unauthorized('No CRM user for this token');
-      if (issuedBeforeEmailChange(claims.issuedAtS, user.email_changed_at)) throw new Unauthorized('The token was issued before an e-mail change');
-      if (user.expires_at !== null && Number(user.expires_at) <= Date.now()) throw new SubscriptionExpired();
+      if (policy.sessionsInDatabase && !(typeof payload.sid === 'string' && (await signInIsLive(db, payload.sid, policy.clientId)))) {
+        throw unauthorized(SIGN_IN_ENDED);
+      }
+      const user = await userOfSubject(db, payload.sub, payload.email.toLowerCase());
+      if (!user) throw unauthorized('No CRM user for this token');
+      // Token times are whole seconds, so a token of the very second of the change still counts as after it.
+      if (user.email_changed_at !== null && payload.iat < Math.floor(Number(user.email_changed_at))) {
+        throw unauthorized('The token was issued before an e-mail change');
+      }
+      // A known caller whose tenant may not use the CRM now; the app shows the message as it is.
+      if (user.expires_at !== null && Number(user.expires_at) <= Date.now()) throw new HttpError(403, 'Subscription expired.');
       request.caller = { userId: user.id, tenantId: user.tenant_id, roleId: user.role_id, email: user.email };
     },
   };
+}
+
+/** The user a token stands for, with what admitting them depends on. */
+interface CallerRow {
+  id: number;
+  tenant_id: number;
+  role_id: 1 | 2 | 3;
+  email: string;
+  /** Seconds since the epoch, or null when the e-mail never changed. */
+  email_changed_at: number | null;
+  /** Milliseconds since the epoch, or null for a subscription without end. */
+  expires_at: number | null;
+}
+
+const SELECT_BY_SUBJECT = `select u.id, u.tenant_id, u.role_id, u.email,
+    extract(epoch from u.email_changed_at) as email_changed_at,
+    extract(epoch from t.subscription_expires_at) * 1000 as expires_at
+  from users u join tenants t on t.id = u.tenant_id
+  where u.subject = $1`;
+
+/**
+ * The user whose subject (the provider's stable id of the person) the token carries. A
+ * user no token has yet named is bound to the first subject that comes with their
+ * verified e-mail (lower-cased; never by a token whose sign-in has ended), and from then
+ * on only that subject reaches them: an e-mail that later moves to someone else (in this
+ * tenant or another) brings no one along.
+ */
+async function userOfSubject(db: Queryable, subject: string, email: string): Promise<CallerRow | undefined> {
+  const [user] = await db.query<CallerRow>(SELECT_BY_SUBJECT, [subject]);
+  if (user) return user;
+  try {
+    await db.query('update users set subject = $1 where email = $2 and subject is null', [subject, email]);
+  } catch {
+    return undefined; // the subject was bound to another user meanwhile
+  }
+  const [bound] = await db.query<CallerRow>(SELECT_BY_SUBJECT, [subject]);
+  return bound;
 }
 
 /**

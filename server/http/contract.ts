@@ -78,12 +78,8 @@ function toFastifySchema(operation: Operation): FastifySchema {
   if (queryParameters.length) schema.querystring = asObject(queryParameters);
   const body = operation.requestBody?.content['application/json']?.schema;
   if (body) schema.body = body;
-  schema.response = Object.fromEntries(
-    Object.entries(operation.responses).map(([status, response]) => [
-      status,
-      (response.content as any)?.['application/json']?.schema ?? {},
-    ]),
-  );
+  const answers = Object.entries(operation.responses).map(([status, { content }]) => [status, (content as any)?.['application/json']?.schema ?? {}]);
+  schema.response = Object.fromEntries(answers);
   return schema;
 }
 

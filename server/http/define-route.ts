@@ -7,7 +7,7 @@ import type { CallerCheck } from './authenticate.ts';
 import type { VersionedAnswers } from '../caching/versioned-answers.ts';
 import { bodyWords, parameterWords, type FormWords } from './field-words.ts';
 import { bodyRules, problemsOfBody, type BodyRule } from './body-rules.ts';
-import { refusalOfProblems, refusalOfSchemaErrors } from './refusals.ts';
+import { notFound, refusalOfProblems, refusalOfSchemaErrors } from './refusals.ts';
 
 /** What every group of routes is handed: storage, the contract and the caller check. */
 export interface RouteContext {
@@ -25,7 +25,8 @@ type Handler = (request: FastifyRequest<any>, reply: FastifyReply) => Promise<un
 /**
  * Registers one operation of the contract. The schema always comes from the
  * document, so no route can exist without being described there; every route
- * needs a caller unless it is declared public.
+ * needs a caller unless it is declared public, and a path naming a tenant
+ * (`{tenant_id}`) answers only for the caller's own: any other is not found.
  */
 export function defineRoute(
   app: FastifyInstance,
@@ -44,9 +45,11 @@ export function defineRoute(
     bodyRule?: BodyRule;
   } = {},
 ): void {
+  const { public: isPublic, bodyRule, ...routeOptions } = options;
   const bodySchema = context.contract.bodySchemaName(method, openApiPath) ?? '';
-  const rule = options.bodyRule ?? bodyRules[bodySchema];
+  const rule = bodyRule ?? bodyRules[bodySchema];
   const words = bodyWords[bodySchema];
+  const namesTenant = openApiPath.includes('{tenant_id}');
   app.route({
     method: method.toUpperCase() as 'GET',
     url: routePath(openApiPath),
@@ -55,18 +58,15 @@ export function defineRoute(
     // body itself is read in the error handler (errors.ts), where the request is known.
     schemaErrorFormatter: (errors, dataVar) =>
       dataVar === 'body' ? new SchemaRefusal(errors as ErrorObject[], words, rule) : refusalOfSchemaErrors(errors as ErrorObject[], { words: parameterWords }),
-    ...(options.public ? {} : { preHandler: context.callers.requireCaller }),
-    ...(options.config ? { config: options.config } : {}),
-    ...(options.bodyLimit !== undefined ? { bodyLimit: options.bodyLimit } : {}),
-    ...(options.compress === false ? { compress: false } : {}),
-    // The body's domain rule, after the schema and the caller check, before anything is read or written.
-    handler: rule
-      ? (request, reply) => {
-          const problems = problemsOfBody(rule, request.body);
-          if (problems.length) throw refusalOfProblems(problems);
-          return handler(request, reply);
-        }
-      : handler,
+    ...(isPublic ? {} : { preHandler: context.callers.requireCaller }),
+    ...routeOptions,
+    // The body's domain rule and the tenant, after the schema and the caller check, before anything is read or written.
+    handler: (request: FastifyRequest<{ Params: { tenant_id?: number } }>, reply) => {
+      const problems = rule ? problemsOfBody(rule, request.body) : [];
+      if (problems.length) throw refusalOfProblems(problems);
+      if (namesTenant && request.params.tenant_id !== request.caller.tenantId) throw notFound();
+      return handler(request, reply);
+    },
   });
 }
 

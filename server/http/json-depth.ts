@@ -23,28 +23,21 @@ async function jsonDepthLimit(app: FastifyInstance): Promise<void> {
 
 export default fp(jsonDepthLimit, { name: 'json-depth-limit' });
 
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-
 /** Whether brackets and braces outside strings ever nest deeper than `limit`. */
 export function exceedsDepth(text: string, limit: number): boolean {
   let depth = 0;
   let inString = false;
   for (let index = 0; index < text.length; index += 1) {
-    const code = text.charCodeAt(index);
+    const character = text[index];
     if (inString) {
-      if (code === BACKSLASH) index += 1;
-      else if (code === QUOTE) inString = false;
-    } else if (code === QUOTE) {
+      if (character === '\\') index += 1;
+      else if (character === '"') inString = false;
+    } else if (character === '"') {
       inString = true;
-    } else if (code === OPEN_BRACKET || code === OPEN_BRACE) {
+    } else if (character === '[' || character === '{') {
       depth += 1;
       if (depth > limit) return true;
-    } else if (code === CLOSE_BRACKET || code === CLOSE_BRACE) {
+    } else if (character === ']' || character === '}') {
       depth -= 1;
     }
   }

@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import type { Queryable } from '../db/database.ts';
 
 /**
  * The select list of a statement whose one row holds a whole list as JSON text (column
@@ -8,6 +9,12 @@ import type { FastifyReply } from 'fastify';
  */
 export function jsonArray(entry: string, order: string): string {
   return `coalesce(json_agg(${entry} order by ${order}), '[]')::text as json`;
+}
+
+/** The JSON text of a statement that selects it as `json` (one row: see jsonArray). */
+export async function queryJson(db: Queryable, sql: string, params: readonly unknown[]): Promise<string> {
+  const [row] = await db.query<{ json: string }>(sql, params);
+  return row!.json;
 }
 
 /** Sends JSON text the database wrote, as the contract's JSON answer. */

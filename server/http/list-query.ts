@@ -9,21 +9,13 @@ const INVALID_PARAMETER = '22023';
  */
 export function zoneOf(query: { zone?: string }): string {
   const zone = query.zone ?? 'UTC';
-  if (knownZones.has(zone)) return zone;
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
   } catch {
     throw new HttpError(400, `${zone} is not a time zone`);
   }
-  // Making a formatter is the costly part of the check. The runtime takes a zone's name in
-  // any case, so the names it knows are many; the set is emptied before it grows large.
-  if (knownZones.size >= KNOWN_ZONES_AT_MOST) knownZones.clear();
-  knownZones.add(zone);
   return zone;
 }
-
-const knownZones = new Set<string>();
-const KNOWN_ZONES_AT_MOST = 1000;
 
 /** Runs a read in the zone, answering 400 when the database does not know a zone the runtime knew. */
 export async function refusingUnknownZones<T>(zone: string, read: () => Promise<T>): Promise<T> {

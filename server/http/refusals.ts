@@ -85,15 +85,12 @@ export function refusalOfSchemaErrors(
 }
 
 function fieldOf(error: ErrorObject): { field: string; nested: boolean } | undefined {
-  const [first, ...rest] = error.instancePath.split('/').slice(1).map(decodePointer);
+  // JSON Pointer's escapes: ~1 is a slash, ~0 a tilde.
+  const [first, ...rest] = error.instancePath.split('/').slice(1).map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
   if (first !== undefined) return { field: first, nested: rest.length > 0 };
   if (error.keyword === 'required') return { field: (error.params as { missingProperty: string }).missingProperty, nested: false };
   if (error.keyword === 'additionalProperties') return { field: (error.params as { additionalProperty: string }).additionalProperty, nested: false };
   return undefined;
-}
-
-function decodePointer(segment: string): string {
-  return segment.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
 function wordsOfProblem(error: ErrorObject, field: string, nested: boolean, form: FormWords): string {

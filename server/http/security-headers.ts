@@ -8,6 +8,7 @@ export function contentSecurityPolicy(config: ServerConfig): string {
   for (const url of [config.apiBaseUrl, config.tenantServiceUrl, config.oidc.issuer]) {
     if (/^https?:\/\//.test(url)) origins.add(new URL(url).origin);
   }
+  const formTargets = new Set([...origins, ...config.oidc.redirectUris.map((uri) => new URL(uri).origin)]);
   return [
     "default-src 'self'",
     "script-src 'self'",
@@ -19,30 +20,27 @@ export function contentSecurityPolicy(config: ServerConfig): string {
     "object-src 'none'",
     "base-uri 'none'",
     // The provider's login form ends in a redirect to the client, which form-action governs too.
-    "form-action 'self' " + [...formTargets(config, origins)].filter((o) => o !== "'self'").join(' '),
+    "form-action 'self' " + [...formTargets].filter((o) => o !== "'self'").join(' '),
   ].join('; ').trim();
 }
 
-function formTargets(config: ServerConfig, origins: Set<string>): Set<string> {
-  return new Set([...origins, ...config.oidc.redirectUris.map((uri) => new URL(uri).origin)]);
-}
-
-const EVERY_ANSWER_HEADERS = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' };
 // API answers are never cached: they carry tenant data.
 const API_ONLY_HEADERS = { 'cache-control': 'no-store' };
 
 /**
- * Served over https (PUBLIC_URL), browsers are told to come back over https only, for a
- * year; not for subdomains, which may be other services of the company.
+ * No sniffing and no referrer anywhere. Served over https (PUBLIC_URL), browsers are told
+ * to come back over https only, for a year; not for subdomains, which may be other
+ * services of the company.
  */
-export function transportHeaders(config: Pick<ServerConfig, 'publicUrl'>): Record<string, string> {
-  return config.publicUrl.startsWith('https:') ? { 'strict-transport-security': 'max-age=31536000' } : {};
+export function everyAnswerHeaders(config: Pick<ServerConfig, 'publicUrl'>): Record<string, string> {
+  const https: Record<string, string> = config.publicUrl.startsWith('https:') ? { 'strict-transport-security': 'max-age=31536000' } : {};
+  return { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', ...https };
 }
 
-/** Headers on every answer: no sniffing and no referrer anywhere, HSTS under https; the CSP on documents; no-store on the API. */
+/** Headers on every answer (everyAnswerHeaders); the CSP on documents; no-store on the API. */
 async function securityHeaders(app: FastifyInstance, { config }: { config: ServerConfig }): Promise<void> {
   const csp = contentSecurityPolicy(config);
-  const everyAnswer = { ...EVERY_ANSWER_HEADERS, ...transportHeaders(config) };
+  const everyAnswer = everyAnswerHeaders(config);
   // A callback hook: every answer passes here, and a promise each is measurable under load.
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.headers(everyAnswer);

@@ -9,15 +9,10 @@ export interface ProviderAccount {
   clientRoles: string[];
 }
 
-interface AccountRow {
-  id: number;
-  email: string;
-  name: string | null;
-  client_roles: string[];
-  password_hash: string;
-}
+// The account's row with its password's hash, which the account itself never carries.
+type AccountRow = ProviderAccount & { password_hash: string };
 
-const SELECT_ACCOUNT = `select a.id, a.email, u.name, a.client_roles, a.password_hash
+const SELECT_ACCOUNT = `select a.id::text as id, a.email, u.name, a.client_roles as "clientRoles", a.password_hash
   from accounts a left join users u on u.email = a.email`;
 const SELECT_ACCOUNT_BY_ID = `${SELECT_ACCOUNT} where a.id = $1`;
 const SELECT_ACCOUNT_BY_EMAIL = `${SELECT_ACCOUNT} where a.email = $1`;
@@ -60,6 +55,6 @@ export function identityClaims(account: ProviderAccount) {
   };
 }
 
-function toAccount(row: AccountRow): ProviderAccount {
-  return { id: String(row.id), email: row.email, name: row.name, clientRoles: row.client_roles };
+function toAccount({ password_hash: _hash, ...account }: AccountRow): ProviderAccount {
+  return account;
 }

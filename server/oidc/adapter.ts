@@ -1,17 +1,9 @@
 import type { Adapter, AdapterConstructor, AdapterPayload } from 'oidc-provider';
 import type { Queryable } from '../db/database.ts';
 
-interface StoredRow {
-  payload: AdapterPayload;
-  consumed: number | null;
-}
-
 // Rows past their lifetime are never answered; the sweep only reclaims the space.
-const selectLive = (column: 'id' | 'uid' | 'user_code') =>
-  `select payload, floor(extract(epoch from consumed_at))::bigint as consumed
-  from oidc_payloads
-  where model = $1 and ${column} = $2 and (expires_at is null or expires_at > now())`;
-const SELECT_LIVE = { id: selectLive('id'), uid: selectLive('uid'), user_code: selectLive('user_code') };
+const selectLive = (column: 'id' | 'uid' | 'user_code') => `select payload, floor(extract(epoch from consumed_at))::bigint as consumed
+  from oidc_payloads where model = $1 and ${column} = $2 and (expires_at is null or expires_at > now())`;
 
 const UPSERT = `insert into oidc_payloads (model, id, payload, grant_id, uid, user_code, expires_at)
          values ($1, $2, $3::jsonb, $4, $5, $6,
@@ -33,15 +25,8 @@ export function postgresAdapter(db: Queryable): AdapterConstructor {
     constructor(private readonly model: string) {}
 
     async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
-      await db.query(UPSERT, [
-        this.model,
-        id,
-        JSON.stringify(payload),
-        payload.grantId ?? null,
-        payload.uid ?? null,
-        payload.userCode ?? null,
-        Number.isFinite(expiresIn) ? expiresIn : null,
-      ]);
+      const { grantId = null, uid = null, userCode = null } = payload;
+      await db.query(UPSERT, [this.model, id, JSON.stringify(payload), grantId, uid, userCode, Number.isFinite(expiresIn) ? expiresIn : null]);
     }
 
     find(id: string): Promise<AdapterPayload | undefined> {
@@ -69,7 +54,7 @@ export function postgresAdapter(db: Queryable): AdapterConstructor {
     }
 
     private async findBy(column: 'id' | 'uid' | 'user_code', value: string): Promise<AdapterPayload | undefined> {
-      const [row] = await db.query<StoredRow>(SELECT_LIVE[column], [this.model, value]);
+      const [row] = await db.query<{ payload: AdapterPayload; consumed: number | null }>(selectLive(column), [this.model, value]);
       if (!row) return undefined;
       // The library learns that a code or refresh token was already used from `consumed`.
       return row.consumed === null ? row.payload : { ...row.payload, consumed: Number(row.consumed) };
@@ -83,24 +68,18 @@ export async function sweepExpired(db: Queryable): Promise<number> {
   return rows.length;
 }
 
+const SELECT_SIGN_IN_LIVE = `select exists (select 1 from oidc_payloads session
+       join oidc_payloads grant_row on grant_row.model = 'Grant'
+        and grant_row.id = session.payload #>> array['authorizations', $2, 'grantId']
+        and (grant_row.expires_at is null or grant_row.expires_at > now())
+     where session.model = 'Session' and session.uid = $1 and (session.expires_at is null or session.expires_at > now())) as live`;
+
 /**
  * Whether a token's sign-in still stands: the session its `sid` names (its uid) exists,
  * and so does the client's grant in it. Logout deletes the session; revoking a refresh
  * token, or replaying a used one, deletes only the grant, leaving the browser's session
- * (as Keycloak ends the client's session and not the person's). A boolean SQL
- * expression of the placeholders holding the session's uid and the client id, so that
- * the API's caller check asks it in the same statement as the caller's row.
+ * (as Keycloak ends the client's session and not the person's).
  */
-export function liveSignInCondition(sessionUid: string, clientId: string): string {
-  return `exists (select 1 from oidc_payloads session
-       join oidc_payloads grant_row on grant_row.model = 'Grant'
-        and grant_row.id = session.payload #>> array['authorizations', ${clientId}, 'grantId']
-        and (grant_row.expires_at is null or grant_row.expires_at > now())
-     where session.model = 'Session' and session.uid = ${sessionUid} and (session.expires_at is null or session.expires_at > now()))`;
-}
-
-const SELECT_SIGN_IN_LIVE = `select ${liveSignInCondition('$1', '$2')} as live`;
-
 export async function signInIsLive(db: Queryable, sessionUid: string, clientId: string): Promise<boolean> {
   const [row] = await db.query<{ live: boolean }>(SELECT_SIGN_IN_LIVE, [sessionUid, clientId]);
   return row!.live;

@@ -23,8 +23,3 @@ export function appClient(config: ServerConfig): AppClient {
     webOrigins,
   };
 }
-
-/** The realm's name, the last part of the issuer's path (crm for /realms/crm). */
-export function realmName(issuer: string): string {
-  return new URL(issuer).pathname.replace(/\/$/, '').split('/').pop() ?? '';
-}

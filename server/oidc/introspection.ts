@@ -19,10 +19,9 @@ const FORM_BODY_LIMIT = 16 * 1024;
  * while it verifies and its sign-in session lasts; a refresh token while the
  * provider would still take it.
  */
-export async function installIntrospection(
-  app: FastifyInstance,
-  { db, config, keys, provider, path }: { db: Database; config: ServerConfig; keys: JWTVerifyGetKey; provider: Provider; path: string },
-): Promise<void> {
+type IntrospectionOptions = { db: Database; config: ServerConfig; keys: JWTVerifyGetKey; provider: Provider; path: string };
+
+export async function installIntrospection(app: FastifyInstance, { db, config, keys, provider, path }: IntrospectionOptions): Promise<void> {
   await app.register(async (scope) => {
     scope.addContentTypeParser(
       'application/x-www-form-urlencoded',

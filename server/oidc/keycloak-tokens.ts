@@ -14,13 +14,6 @@ export interface RealmFacts {
   realm: string;
 }
 
-/** The sign-in a token descends from: its session, when the password was given, how. */
-export interface SignIn {
-  sessionUid: string | undefined;
-  authTime: number | undefined;
-  acr: string | undefined;
-}
-
 /** Keycloak's access-token claims beyond the registered ones (iss, sub, aud, exp, iat, jti, scope). */
 export function accessTokenClaims(account: ProviderAccount, signIn: SignIn, { client, realm }: RealmFacts) {
   const { sub: _sub, ...identity } = identityClaims(account);
@@ -38,16 +31,14 @@ export function accessTokenClaims(account: ProviderAccount, signIn: SignIn, { cl
   };
 }
 
-/** Keycloak's ID-token claims beyond the person's (which come from their scopes) and the registered ones. */
-export function idTokenClaims(signIn: SignIn, { client }: RealmFacts) {
-  return { typ: 'ID', azp: client.clientId, sid: signIn.sessionUid, acr: signIn.acr };
-}
+/** The sign-in a token descends from: its session, when the password was given, how. */
+type SignIn = ReturnType<typeof signInOf>;
 
 /**
  * The sign-in behind the token being issued: the code being exchanged, or the
  * refresh token being used (the old one when it rotates; both carry the same).
  */
-export function signInOf(ctx: KoaContextWithOIDC | undefined): SignIn {
+export function signInOf(ctx: KoaContextWithOIDC | undefined) {
   const entities = ctx?.oidc.entities;
   const origin = (entities?.AuthorizationCode ?? entities?.RotatedRefreshToken ?? entities?.RefreshToken) as
     | { sessionUid?: string; authTime?: number; acr?: string }
@@ -55,7 +46,7 @@ export function signInOf(ctx: KoaContextWithOIDC | undefined): SignIn {
   return { sessionUid: origin?.sessionUid, authTime: origin?.authTime, acr: origin?.acr };
 }
 
-/** Gives every ID token the provider issues Keycloak's extra claims. */
+/** Gives every ID token the provider issues Keycloak's claims beyond the person's (from their scopes) and the registered ones. */
 export function issueKeycloakIdTokens(provider: Provider, facts: RealmFacts): void {
   const IdToken = provider.IdToken as unknown as {
     prototype: { ctx?: KoaContextWithOIDC; set(key: string, value: unknown): void; issue(options?: { use?: string }): Promise<string> };
@@ -63,7 +54,8 @@ export function issueKeycloakIdTokens(provider: Provider, facts: RealmFacts): vo
   const issue = IdToken.prototype.issue;
   IdToken.prototype.issue = function withKeycloakClaims(options) {
     if (options?.use === 'idtoken') {
-      for (const [claim, value] of Object.entries(idTokenClaims(signInOf(this.ctx), facts))) this.set(claim, value);
+      const { sessionUid, acr } = signInOf(this.ctx);
+      for (const [claim, value] of Object.entries({ typ: 'ID', azp: facts.client.clientId, sid: sessionUid, acr })) this.set(claim, value);
     }
     return issue.call(this, options);
   };

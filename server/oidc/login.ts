@@ -59,7 +59,7 @@ export async function installInteractions(
         request.log.info({ uid: interaction.uid }, 'sign-in refused: invalid email or password');
         return sendPage(reply, 200, loginPage({ action: request.url, email, error: INVALID_CREDENTIALS }));
       }
-      throttle.recordSuccess(key);
+      throttle.recordSuccess(key, request.ip);
       await recordLogin(db, account.email);
       // remember: false keeps the session cookie for the browser session only, as Keycloak does without "remember me";
       // acr "1" is Keycloak's level for a sign-in with a password.

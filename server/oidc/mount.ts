@@ -1,8 +1,7 @@
-import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { ServerConfig } from '../config.ts';
-import { contentSecurityPolicy, transportHeaders } from '../http/security-headers.ts';
+import { contentSecurityPolicy, everyAnswerHeaders } from '../http/security-headers.ts';
 
 /**
  * Hands every request under the issuer's path to oidc-provider (a Koa app).
@@ -15,7 +14,9 @@ export async function mountProvider(
   { provider, config, prefix }: { provider: Provider; config: ServerConfig; prefix: string },
 ): Promise<void> {
   const handle = provider.callback();
-  const csp = contentSecurityPolicy(config);
+  // The CSP on every answer, so that the library's own pages (an auto-submitting form when
+  // a session is already gone) get it too: it adds its inline script's hash to it.
+  const headers = { ...everyAnswerHeaders(config), 'content-security-policy': contentSecurityPolicy(config) };
 
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
@@ -28,17 +29,8 @@ export async function mountProvider(
       const raw = request.raw as typeof request.raw & { originalUrl?: string };
       raw.originalUrl = raw.url;
       raw.url = raw.url!.slice(prefix.length) || '/';
-      setSecurityHeaders(reply.raw, csp);
-      for (const [name, value] of Object.entries(transportHeaders(config))) reply.raw.setHeader(name, value);
+      for (const [name, value] of Object.entries(headers)) reply.raw.setHeader(name, value);
       await handle(raw, reply.raw);
     });
   });
-}
-
-function setSecurityHeaders(response: ServerResponse, csp: string): void {
-  response.setHeader('X-Content-Type-Options', 'nosniff');
-  response.setHeader('Referrer-Policy', 'no-referrer');
-  // On every answer, so that the library's own pages (an auto-submitting form when
-  // a session is already gone) get it too: it adds its inline script's hash to it.
-  response.setHeader('Content-Security-Policy', csp);
 }

@@ -8,14 +8,18 @@ import { findAccountById, identityClaims, type ProviderAccount } from './account
 import type { AppClient } from './client.ts';
 import { SIGNING_ALGORITHM } from './keys.ts';
 import { errorPage } from './pages.ts';
+import { KEYCLOAK_ROUTES } from './paths.ts';
 
 export interface PersonEndpointsOptions {
   db: Database;
   config: ServerConfig;
   client: AppClient;
   keys: JWTVerifyGetKey;
-  paths: { userinfo: string; account: string };
+  /** The issuer's path, under which the endpoints answer at Keycloak's paths. */
+  prefix: string;
 }
+
+const ACCOUNT_PAGE = 'Your name, e-mail and password are managed in the CRM. Go back to the app to change them.';
 
 /**
  * What the app reads about the signed-in person with its access token, where a
@@ -26,7 +30,7 @@ export interface PersonEndpointsOptions {
  * always carry the API's.
  */
 export async function installPersonEndpoints(app: FastifyInstance, options: PersonEndpointsOptions): Promise<void> {
-  const { paths, client } = options;
+  const { prefix, client } = options;
   const person = personOfToken(options);
 
   const allowOrigin = (request: FastifyRequest, reply: FastifyReply) => {
@@ -36,27 +40,17 @@ export async function installPersonEndpoints(app: FastifyInstance, options: Pers
     }
   };
 
-  const userinfo = async (request: FastifyRequest, reply: FastifyReply) => {
-    allowOrigin(request, reply);
-    reply.header('Cache-Control', 'no-store');
-    const found = await person(request.headers.authorization);
-    if ('refusal' in found) return refuse(reply, found.refusal);
-    return identityClaims(found.account);
-  };
-
-  const account = async (request: FastifyRequest, reply: FastifyReply) => {
+  /** An answer about the person the request's token names, or the refusal of the token. */
+  const aboutPerson = (answer: (account: ProviderAccount) => unknown, page?: string) => async (request: FastifyRequest, reply: FastifyReply) => {
     allowOrigin(request, reply);
     reply.header('Cache-Control', 'no-store');
     // A browser opening the address (keycloak-js's accountManagement) gets a page, not JSON.
-    if (!String(request.headers.accept ?? '').includes('application/json')) {
-      return reply
-        .type('text/html; charset=utf-8')
-        .send(errorPage('Your account', 'Your name, e-mail and password are managed in the CRM. Go back to the app to change them.'));
-    }
+    if (page && !String(request.headers.accept ?? '').includes('application/json')) return reply.type('text/html; charset=utf-8').send(page);
     const found = await person(request.headers.authorization);
-    if ('refusal' in found) return refuse(reply, found.refusal);
-    return accountProfile(found.account);
+    return 'refusal' in found ? refuse(reply, found.refusal) : answer(found.account);
   };
+  const userinfo = aboutPerson(identityClaims);
+  const account = aboutPerson(accountProfile, errorPage('Your account', ACCOUNT_PAGE));
 
   const preflight = async (request: FastifyRequest, reply: FastifyReply) => {
     allowOrigin(request, reply);
@@ -68,10 +62,10 @@ export async function installPersonEndpoints(app: FastifyInstance, options: Pers
       .send();
   };
 
-  app.get(paths.userinfo, userinfo);
-  app.post(paths.userinfo, userinfo);
-  app.options(paths.userinfo, preflight);
-  for (const path of [paths.account, `${paths.account}/`]) {
+  app.get(prefix + KEYCLOAK_ROUTES.userinfo, userinfo);
+  app.post(prefix + KEYCLOAK_ROUTES.userinfo, userinfo);
+  app.options(prefix + KEYCLOAK_ROUTES.userinfo, preflight);
+  for (const path of [prefix + KEYCLOAK_ROUTES.account, `${prefix + KEYCLOAK_ROUTES.account}/`]) {
     app.get(path, account);
     app.options(path, preflight);
   }

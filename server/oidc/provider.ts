@@ -6,10 +6,10 @@ import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { postgresAdapter, revokeGrant, sweepExpired } from './adapter.ts';
 import { findAccountById, identityClaims } from './accounts.ts';
-import { appClient, realmName, type AppClient } from './client.ts';
+import { appClient, type AppClient } from './client.ts';
 import { installIntrospection } from './introspection.ts';
 import { accessTokenClaims, issueKeycloakIdTokens, signInOf, type RealmFacts } from './keycloak-tokens.ts';
-import { loadProviderKeys, publicJwk, type ProviderKeys } from './keys.ts';
+import { loadProviderKeys, publicJwk, secretsKeptInDatabase, type ProviderKeys } from './keys.ts';
 import { errorPage, logoutPage, signedOutPage } from './pages.ts';
 import { mountProvider } from './mount.ts';
 import { installInteractions } from './login.ts';
@@ -34,7 +34,14 @@ const SESSION_COOKIE_OPTIONS = { signed: true, httpOnly: true, sameSite: 'lax' }
  */
 async function embeddedProvider(app: FastifyInstance, { config }: { config: ServerConfig }): Promise<void> {
   const { db } = app;
-  const secrets = await loadProviderKeys(db);
+  const secrets = await loadProviderKeys(db, config.oidc.secrets);
+  const kept = secretsKeptInDatabase(config.oidc.secrets);
+  if (process.env.NODE_ENV === 'production' && kept.length > 0) {
+    app.log.warn(
+      { settings: kept },
+      'The identity provider keeps its keys in the database, as the demo does: a backup could mint tokens. Give them in the environment or files (docs/configuration.md).',
+    );
+  }
   const client = appClient(config);
   const provider = createProvider(config, db, secrets, client);
   provider.on('server_error', (_ctx: unknown, error: Error) => app.log.error({ err: error }, 'identity provider error'));
@@ -42,13 +49,7 @@ async function embeddedProvider(app: FastifyInstance, { config }: { config: Serv
   const keys = createLocalJWKSet({ keys: [publicJwk(secrets.signingKey)] });
   const prefix = issuerPath(config.oidc.issuer);
   await installInteractions(app, { provider, db, prefix });
-  await installPersonEndpoints(app, {
-    db,
-    config,
-    client,
-    keys,
-    paths: { userinfo: prefix + KEYCLOAK_ROUTES.userinfo, account: prefix + KEYCLOAK_ROUTES.account },
-  });
+  await installPersonEndpoints(app, { db, config, client, keys, prefix });
   await installSessionStatusPages(app, { prefix, client });
   await installIntrospection(app, { db, config, keys, provider, path: prefix + KEYCLOAK_ROUTES.introspection });
   await mountProvider(app, { provider, config, prefix });
@@ -68,11 +69,14 @@ export default fp(embeddedProvider, { name: 'embedded-provider', dependencies: [
 function createProvider(config: ServerConfig, db: Database, secrets: ProviderKeys, client: AppClient): Provider {
   const { issuer, audience, accessTokenTtlSeconds } = config.oidc;
   const prefix = issuerPath(issuer);
-  const realm: RealmFacts = { client, realm: realmName(issuer) };
+  // The realm's name is the last part of the issuer's path (crm for /realms/crm).
+  const realm: RealmFacts = { client, realm: prefix.split('/').pop() ?? '' };
   // An absolute URI naming the CRM API; the app never sends it, so it is the default.
   const apiResource = `${config.publicUrl}/api`;
   const remainingSignIn = (since: number | undefined) =>
-    since === undefined ? SIGN_IN_LIFETIME_SECONDS : Math.max(since + SIGN_IN_LIFETIME_SECONDS - epochNow(), 1);
+    since === undefined ? SIGN_IN_LIFETIME_SECONDS : Math.max(since + SIGN_IN_LIFETIME_SECONDS - Math.floor(Date.now() / 1000), 1);
+  // The library's own routes; introspection and the account answer beside it (introspection.ts, person-endpoints.ts).
+  const { introspection: _introspection, account: _account, ...routes } = KEYCLOAK_ROUTES;
 
   const configuration: Configuration = {
     adapter: postgresAdapter(db),
@@ -150,15 +154,7 @@ function createProvider(config: ServerConfig, db: Database, secrets: ProviderKey
     interactions: {
       url: (_ctx, interaction) => `${prefix}${LOGIN_PATH}/${interaction.uid}`,
     },
-    routes: {
-      authorization: KEYCLOAK_ROUTES.authorization,
-      token: KEYCLOAK_ROUTES.token,
-      userinfo: KEYCLOAK_ROUTES.userinfo,
-      end_session: KEYCLOAK_ROUTES.end_session,
-      jwks: KEYCLOAK_ROUTES.jwks,
-      revocation: KEYCLOAK_ROUTES.revocation,
-      pushed_authorization_request: KEYCLOAK_ROUTES.pushed_authorization_request,
-    },
+    routes,
     features: {
       devInteractions: { enabled: false },
       revocation: { enabled: true },
@@ -178,8 +174,10 @@ function createProvider(config: ServerConfig, db: Database, secrets: ProviderKey
       rpInitiatedLogout: {
         enabled: true,
         async logoutSource(ctx, form) {
-          // With an id_token_hint naming who is signed in, Keycloak signs out and redirects at once.
-          if (hintNamesSessionAccount(ctx)) return endSessionAtOnce(ctx, db);
+          // With an id_token_hint (validated by the library) issued to who is signed in, Keycloak
+          // signs out and redirects at once; without one, it asks first.
+          const hinted = ctx.oidc.entities.IdTokenHint?.payload.sub;
+          if (typeof hinted === 'string' && hinted === ctx.oidc.session?.accountId) return endSessionAtOnce(ctx, db);
           ctx.type = 'html';
           ctx.body = logoutPage({ form });
         },
@@ -271,18 +269,4 @@ function withQuery(address: string, parameters: Record<string, string>): string 
   if (!query) return address;
   const [base, fragment] = address.split('#', 2) as [string, string | undefined];
   return `${base}${base.includes('?') ? '&' : '?'}${query}${fragment === undefined ? '' : `#${fragment}`}`;
-}
-
-/**
- * A logout request names the signed-in person when its id_token_hint (already
- * validated by the library) was issued to them; then no confirmation is asked,
- * as Keycloak does.
- */
-function hintNamesSessionAccount(ctx: KoaContextWithOIDC): boolean {
-  const subject = ctx.oidc.entities.IdTokenHint?.payload.sub;
-  return typeof subject === 'string' && subject === ctx.oidc.session?.accountId;
-}
-
-function epochNow(): number {
-  return Math.floor(Date.now() / 1000);
 }

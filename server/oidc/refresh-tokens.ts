@@ -57,7 +57,7 @@ export function issueRefreshTokensAsJwts(provider: Provider, { secret, issuer }:
   RefreshToken.find = async (value, options) => {
     const jti = typeof value === 'string' ? await storedId(value, key, issuer) : undefined;
     const token = jti === undefined ? undefined : await findStored(jti, options);
-    if (token?.consumed !== undefined && epochNow() - token.consumed <= REFRESH_RETRY_GRACE_SECONDS) {
+    if (token?.consumed !== undefined && Math.floor(Date.now() / 1000) - token.consumed <= REFRESH_RETRY_GRACE_SECONDS) {
       token.consumed = undefined;
     }
     return token;
@@ -72,8 +72,4 @@ async function storedId(value: string, key: KeyObject, issuer: string): Promise<
   } catch {
     return undefined;
   }
-}
-
-function epochNow(): number {
-  return Math.floor(Date.now() / 1000);
 }

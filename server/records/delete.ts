@@ -14,11 +14,7 @@ import { recordHistory, snapshotRecords, type ChangeAuthor } from './history.ts'
  */
 export async function deleteOpportunities(tx: Queryable, author: ChangeAuthor, ids: readonly number[]): Promise<number[]> {
   if (ids.length === 0) return [];
-  const locked = await tx.query<{ id: number }>('select id from opportunities where tenant_id = $1 and id = any($2::int[]) for update', [
-    author.tenantId,
-    [...ids],
-  ]);
-  const found = locked.map((row) => row.id);
+  const found = await lockedIds(tx, 'opportunities', author.tenantId, ids);
   const before = await snapshotRecords(tx, 'opportunity', author.tenantId, found);
   await tx.query('delete from opportunities where tenant_id = $1 and id = any($2::int[])', [author.tenantId, found]);
   await recordHistory(tx, author, 'opportunity', before, new Map());
@@ -28,25 +24,29 @@ export async function deleteOpportunities(tx: Queryable, author: ChangeAuthor, i
 /** Deletes the customers and, with them, the opportunities that name them (in any case). */
 export async function deleteCustomers(tx: Queryable, author: ChangeAuthor, ids: readonly number[]): Promise<number[]> {
   if (ids.length === 0) return [];
-  const customers = await tx.query<{ id: number }>(
-    'select id from customers where tenant_id = $1 and id = any($2::int[]) for update',
-    [author.tenantId, [...ids]],
-  );
-  if (customers.length === 0) return [];
+  const found = await lockedIds(tx, 'customers', author.tenantId, ids);
+  if (found.length === 0) return [];
   // Lowered by the database on both sides, as the customers' unique index compares names.
   const theirOpportunities = await tx.query<{ id: number }>(
     `select o.id from opportunities o join customers c on c.tenant_id = o.tenant_id and lower(c.name) = lower(o.customer)
      where o.tenant_id = $1 and c.id = any($2::int[])`,
-    [author.tenantId, customers.map((customer) => customer.id)],
+    [author.tenantId, found],
   );
-  await deleteOpportunities(
-    tx,
-    author,
-    theirOpportunities.map((row) => row.id),
-  );
-  const found = customers.map((customer) => customer.id);
+  await deleteOpportunities(tx, author, theirOpportunities.map((row) => row.id));
   const before = await snapshotRecords(tx, 'customer', author.tenantId, found);
   await tx.query('delete from customers where tenant_id = $1 and id = any($2::int[])', [author.tenantId, found]);
   await recordHistory(tx, author, 'customer', before, new Map());
   return found;
+}
+
+// Only these table names ever reach the SQL, whatever a caller hands in.
+const LOCK_SQL = {
+  opportunities: 'select id from opportunities where tenant_id = $1 and id = any($2::int[]) for update',
+  customers: 'select id from customers where tenant_id = $1 and id = any($2::int[]) for update',
+};
+
+/** Locks the tenant's rows among the ids until the transaction ends, and answers their ids. */
+export async function lockedIds(tx: Queryable, table: keyof typeof LOCK_SQL, tenantId: number, ids: readonly number[]): Promise<number[]> {
+  const rows = await tx.query<{ id: number }>(LOCK_SQL[table], [tenantId, ids]);
+  return rows.map((row) => row.id);
 }

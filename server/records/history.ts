@@ -1,14 +1,12 @@
 import type { Queryable } from '../db/database.ts';
+import type { Caller } from '../http/authenticate.ts';
 import { CUSTOMER } from '../answers/projections.ts';
 
 /** The records whose story the server keeps. */
 export type RecordKind = 'opportunity' | 'customer';
 
 /** Who changes: the caller of the request, in their tenant. */
-export interface ChangeAuthor {
-  userId: number;
-  tenantId: number;
-}
+export type ChangeAuthor = Pick<Caller, 'userId' | 'tenantId'>;
 
 /** One field's change, as text a person reads ('proposal' → 'negotiation'); null when it had no value. */
 export interface FieldChange {
@@ -42,7 +40,7 @@ const SNAPSHOT_SQL: Record<RecordKind, string> = {
  */
 export async function snapshotRecords(tx: Queryable, kind: RecordKind, tenantId: number, ids: readonly number[]): Promise<Snapshots> {
   if (ids.length === 0) return new Map();
-  const rows = await tx.query<Record<string, unknown>>(SNAPSHOT_SQL[kind], [tenantId, [...ids]]);
+  const rows = await tx.query<Record<string, unknown>>(SNAPSHOT_SQL[kind], [tenantId, ids]);
   return new Map(
     rows.map(({ id, ...fields }) => [Number(id), Object.fromEntries(Object.entries(fields).map(([field, value]) => [field, String(value ?? '')]))]),
   );
@@ -63,13 +61,7 @@ export function fieldChanges(before: Readonly<Record<string, string>> | undefine
  * that differ; nothing when none does). Every write of an opportunity or a customer
  * goes through here, so its history commits or rolls back with it.
  */
-export async function recordHistory(
-  tx: Queryable,
-  author: ChangeAuthor,
-  kind: RecordKind,
-  before: Snapshots,
-  after: Snapshots,
-): Promise<void> {
+export async function recordHistory(tx: Queryable, author: ChangeAuthor, kind: RecordKind, before: Snapshots, after: Snapshots) {
   const entries: { id: number; action: 'created' | 'updated' | 'deleted'; changes: FieldChange[] }[] = [];
   for (const id of new Set([...before.keys(), ...after.keys()])) {
     const was = before.get(id);
@@ -93,13 +85,7 @@ export async function recordHistory(
 }
 
 /** Snapshots the records, runs the write, snapshots them again and records the difference. */
-export async function withHistory<T>(
-  tx: Queryable,
-  author: ChangeAuthor,
-  kind: RecordKind,
-  ids: readonly number[],
-  write: () => Promise<T>,
-): Promise<T> {
+export async function withHistory<T>(tx: Queryable, author: ChangeAuthor, kind: RecordKind, ids: readonly number[], write: () => Promise<T>) {
   const before = await snapshotRecords(tx, kind, author.tenantId, ids);
   const result = await write();
   await recordHistory(tx, author, kind, before, await snapshotRecords(tx, kind, author.tenantId, ids));

@@ -3,10 +3,11 @@ import type { Queryable } from '../db/database.ts';
 import { defineRoute, type RouteContext } from '../http/define-route.ts';
 import { notFound, refusal } from '../http/refusals.ts';
 import type { RequestBody } from '../http/contract-types.ts';
-import { ACTIVITY_MESSAGES, isKeptInstant } from '../../src/domain/rules/index.ts';
+import { ACTIVITY_MESSAGES } from '../../src/domain/rules/index.ts';
+import { storedInstant } from '../answers/instant.ts';
 import type { AnswerOf } from '../answers/projection.ts';
 import { ACTIVITY } from '../answers/projections.ts';
-import { jsonArray, sendJsonText } from '../http/json-text.ts';
+import { jsonArray, queryJson, sendJsonText } from '../http/json-text.ts';
 
 type ActivityWrite = RequestBody<'ActivityWrite'>;
 
@@ -23,19 +24,9 @@ async function activityOfTenant(db: Queryable, tenantId: number, id: number) {
   return activity;
 }
 
-/**
- * The due time as one UTC instant the database stores as given. The document's
- * date-time format admits offsets and years PostgreSQL refuses (year 0, +23:59), so
- * the instant is taken by JavaScript and bounded to the years the app shows.
- */
-function dueInstant(dueAt: string): string {
-  if (!isKeptInstant(dueAt)) throw refusal('due_at', ACTIVITY_MESSAGES.dueInvalid);
-  return new Date(dueAt).toISOString();
-}
-
 /** Refuses, naming the field, a body that is valid by the document but not by the tenant's data. */
 async function checkWrite(tx: Queryable, tenantId: number, body: ActivityWrite): Promise<string> {
-  const dueAt = dueInstant(body.due_at);
+  const dueAt = storedInstant(body.due_at, 'due_at', ACTIVITY_MESSAGES.dueInvalid);
   const [salesperson] = await tx.query('select 1 from salespersons where id = $1 and tenant_id = $2', [body.salesperson_id, tenantId]);
   if (!salesperson) throw refusal('salesperson_id', 'Salesperson must be a salesperson of your tenant.');
   if (body.opportunity_id !== null) {
@@ -45,26 +36,17 @@ async function checkWrite(tx: Queryable, tenantId: number, body: ActivityWrite):
   return dueAt;
 }
 
-const writtenColumns = (body: ActivityWrite, dueAt: string) => [
-  body.kind,
-  body.subject,
-  dueAt,
-  body.duration_minutes,
-  body.done,
-  body.salesperson_id,
-  body.opportunity_id,
-  body.notes,
-];
+const writtenColumns = (body: ActivityWrite, dueAt: string) => {
+  const { kind, subject, duration_minutes, done, salesperson_id, opportunity_id, notes } = body;
+  return [kind, subject, dueAt, duration_minutes, done, salesperson_id, opportunity_id, notes];
+};
 
 export function registerActivityRoutes(app: FastifyInstance, context: RouteContext): void {
   const { db } = context;
 
-  defineRoute(app, context, 'get', '/api/activities/getAllData/{tenant_id}', async (request: FastifyRequest<{ Params: { tenant_id: number } }>, reply) => {
-    const { caller } = request;
-    if (request.params.tenant_id !== caller.tenantId) throw notFound();
-    const [list] = await db.query<{ json: string }>(ACTIVITY_LIST, [caller.tenantId]);
-    return sendJsonText(reply, list!.json);
-  });
+  defineRoute(app, context, 'get', '/api/activities/getAllData/{tenant_id}', async (request, reply) =>
+    sendJsonText(reply, await queryJson(db, ACTIVITY_LIST, [request.caller.tenantId])),
+  );
 
   defineRoute(app, context, 'get', '/api/activities/{id}', async (request: FastifyRequest<{ Params: { id: number } }>) => {
     const activity = await activityOfTenant(db, request.caller.tenantId, request.params.id);
@@ -89,28 +71,23 @@ export function registerActivityRoutes(app: FastifyInstance, context: RouteConte
     return activity;
   });
 
-  defineRoute(
-    app,
-    context,
-    'put',
-    '/api/activities/{id}',
-    async (request: FastifyRequest<{ Params: { id: number }; Body: ActivityWrite }>) => {
-      const { caller, body } = request;
-      return db.transaction(async (tx) => {
-        // Another tenant's id answers 404 before its body is judged, so a probe learns nothing.
-        const [existing] = await tx.query('select 1 from activities where id = $1 and tenant_id = $2 for update', [request.params.id, caller.tenantId]);
-        if (!existing) throw notFound();
-        const dueAt = await checkWrite(tx, caller.tenantId, body);
-        await tx.query(
-          `update activities set kind = $3, subject = $4, due_at = $5, duration_minutes = $6, done = $7,
-                  salesperson_id = $8, opportunity_id = $9, notes = $10
-           where id = $1 and tenant_id = $2`,
-          [request.params.id, caller.tenantId, ...writtenColumns(body, dueAt)],
-        );
-        return activityOfTenant(tx, caller.tenantId, request.params.id);
-      });
-    },
-  );
+  defineRoute(app, context, 'put', '/api/activities/{id}', async (request: FastifyRequest<{ Params: { id: number }; Body: ActivityWrite }>) => {
+    const { caller, body, params } = request;
+    return db.transaction(async (tx) => {
+      // Another tenant's id answers 404 before its body is judged, so a probe learns nothing.
+      const [existing] = await tx.query('select 1 from activities where id = $1 and tenant_id = $2 for update', [params.id, caller.tenantId]);
+      if (!existing) throw notFound();
+      const dueAt = await checkWrite(tx, caller.tenantId, body);
+      await tx.query(
+        `update activities set kind = $3, subject = $4, due_at = $5, duration_minutes = $6, done = $7,
+                salesperson_id = $8, opportunity_id = $9, notes = $10
+         where id = $1 and tenant_id = $2`,
+        [params.id, caller.tenantId, ...writtenColumns(body, dueAt)],
+      );
+      return activityOfTenant(tx, caller.tenantId, params.id);
+    });
+  });
+
   defineRoute(app, context, 'delete', '/api/activities/{id}', async (request: FastifyRequest<{ Params: { id: number } }>, reply) => {
     const deleted = await db.query('delete from activities where tenant_id = $1 and id = $2 returning id', [request.caller.tenantId, request.params.id]);
     if (deleted.length === 0) throw notFound();

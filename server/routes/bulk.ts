@@ -3,18 +3,16 @@ import type { Queryable } from '../db/database.ts';
 import { defineRoute, HttpError, type RouteContext } from '../http/define-route.ts';
 import { forbidden, notFound } from '../http/refusals.ts';
 import { BULK_REFUSAL, mayChangeInBulk } from '../../src/domain/csv/permissions.ts';
-import { deleteCustomers, deleteOpportunities } from '../records/delete.ts';
+import { deleteCustomers, deleteOpportunities, lockedIds } from '../records/delete.ts';
 import { withHistory } from '../records/history.ts';
 
 type BulkKind = 'opportunities' | 'customers';
 
-// Only these names ever reach the SQL.
-const TABLES: Record<BulkKind, string> = { opportunities: 'opportunities', customers: 'customers' };
+const REASSIGN_SQL = 'update opportunities set salesperson_id = $3 where tenant_id = $1 and id = any($2::int[]) returning id';
 
 /** Locks the chosen rows; any id not of the caller's tenant makes the whole request not found. */
 async function lockChosen(tx: Queryable, kind: BulkKind, tenantId: number, ids: readonly number[]): Promise<void> {
-  const rows = await tx.query(`select id from ${TABLES[kind]} where tenant_id = $1 and id = any($2::int[]) for update`, [tenantId, ids]);
-  if (rows.length !== ids.length) throw notFound();
+  if ((await lockedIds(tx, kind, tenantId, ids)).length !== ids.length) throw notFound();
 }
 
 /**
@@ -24,26 +22,21 @@ async function lockChosen(tx: Queryable, kind: BulkKind, tenantId: number, ids: 
 export function registerBulkRoutes(app: FastifyInstance, context: RouteContext): void {
   const { db } = context;
 
-  defineRoute(
-    app,
-    context,
-    'post',
-    '/api/bulk/opportunities/reassign',
-    async (request: FastifyRequest<{ Body: { ids: number[]; salesperson_id: number } }>) => {
-      const { caller, body } = request;
-      if (!mayChangeInBulk(caller.roleId)) throw forbidden(BULK_REFUSAL);
-      return db.transaction(async (tx) => {
-        await lockChosen(tx, 'opportunities', caller.tenantId, body.ids);
-        const [salesperson] = await tx.query('select 1 from salespersons where id = $1 and tenant_id = $2 for share', [body.salesperson_id, caller.tenantId]);
-        if (!salesperson) throw new HttpError(400, 'The salesperson is not a salesperson of your tenant.');
-        // Each opportunity's history gains the change of salesperson.
-        const updated = await withHistory(tx, caller, 'opportunity', body.ids, () =>
-          tx.query('update opportunities set salesperson_id = $3 where tenant_id = $1 and id = any($2::int[]) returning id', [caller.tenantId, body.ids, body.salesperson_id]),
-        );
-        return { count: updated.length };
-      });
-    },
-  );
+  type ReassignRequest = FastifyRequest<{ Body: { ids: number[]; salesperson_id: number } }>;
+  defineRoute(app, context, 'post', '/api/bulk/opportunities/reassign', async (request: ReassignRequest) => {
+    const { caller, body } = request;
+    if (!mayChangeInBulk(caller.roleId)) throw forbidden(BULK_REFUSAL);
+    return db.transaction(async (tx) => {
+      await lockChosen(tx, 'opportunities', caller.tenantId, body.ids);
+      const [salesperson] = await tx.query('select 1 from salespersons where id = $1 and tenant_id = $2 for share', [body.salesperson_id, caller.tenantId]);
+      if (!salesperson) throw new HttpError(400, 'The salesperson is not a salesperson of your tenant.');
+      // Each opportunity's history gains the change of salesperson.
+      const updated = await withHistory(tx, caller, 'opportunity', body.ids, () =>
+        tx.query(REASSIGN_SQL, [caller.tenantId, body.ids, body.salesperson_id]),
+      );
+      return { count: updated.length };
+    });
+  });
 
   defineRoute(app, context, 'post', '/api/bulk/{kind}/delete', async (request: FastifyRequest<{ Params: { kind: BulkKind }; Body: { ids: number[] } }>) => {
     const { caller, body } = request;

@@ -3,10 +3,11 @@ import type { Queryable } from '../db/database.ts';
 import { defineRoute, type RouteContext } from '../http/define-route.ts';
 import { notFound, refusal } from '../http/refusals.ts';
 import type { RequestBody } from '../http/contract-types.ts';
-import { EVENT_MESSAGES, isKeptInstant } from '../../src/domain/rules/index.ts';
+import { EVENT_MESSAGES } from '../../src/domain/rules/index.ts';
+import { storedInstant } from '../answers/instant.ts';
 import type { AnswerOf } from '../answers/projection.ts';
 import { CALENDAR_EVENT } from '../answers/projections.ts';
-import { jsonArray, sendJsonText } from '../http/json-text.ts';
+import { jsonArray, queryJson, sendJsonText } from '../http/json-text.ts';
 
 type CalendarEventWrite = RequestBody<'CalendarEventWrite'>;
 
@@ -14,16 +15,10 @@ type CalendarEventAnswer = AnswerOf<typeof CALENDAR_EVENT>;
 
 const DAY_MS = 86_400_000;
 
-/** The instant of a date-time the document has already checked for shape, within the years the app shows. */
-function instantOf(text: string, field: string): number {
-  if (!isKeptInstant(text)) throw refusal(field, field === 'starts_at' ? EVENT_MESSAGES.startInvalid : EVENT_MESSAGES.endInvalid);
-  return Date.parse(text);
-}
-
 /** The rules the document's schema cannot say; the database checks them again. */
 async function checkEvent(db: Queryable, tenantId: number, body: CalendarEventWrite): Promise<{ startsAt: string; endsAt: string }> {
-  const starts = instantOf(body.starts_at, 'starts_at');
-  const ends = instantOf(body.ends_at, 'ends_at');
+  const starts = Date.parse(storedInstant(body.starts_at, 'starts_at', EVENT_MESSAGES.startInvalid));
+  const ends = Date.parse(storedInstant(body.ends_at, 'ends_at', EVENT_MESSAGES.endInvalid));
   if (ends < starts) throw refusal('ends_at', EVENT_MESSAGES.endBeforeStart);
   if (body.all_day && (starts % DAY_MS !== 0 || ends % DAY_MS !== 0)) {
     throw refusal('all_day', 'An all-day event starts and ends at midnight UTC of its first and last day.');
@@ -52,17 +47,9 @@ export const CALENDAR_LIST = `select ${jsonArray(CALENDAR_EVENT.json, 'starts_at
 export function registerCalendarEventRoutes(app: FastifyInstance, context: RouteContext): void {
   const { db } = context;
 
-  defineRoute(
-    app,
-    context,
-    'get',
-    '/api/calendar/getAllData/{tenant_id}',
-    async (request: FastifyRequest<{ Params: { tenant_id: number }; Querystring: { year: number } }>, reply) => {
-      const { caller } = request;
-      if (request.params.tenant_id !== caller.tenantId) throw notFound();
-      const [list] = await db.query<{ json: string }>(CALENDAR_LIST, [caller.tenantId, request.query.year]);
-      return sendJsonText(reply, list!.json);
-    },
+  type YearRequest = FastifyRequest<{ Params: { tenant_id: number }; Querystring: { year: number } }>;
+  defineRoute(app, context, 'get', '/api/calendar/getAllData/{tenant_id}', async (request: YearRequest, reply) =>
+    sendJsonText(reply, await queryJson(db, CALENDAR_LIST, [request.caller.tenantId, request.query.year])),
   );
 
   defineRoute(app, context, 'post', '/api/calendar', async (request: FastifyRequest<{ Body: CalendarEventWrite }>, reply) => {
@@ -88,45 +75,28 @@ export function registerCalendarEventRoutes(app: FastifyInstance, context: Route
     return event;
   });
 
-  defineRoute(
-    app,
-    context,
-    'put',
-    '/api/calendar/{id}',
-    async (request: FastifyRequest<{ Params: { id: number }; Body: CalendarEventWrite }>) => {
-      const { caller, body } = request;
-      const [row] = await db.transaction(async (tx) => {
-        // Another tenant's id is not found before anything about the body is said.
-        const [own] = await tx.query('select 1 from calendar_events where id = $1 and tenant_id = $2 for update', [request.params.id, caller.tenantId]);
-        if (!own) throw notFound();
-        const { startsAt, endsAt } = await checkEvent(tx, caller.tenantId, body);
-        return tx.query<CalendarEventAnswer>(
-          `update calendar_events set title = $3, starts_at = $4, ends_at = $5, all_day = $6, location = $7, salesperson_id = $8, notes = $9,
-                  opportunity_id = case when $10 then $11::int else opportunity_id end
-           where id = $1 and tenant_id = $2 returning ${CALENDAR_EVENT.select}`,
-          [
-            request.params.id,
-            caller.tenantId,
-            body.title,
-            startsAt,
-            endsAt,
-            body.all_day,
-            body.location,
-            body.salesperson_id,
-            body.notes,
-            body.opportunity_id !== undefined,
-            body.opportunity_id ?? null,
-          ],
-        );
-      });
-      return row!;
-    },
-  );
+  defineRoute(app, context, 'put', '/api/calendar/{id}', async (request: FastifyRequest<{ Params: { id: number }; Body: CalendarEventWrite }>) => {
+    const { caller, body, params } = request;
+    const [row] = await db.transaction(async (tx) => {
+      // Another tenant's id is not found before anything about the body is said.
+      const [own] = await tx.query('select 1 from calendar_events where id = $1 and tenant_id = $2 for update', [params.id, caller.tenantId]);
+      if (!own) throw notFound();
+      const { startsAt, endsAt } = await checkEvent(tx, caller.tenantId, body);
+      const { title, all_day, location, salesperson_id, notes } = body;
+      const linksDeal = body.opportunity_id !== undefined;
+      return tx.query<CalendarEventAnswer>(
+        `update calendar_events set title = $3, starts_at = $4, ends_at = $5, all_day = $6, location = $7, salesperson_id = $8, notes = $9,
+                opportunity_id = case when $10 then $11::int else opportunity_id end
+         where id = $1 and tenant_id = $2 returning ${CALENDAR_EVENT.select}`,
+        [params.id, caller.tenantId, title, startsAt, endsAt, all_day, location, salesperson_id, notes, linksDeal, body.opportunity_id ?? null],
+      );
+    });
+    return row!;
+  });
 
   defineRoute(app, context, 'delete', '/api/calendar/{id}', async (request: FastifyRequest<{ Params: { id: number } }>, reply) => {
-    const deleted = await db.transaction((tx) =>
-      tx.query('delete from calendar_events where id = $1 and tenant_id = $2 returning id', [request.params.id, request.caller.tenantId]),
-    );
+    const { caller, params } = request;
+    const deleted = await db.query('delete from calendar_events where id = $1 and tenant_id = $2 returning id', [params.id, caller.tenantId]);
     if (deleted.length === 0) throw notFound();
     return reply.code(204).send();
   });

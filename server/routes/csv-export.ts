@@ -1,12 +1,11 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
-import { instant } from '../answers/instant.ts';
 import { inZoneYear } from '../answers/year-window.ts';
 import { defineRoute, type RouteContext } from '../http/define-route.ts';
 import { containing, zoneOf } from '../http/list-query.ts';
 import { attachmentDisposition } from '../http/content-disposition.ts';
-import { forbidden, HttpError, notFound } from '../http/refusals.ts';
+import { forbidden, HttpError } from '../http/refusals.ts';
 import { BYTE_ORDER_MARK, csvRecord, type CsvCell } from '../../src/domain/csv/csv.ts';
 import {
   ACTIVITY_HEADER,
@@ -24,7 +23,8 @@ import { mayExport, USER_EXPORT_REFUSAL } from '../../src/domain/csv/permissions
 import { sortListRows, type ListSort, type SortDirection } from '../../src/domain/lists/sort.ts';
 import { CUSTOMER_LIST_ORDER, CUSTOMER_SORT_KEYS, customersOfSums, matchesCustomerSearch, type CustomerSortKey } from '../../src/domain/opportunities/customers.ts';
 import { ACTIVITY_LIST_ORDER, ACTIVITY_SORT_KEYS, matchesSearch, type ActivitySortKey, type SortedActivity } from '../../src/domain/activities/list-view.ts';
-import { ACTIVITY } from '../answers/projections.ts';
+import { ACTIVITY, USER } from '../answers/projections.ts';
+import type { Caller } from '../http/authenticate.ts';
 import { SORT_COLUMNS, type SortKey } from './opportunity-views.ts';
 import { ACTIVITY_LIST_LOADED_ORDER } from './activities.ts';
 import { customerSummaries } from './customers.ts';
@@ -46,10 +46,7 @@ export interface ExportQuery {
 }
 
 /** Whose export it is: their tenant's rows, and their own for 'Mine'. */
-export interface ExportCaller {
-  tenantId: number;
-  userId: number;
-}
+type ExportCaller = Pick<Caller, 'tenantId' | 'userId'>;
 
 /**
  * One export: its header, its cells, and the statement reading a batch. Parameters:
@@ -94,8 +91,8 @@ function listOrder(query: ExportQuery, after: string): { value: string; from: st
   };
 }
 
-const chosen = (alias: string) => `($4::int[] is null or ${alias}.id = any($4::int[]))`;
-const inBatch = (alias: string, parameter: string) => `(${parameter}::int[] is null or ${alias}.id = any(${parameter}::int[]))`;
+/** Whether the row (`alias`) is among the ids of the parameter, or the parameter is null. */
+const among = (alias: string, parameter: string) => `(${parameter}::int[] is null or ${alias}.id = any(${parameter}::int[]))`;
 
 /** The year now in a time zone: the customer list's year when it names none. */
 const yearIn = (zone: string) => Number(new Intl.DateTimeFormat('en', { timeZone: zone, year: 'numeric' }).format(new Date()));
@@ -114,7 +111,7 @@ const SOURCES: Record<ExportKind, ExportSource> = {
                 select o.id, o.created_date, o.customer, o.stage, o.revenue, o.probability, coalesce(s.name, '') as salesperson_name,
                        coalesce(s.email, '') as salesperson_email, o.revenue * o.probability / 100 as weighted
                 from opportunities o left join salespersons s on s.id = o.salesperson_id and s.tenant_id = o.tenant_id
-                where o.tenant_id = $1 and ${chosen('o')}
+                where o.tenant_id = $1 and ${among('o', '$4')}
                   and ($4::int[] is not null or (
                     ($6::int is null or (${inZoneYear('o.created_date', '$6', '$7')}))
                     and ($5::text is null or o.customer ilike $5 or s.name ilike $5 or o.stage ilike $5)
@@ -132,7 +129,7 @@ const SOURCES: Record<ExportKind, ExportSource> = {
     cells: customerCells,
     sql: () => `select c.id, c.name, c.company, c.email, c.phone, c.notes, to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD') as created_day
           from customers c
-          where c.tenant_id = $1 and c.id > $2 and ${chosen('c')} and ${inBatch('c', '$5')}
+          where c.tenant_id = $1 and c.id > $2 and ${among('c', '$4')} and ${among('c', '$5')}
           order by c.id limit $3`,
     parameters: (_query, _caller, _after, batch) => [batch],
     // The list searches in the browser, by its own rule: the file keeps the rows that rule finds.
@@ -148,12 +145,12 @@ const SOURCES: Record<ExportKind, ExportSource> = {
   activities: {
     header: ACTIVITY_HEADER,
     cells: activityCells,
-    sql: () => `select a.id, ${instant('a.due_at')} as due_at, a.kind, a.subject, a.done, a.duration_minutes,
+    sql: () => `select a.id, answer_instant(a.due_at) as due_at, a.kind, a.subject, a.done, a.duration_minutes,
                  s.name as salesperson_name, o.customer, a.notes
           from activities a
           join salespersons s on s.id = a.salesperson_id and s.tenant_id = a.tenant_id
           left join opportunities o on o.id = a.opportunity_id and o.tenant_id = a.tenant_id
-          where a.tenant_id = $1 and a.id > $2 and ${chosen('a')} and ${inBatch('a', '$6')}
+          where a.tenant_id = $1 and a.id > $2 and ${among('a', '$4')} and ${among('a', '$6')}
             and ($4::int[] is not null or
               case $5::text when 'todo' then not a.done when 'done' then a.done
                             when 'overdue' then not a.done and a.due_at < now() else true end)
@@ -165,7 +162,7 @@ const SOURCES: Record<ExportKind, ExportSource> = {
     // The activity list's rows, as it loads them: what it sorts by, not the rows.
     listOrder: async (db, caller, _query, sort) => {
       const rows = await db.query<SortedActivity & { id: number }>(
-        `select a.id, a.kind, a.subject, ${instant('a.due_at')} as due_at, s.name as salesperson_name
+        `select a.id, a.kind, a.subject, answer_instant(a.due_at) as due_at, s.name as salesperson_name
          from ${ACTIVITY.from} where a.tenant_id = $1 order by ${ACTIVITY_LIST_LOADED_ORDER}`,
         [caller.tenantId],
       );
@@ -175,11 +172,10 @@ const SOURCES: Record<ExportKind, ExportSource> = {
   users: {
     header: USER_HEADER,
     cells: userCells,
-    sql: () => `select u.id, u.name, u.email, case u.role_id when 1 then 'Super Admin' when 2 then 'Admin' else 'User' end as role, u.phone, u.mobile
+    sql: () => `select u.id, u.name, u.email, ${USER.columns.role} as role, u.phone, u.mobile
           from users u
-          where u.tenant_id = $1 and u.id > $2 and ${chosen('u')}
-            and ($4::int[] is not null or $5::text is null or u.name ilike $5 or u.email ilike $5
-                 or (case u.role_id when 1 then 'Super Admin' when 2 then 'Admin' else 'User' end) ilike $5)
+          where u.tenant_id = $1 and u.id > $2 and ${among('u', '$4')}
+            and ($4::int[] is not null or $5::text is null or u.name ilike $5 or u.email ilike $5 or (${USER.columns.role}) ilike $5)
           order by u.id limit $3`,
     parameters: (query) => [containing(query.search)],
     sortKeys: [],
@@ -210,13 +206,7 @@ function sortOf(kind: ExportKind, query: ExportQuery): ListSort<string> | null {
  * zone) is refused before the first part: once the file has started, a refusal can no
  * longer be sent.
  */
-export async function exportFile(
-  db: Queryable,
-  kind: ExportKind,
-  caller: ExportCaller,
-  query: ExportQuery,
-  batchRows = EXPORT_BATCH_ROWS,
-): Promise<AsyncGenerator<string>> {
+export async function exportFile(db: Queryable, kind: ExportKind, caller: ExportCaller, query: ExportQuery, batchRows = EXPORT_BATCH_ROWS) {
   const source = SOURCES[kind];
   const sort = sortOf(kind, query);
   if (kind === 'opportunities') zoneOf(query);
@@ -224,7 +214,9 @@ export async function exportFile(
   return fileParts(db, source, caller, query, batchRows, order);
 }
 
-async function* fileParts(db: Queryable, source: ExportSource, caller: ExportCaller, query: ExportQuery, batchRows: number, order: readonly number[] | null): AsyncGenerator<string> {
+async function* fileParts(
+  db: Queryable, source: ExportSource, caller: ExportCaller, query: ExportQuery, batchRows: number, order: readonly number[] | null,
+): AsyncGenerator<string> {
   const ids = query.ids ? query.ids.split(',').map(Number) : null;
   const sql = source.sql(query);
   const read = (last: number, after: string | null, batch: readonly number[] | null) =>
@@ -257,7 +249,6 @@ export function registerCsvExportRoutes(app: FastifyInstance, context: RouteCont
   defineRoute(app, context, 'get', '/api/csv/export/{kind}/{tenant_id}', async (request: Request, reply: FastifyReply) => {
     const { caller } = request;
     const { kind } = request.params;
-    if (request.params.tenant_id !== caller.tenantId) throw notFound();
     if (!mayExport(kind, caller.roleId)) throw forbidden(USER_EXPORT_REFUSAL);
     const file = await exportFile(db, kind, caller, request.query);
     return reply

@@ -167,7 +167,13 @@ async function insertCustomers(tx: Queryable, author: ChangeAuthor, rows: readon
  * answer has started by then, so the outcome is its last line: what was imported, or
  * why nothing was (the transaction rolled back).
  */
-function streamImport(db: Database, reply: FastifyReply, total: number, write: (tx: Queryable, progress: (done: number) => Promise<void>) => Promise<void>): FastifyReply {
+function streamImport(
+  db: Database,
+  reply: FastifyReply,
+  total: number,
+  write: (tx: Queryable, progress: (done: number) => Promise<void>) => Promise<void>,
+  finished: () => void,
+): FastifyReply {
   const lines = new PassThrough();
   const line = (value: object) => lines.write(`${JSON.stringify(value)}\n`);
   void (async () => {
@@ -184,11 +190,37 @@ function streamImport(db: Database, reply: FastifyReply, total: number, write: (
       line({ failed: isUniqueViolation(error) ? 'Another row with one of these names was saved meanwhile; nothing was imported.' : 'The import failed; nothing was imported.' });
       reply.log.error(error);
     } finally {
+      finished();
       lines.end();
     }
   })();
   return reply.header('Content-Type', 'application/x-ndjson; charset=utf-8').header('Cache-Control', 'no-store').send(lines);
 }
+
+export const IMPORT_UNDER_WAY = 'Another import is under way on this server. Try again when it has finished.';
+
+/**
+ * Imports one at a time per server: each holds a transaction and writes as fast as the
+ * database takes it, and two at once would halve everyone else's share of the server.
+ * `begin` refuses while one is under way, else returns what ends it. An import begins
+ * before its checks read the database: on PGlite they would wait for the one under way.
+ */
+function oneAtATime(): { begin(): () => void } {
+  let underWay = false;
+  return {
+    begin() {
+      if (underWay) throw new HttpError(409, IMPORT_UNDER_WAY);
+      underWay = true;
+      return () => void (underWay = false);
+    },
+  };
+}
+
+/** Ends an import refused by its checks, and passes the refusal on. */
+const endWith = (finished: () => void) => (error: unknown): never => {
+  finished();
+  throw error;
+};
 
 /**
  * CSV import (x-crm-extension: csv): rows the app has read from a file and checked
@@ -197,6 +229,7 @@ function streamImport(db: Database, reply: FastifyReply, total: number, write: (
  */
 export function registerCsvImportRoutes(app: FastifyInstance, context: RouteContext): void {
   const { db } = context;
+  const imports = oneAtATime();
 
   defineRoute(
     app,
@@ -208,8 +241,9 @@ export function registerCsvImportRoutes(app: FastifyInstance, context: RouteCont
       const { rows } = request.body;
       if (!mayChangeInBulk(caller.roleId)) throw forbidden(BULK_REFUSAL);
       checkRows('opportunities', rows);
-      await checkSalespersons(db, caller.tenantId, rows);
-      return streamImport(db, reply, rows.length, (tx, progress) => insertOpportunities(tx, caller, rows, progress));
+      const finished = imports.begin();
+      await checkSalespersons(db, caller.tenantId, rows).catch(endWith(finished));
+      return streamImport(db, reply, rows.length, (tx, progress) => insertOpportunities(tx, caller, rows, progress), finished);
     },
     // Uncompressed, so that each progress line leaves when written rather than when the compressor's buffer fills.
     { bodyLimit: IMPORT_BODY_BYTES, compress: false },
@@ -225,8 +259,9 @@ export function registerCsvImportRoutes(app: FastifyInstance, context: RouteCont
       const { rows } = request.body;
       if (!mayChangeInBulk(caller.roleId)) throw forbidden(BULK_REFUSAL);
       checkRows('customers', rows);
-      await checkNewCustomers(db, caller.tenantId, rows);
-      return streamImport(db, reply, rows.length, (tx, progress) => insertCustomers(tx, caller, rows, progress));
+      const finished = imports.begin();
+      await checkNewCustomers(db, caller.tenantId, rows).catch(endWith(finished));
+      return streamImport(db, reply, rows.length, (tx, progress) => insertCustomers(tx, caller, rows, progress), finished);
     },
     // Uncompressed, so that each progress line leaves when written rather than when the compressor's buffer fills.
     { bodyLimit: IMPORT_BODY_BYTES, compress: false },

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Queryable } from '../db/database.ts';
 import { defineRoute, type RouteContext } from '../http/define-route.ts';
 import { notFound } from '../http/refusals.ts';
 import { refusingUnknownZones, zoneOf } from '../http/list-query.ts';
+import { jsonArray, queryJson } from '../http/json-text.ts';
 import { ANALYSIS_ENTRY, OPPORTUNITY, OPPORTUNITY_DAY } from '../answers/projections.ts';
 import { inZoneYear, YEAR_WINDOW } from '../answers/year-window.ts';
 
@@ -11,16 +11,15 @@ import { inZoneYear, YEAR_WINDOW } from '../answers/year-window.ts';
  * from the projection, oldest first along the (tenant_id, created_date, id) index: oldest
  * first also puts neighbours with most of their date in common, which compresses well.
  */
-function yearJson(entry: string): string {
-  return `select coalesce(json_agg(${entry} order by created_date, id), '[]')::text as json
-    from opportunities where tenant_id = $1 and ${YEAR_WINDOW}`;
-}
+const yearJson = (entry: string) => `select ${jsonArray(entry, 'created_date, id')} from opportunities where tenant_id = $1 and ${YEAR_WINDOW}`;
 
+/** The year's analysis: the dashboard's four fields per opportunity. */
 const ANALYSIS_SQL = yearJson(ANALYSIS_ENTRY.json);
+/** The year's opportunities as the Opportunity projection writes them. */
 const YEAR_OPPORTUNITIES_SQL = yearJson(OPPORTUNITY.json);
 
 /** The calendar's days of a zone's year ($1 tenant, $2 year, $3 zone): its opportunities counted and summed per local day. */
-const DAYS_SQL = `select coalesce(json_agg(${OPPORTUNITY_DAY.json} order by d.date), '[]')::text as json
+const DAYS_SQL = `select ${jsonArray(OPPORTUNITY_DAY.json, 'd.date')}
   from (
     select (created_date at time zone $3::text)::date as date, count(*)::int as opportunities,
            sum(revenue) as revenue, sum(revenue * probability) / 100 as weighted
@@ -28,20 +27,7 @@ const DAYS_SQL = `select coalesce(json_agg(${OPPORTUNITY_DAY.json} order by d.da
     group by 1
   ) as d`;
 
-async function jsonOf(db: Queryable, sql: string, params: unknown[]): Promise<string> {
-  const [row] = await db.query<{ json: string }>(sql, params);
-  return row!.json;
-}
-
-/** The year's analysis (POST /api/opportunities/anlaysis), read now: the dashboard's four fields per opportunity. */
-export function analysisJson(db: Queryable, tenantId: number, year: number): Promise<string> {
-  return jsonOf(db, ANALYSIS_SQL, [tenantId, year]);
-}
-
-/** The year's opportunities (GET /api/opportunities/getAllData), read now: the Opportunity projection. */
-export function yearOpportunitiesJson(db: Queryable, tenantId: number, year: number): Promise<string> {
-  return jsonOf(db, YEAR_OPPORTUNITIES_SQL, [tenantId, year]);
-}
+type YearRequest = FastifyRequest<{ Params: { tenant_id: number }; Querystring: { year: number; zone?: string } }>;
 
 /**
  * A year's answers. They weigh megabytes for a large tenant and dashboards ask for the
@@ -51,64 +37,30 @@ export function yearOpportunitiesJson(db: Queryable, tenantId: number, year: num
  */
 export function registerOpportunityRoutes(app: FastifyInstance, context: RouteContext): void {
   const { db, answers } = context;
+  const compressed = { compress: false } as const;
 
-  defineRoute(
-    app,
-    context,
-    'post',
-    '/api/opportunities/anlaysis',
-    async (request: FastifyRequest<{ Body: { year: number; tenantId: number } }>, reply) => {
-      const { caller, body } = request;
-      if (body.tenantId !== caller.tenantId) throw notFound();
-      return answers.send(request, reply, {
-        tenantId: caller.tenantId,
-        subjects: ['opportunities'],
-        key: `analysis/${body.year}`,
-        make: () => analysisJson(db, caller.tenantId, body.year),
-      });
-    },
-    { compress: false },
-  );
+  type AnalysisRequest = FastifyRequest<{ Body: { year: number; tenantId: number } }>;
+  defineRoute(app, context, 'post', '/api/opportunities/anlaysis', async (request: AnalysisRequest, reply) => {
+    const { caller, body } = request;
+    if (body.tenantId !== caller.tenantId) throw notFound();
+    const make = () => queryJson(db, ANALYSIS_SQL, [caller.tenantId, body.year]);
+    return answers.send(request, reply, { tenantId: caller.tenantId, subjects: ['opportunities'], key: `analysis/${body.year}`, make });
+  }, compressed);
 
   // The year's opportunities (x-crm-extension: opportunity-list).
-  defineRoute(
-    app,
-    context,
-    'get',
-    '/api/opportunities/getAllData/{tenant_id}',
-    async (request: FastifyRequest<{ Params: { tenant_id: number }; Querystring: { year: number } }>, reply) => {
-      const { caller, params, query } = request;
-      if (params.tenant_id !== caller.tenantId) throw notFound();
-      return answers.send(request, reply, {
-        tenantId: caller.tenantId,
-        subjects: ['opportunities'],
-        key: `year/${query.year}`,
-        make: () => yearOpportunitiesJson(db, caller.tenantId, query.year),
-      });
-    },
-    { compress: false },
-  );
+  defineRoute(app, context, 'get', '/api/opportunities/getAllData/{tenant_id}', async (request: YearRequest, reply) => {
+    const { caller, query } = request;
+    const make = () => queryJson(db, YEAR_OPPORTUNITIES_SQL, [caller.tenantId, query.year]);
+    return answers.send(request, reply, { tenantId: caller.tenantId, subjects: ['opportunities'], key: `year/${query.year}`, make });
+  }, compressed);
 
   // The calendar's days (x-crm-extension: day-totals): what the dashboard shows of a year,
   // a few kilobytes where the year's opportunities are megabytes.
-  defineRoute(
-    app,
-    context,
-    'get',
-    '/api/opportunities/days/{tenant_id}',
-    async (request: FastifyRequest<{ Params: { tenant_id: number }; Querystring: { year: number; zone?: string } }>, reply) => {
-      const { caller, params, query } = request;
-      if (params.tenant_id !== caller.tenantId) throw notFound();
-      const zone = zoneOf(query);
-      return refusingUnknownZones(zone, () =>
-        answers.send(request, reply, {
-          tenantId: caller.tenantId,
-          subjects: ['opportunities'],
-          key: `days/${query.year}/${zone}`,
-          make: () => jsonOf(db, DAYS_SQL, [caller.tenantId, query.year, zone]),
-        }),
-      );
-    },
-    { compress: false },
-  );
+  defineRoute(app, context, 'get', '/api/opportunities/days/{tenant_id}', async (request: YearRequest, reply) => {
+    const { caller, query } = request;
+    const zone = zoneOf(query);
+    const make = () => queryJson(db, DAYS_SQL, [caller.tenantId, query.year, zone]);
+    const key = `days/${query.year}/${zone}`;
+    return refusingUnknownZones(zone, () => answers.send(request, reply, { tenantId: caller.tenantId, subjects: ['opportunities'], key, make }));
+  }, compressed);
 }

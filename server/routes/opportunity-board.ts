@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
 import { defineRoute, HttpError, type RouteContext } from '../http/define-route.ts';
-import { notFound } from '../http/refusals.ts';
 import { PIPELINE_STAGES, stageProbabilityOf, type StageProbabilities } from '../../src/domain/opportunities/pipeline.ts';
 import { refusingUnknownZones, zoneOf } from '../http/list-query.ts';
 import type { AnswerOf } from '../answers/projection.ts';
 import type { Answer } from '../http/contract-types.ts';
 import { OPPORTUNITY_LIST_ROW } from '../answers/projections.ts';
+import { inZoneYear } from '../answers/year-window.ts';
 
 /** Cards per column in the board's first answer and per further page. */
 export const BOARD_PAGE_SIZE = 40;
@@ -33,33 +33,31 @@ const boardRows = `board_rows as (
   select o.id, o.created_date, o.customer, o.stage, o.revenue, o.probability, o.salesperson_id,
          coalesce(s.name, '') as salesperson_name, o.revenue * o.probability as weight
   from opportunities o left join salespersons s on s.id = o.salesperson_id
-  where o.tenant_id = $1
-    and o.created_date >= make_timestamptz($2::int, 1, 1, 0, 0, 0, $3::text)
-    and o.created_date < make_timestamptz($2::int + 1, 1, 1, 0, 0, 0, $3::text)
-    and ($4::int is null or o.salesperson_id = $4)
+  where o.tenant_id = $1 and ${inZoneYear('o.created_date')} and ($4::int is null or o.salesperson_id = $4)
 )`;
 
 // A column's order: the largest weighted value first, then by id; a page continues after
 // the (weight, id) of the last card shown, so a card moved meanwhile never shifts a page.
 const CARD_ORDER = 'weight desc, id asc';
 
-async function stageProbabilities(db: Queryable, tenantId: number): Promise<StageProbabilities> {
-  const [row] = await db.query<{ stage_probabilities: StageProbabilities }>('select stage_probabilities from tenants where id = $1', [tenantId]);
-  return row!.stage_probabilities;
-}
-
 /** Every column with its count and sums and its first page of cards; the known stages always, in order, any other after them by name. */
-async function board(db: Queryable, tenantId: number, query: BoardQuery): Promise<Answer<'BoardColumn'>[]> {
+async function boardColumns(db: Queryable, tenantId: number, query: BoardQuery): Promise<Answer<'BoardColumn'>[]> {
   const zone = zoneOf(query);
+  const parameters = [tenantId, query.year, zone, query.salesperson ?? null];
   return refusingUnknownZones(zone, async () => {
-    const { sums, cards } = query.salesperson === undefined ? await wholeBoard(db, tenantId, query.year, zone) : await salespersonBoard(db, tenantId, query.year, zone, query.salesperson);
-    const probabilities = await stageProbabilities(db, tenantId);
-    const others = sums.map((sum) => sum.stage).filter((stage) => !PIPELINE_STAGES.includes(stage)).sort();
+    const sums = await db.query<StageSum>(STAGE_SUMS_SQL, parameters);
+    const stages = sums.map((sum) => sum.stage);
+    const cards =
+      query.salesperson === undefined
+        ? await db.query<Card>(WHOLE_BOARD_CARDS_SQL, [tenantId, query.year, zone, stages])
+        : await db.query<Card>(SALESPERSON_CARDS_SQL, parameters);
+    const [tenant] = await db.query<{ stage_probabilities: StageProbabilities }>(SELECT_PROBABILITIES, [tenantId]);
+    const others = stages.filter((stage) => !PIPELINE_STAGES.includes(stage)).sort();
     return [...PIPELINE_STAGES, ...others].map((stage) => {
       const sum = sums.find((candidate) => candidate.stage === stage);
       return {
         stage,
-        probability: stageProbabilityOf(probabilities, stage),
+        probability: stageProbabilityOf(tenant!.stage_probabilities, stage),
         count: sum?.count ?? 0,
         revenue: sum?.revenue ?? 0,
         weighted: sum?.weighted ?? 0,
@@ -69,64 +67,42 @@ async function board(db: Queryable, tenantId: number, query: BoardQuery): Promis
   });
 }
 
-interface StageSum {
-  stage: string;
-  count: number;
-  revenue: number;
-  weighted: number;
-}
+type StageSum = { stage: string; count: number; revenue: number; weighted: number };
+
+const SELECT_PROBABILITIES = 'select stage_probabilities from tenants where id = $1';
 
 type Card = AnswerOf<typeof OPPORTUNITY_LIST_ROW>;
 
 /** Each column's count and sums of the board's rows (every salesperson's when $4 is null). */
-async function stageSums(db: Queryable, parameters: unknown[]): Promise<StageSum[]> {
-  return db.query<StageSum>(
-    `with ${boardRows}
-     select stage, count(*)::int as count, sum(revenue)::float8 as revenue, (sum(weight) / 100)::float8 as weighted
-     from board_rows group by stage`,
-    parameters,
-  );
-}
+const STAGE_SUMS_SQL = `with ${boardRows}
+  select stage, count(*)::int as count, sum(revenue)::float8 as revenue, (sum(weight) / 100)::float8 as weighted
+  from board_rows group by stage`;
 
-/** The whole tenant's board: each column's first cards from the (tenant_id, stage, weight, id) index, in the column's order. */
-async function wholeBoard(db: Queryable, tenantId: number, year: number, zone: string): Promise<{ sums: StageSum[]; cards: Card[] }> {
-  const sums = await stageSums(db, [tenantId, year, zone, null]);
-  const cards = await db.query<Card>(
-    `select ${OPPORTUNITY_LIST_ROW.select} from (
-       select card.*, coalesce(s.name, '') as salesperson_name
-       from unnest($4::text[]) as board_column(stage)
-       cross join lateral (
-         select o.id, o.created_date, o.customer, o.stage, o.revenue, o.probability, o.salesperson_id
-         from opportunities o
-         where o.tenant_id = $1 and o.stage = board_column.stage
-           and o.created_date >= make_timestamptz($2::int, 1, 1, 0, 0, 0, $3::text)
-           and o.created_date < make_timestamptz($2::int + 1, 1, 1, 0, 0, 0, $3::text)
-         order by o.revenue * o.probability desc, o.id asc
-         limit ${BOARD_PAGE_SIZE}
-       ) as card
-       left join salespersons s on s.id = card.salesperson_id
-     ) as cards
-     order by stage, revenue * probability desc, id asc`,
-    [tenantId, year, zone, sums.map((sum) => sum.stage)],
-  );
-  return { sums, cards };
-}
+/**
+ * The whole tenant's board: each column's ($4, the stages) first cards from the
+ * (tenant_id, stage, weight, id) index, in the column's order.
+ */
+const WHOLE_BOARD_CARDS_SQL = `select ${OPPORTUNITY_LIST_ROW.select} from (
+    select card.*, coalesce(s.name, '') as salesperson_name
+    from unnest($4::text[]) as board_column(stage)
+    cross join lateral (
+      select o.id, o.created_date, o.customer, o.stage, o.revenue, o.probability, o.salesperson_id
+      from opportunities o
+      where o.tenant_id = $1 and o.stage = board_column.stage and ${inZoneYear('o.created_date')}
+      order by o.revenue * o.probability desc, o.id asc
+      limit ${BOARD_PAGE_SIZE}
+    ) as card
+    left join salespersons s on s.id = card.salesperson_id
+  ) as cards
+  order by stage, revenue * probability desc, id asc`;
 
-/** One salesperson's board: their few hundred opportunities of the year, read through the (tenant_id, salesperson_id) index. */
-async function salespersonBoard(db: Queryable, tenantId: number, year: number, zone: string, salesperson: number): Promise<{ sums: StageSum[]; cards: Card[] }> {
-  const parameters = [tenantId, year, zone, salesperson];
-  const sums = await stageSums(db, parameters);
-  const cards = await db.query<Card>(
-    `with ${boardRows}
-     select ${OPPORTUNITY_LIST_ROW.select} from (
-       select *, row_number() over (partition by stage order by ${CARD_ORDER}) as rank from board_rows
-     ) as ranked
-     where rank <= ${BOARD_PAGE_SIZE}
-     order by stage, rank`,
-    parameters,
-  );
-  return { sums, cards };
-}
+/** One salesperson's board ($4): their few hundred opportunities of the year, read through the (tenant_id, salesperson_id) index. */
+const SALESPERSON_CARDS_SQL = `with ${boardRows}
+  select ${OPPORTUNITY_LIST_ROW.select} from (
+    select *, row_number() over (partition by stage order by ${CARD_ORDER}) as rank from board_rows
+  ) as ranked
+  where rank <= ${BOARD_PAGE_SIZE}
+  order by stage, rank`;
 
 /** The next page of one column, after the card named by the cursor's weight and id. */
 async function cards(db: Queryable, tenantId: number, query: CardsQuery): Promise<AnswerOf<typeof OPPORTUNITY_LIST_ROW>[]> {
@@ -147,41 +123,19 @@ async function cards(db: Queryable, tenantId: number, query: CardsQuery): Promis
 }
 
 /**
- * The years (in the zone) of a column of the tenant's rows that meet a condition, oldest
- * first, as a recursive common table expression named `name` ($1 tenant): from the
- * earliest, each next one is the year of the first row on or after the start of the year
- * after, one probe of an index on (tenant_id, …, column) per year instead of reading every
- * row. Its last row is null.
+ * The years holding any of the tenant's opportunities or calendar events in the caller's
+ * time zone ($1 tenant, $2 zone), oldest first. An event counts in the years it starts and
+ * ends in; an all-day event's days are UTC dates in every zone (see the CalendarEvent schema).
  */
-const probedYears = (name: string, table: string, column: string, condition: string, zone: string) => `${name}(year) as (
-  select extract(year from min(${column}) at time zone ${zone})::int from ${table} where tenant_id = $1 and ${condition}
-  union all
-  select (select extract(year from later.${column} at time zone ${zone})::int from ${table} later
-          where later.tenant_id = $1 and ${condition} and later.${column} >= make_timestamptz(${name}.year + 1, 1, 1, 0, 0, 0, ${zone})
-          order by later.${column} limit 1)
-  from ${name} where ${name}.year is not null
-)`;
-
-const SELECT_YEARS = `with recursive ${[
-  probedYears('opportunity_years', 'opportunities', 'created_date', 'true', '$2::text'),
-  probedYears('timed_starts', 'calendar_events', 'starts_at', 'not all_day', '$2::text'),
-  probedYears('timed_ends', 'calendar_events', 'ends_at', 'not all_day', '$2::text'),
-  probedYears('day_starts', 'calendar_events', 'starts_at', 'all_day', "'UTC'"),
-  probedYears('day_ends', 'calendar_events', 'ends_at', 'all_day', "'UTC'"),
-].join(',\n')}
-  select year from (
-    select year from opportunity_years union select year from timed_starts union select year from timed_ends
-    union select year from day_starts union select year from day_ends
+const SELECT_YEARS = `select year from (
+    select extract(year from created_date at time zone $2::text)::int as year from opportunities where tenant_id = $1
+    union
+    select extract(year from edge at time zone (case when all_day then 'UTC' else $2::text end))::int
+    from calendar_events cross join lateral (values (starts_at), (ends_at)) as edges(edge)
+    where tenant_id = $1
   ) as found
-  where year is not null
   order by year`;
 
-/**
- * The years holding any of the tenant's opportunities or calendar events in the caller's
- * time zone, oldest first. An event counts in the years it starts and ends in; an all-day
- * event's days are UTC dates in every zone (see the CalendarEvent schema). Each kind of
- * year is probed through its index.
- */
 async function years(db: Queryable, tenantId: number, query: { zone?: string }) {
   const zone = zoneOf(query);
   return refusingUnknownZones(zone, async () => {
@@ -198,19 +152,11 @@ async function years(db: Queryable, tenantId: number, query: { zone?: string }) 
 export function registerOpportunityBoardRoutes(app: FastifyInstance, context: RouteContext): void {
   const { db } = context;
   type Request<Query> = FastifyRequest<{ Params: { tenant_id: number }; Querystring: Query }>;
+  const board = (request: Request<BoardQuery>) => boardColumns(db, request.caller.tenantId, request.query);
+  const nextCards = (request: Request<CardsQuery>) => cards(db, request.caller.tenantId, request.query);
+  const yearsShown = (request: Request<{ zone?: string }>) => years(db, request.caller.tenantId, request.query);
 
-  defineRoute(app, context, 'get', '/api/opportunities/board/{tenant_id}', async (request: Request<BoardQuery>) => {
-    if (request.params.tenant_id !== request.caller.tenantId) throw notFound();
-    return board(db, request.caller.tenantId, request.query);
-  });
-
-  defineRoute(app, context, 'get', '/api/opportunities/board/{tenant_id}/cards', async (request: Request<CardsQuery>) => {
-    if (request.params.tenant_id !== request.caller.tenantId) throw notFound();
-    return cards(db, request.caller.tenantId, request.query);
-  });
-
-  defineRoute(app, context, 'get', '/api/opportunities/years/{tenant_id}', async (request: Request<{ zone?: string }>) => {
-    if (request.params.tenant_id !== request.caller.tenantId) throw notFound();
-    return years(db, request.caller.tenantId, request.query);
-  });
+  defineRoute(app, context, 'get', '/api/opportunities/board/{tenant_id}', board);
+  defineRoute(app, context, 'get', '/api/opportunities/board/{tenant_id}/cards', nextCards);
+  defineRoute(app, context, 'get', '/api/opportunities/years/{tenant_id}', yearsShown);
 }

@@ -3,7 +3,8 @@ import type { Queryable } from '../db/database.ts';
 import { defineRoute, type RouteContext } from '../http/define-route.ts';
 import { notFound, refusal } from '../http/refusals.ts';
 import type { RequestBody } from '../http/contract-types.ts';
-import { amountValueProblem, isKeptInstant, OPPORTUNITY_MESSAGES } from '../../src/domain/rules/index.ts';
+import { amountValueProblem, OPPORTUNITY_MESSAGES } from '../../src/domain/rules/index.ts';
+import { storedInstant } from '../answers/instant.ts';
 import { recordHistory, snapshotRecords, withHistory, type ChangeAuthor } from '../records/history.ts';
 import type { AnswerOf } from '../answers/projection.ts';
 import { OPPORTUNITY } from '../answers/projections.ts';
@@ -12,36 +13,21 @@ const SELECT_OPPORTUNITY = `select ${OPPORTUNITY.select} from ${OPPORTUNITY.from
 
 type OpportunityWrite = RequestBody<'OpportunityWrite'>;
 
-const SALESPERSON_NOT_OF_TENANT = 'Salesperson must be a salesperson of your tenant.';
-
 type OpportunityAnswer = AnswerOf<typeof OPPORTUNITY>;
-
-/**
- * The instant to store, in UTC. The body rule (opportunityWriteProblems) has already
- * refused anything but a date-time of the years 1970–9999, as the contract states;
- * this stays as the last guard, since PostgreSQL cannot hold some of what the
- * date-time format allows (year 0).
- */
-function createdInstant(createdDate: string): string {
-  if (!isKeptInstant(createdDate)) throw refusal('created_date', OPPORTUNITY_MESSAGES.dateInvalid);
-  return new Date(createdDate).toISOString();
-}
-
-/** numeric(14,2) would round a third decimal away silently; a client sending one has made a mistake. */
-function checkTwoDecimals(revenue: number): void {
-  if (Number(revenue.toFixed(2)) !== revenue) throw refusal('revenue', amountValueProblem(revenue, 'Revenue') ?? 'Revenue must have at most two decimals.');
-}
 
 /** The stored row's values, once the body's own rules hold. */
 function valuesOf(body: OpportunityWrite) {
-  checkTwoDecimals(body.revenue);
-  return { ...body, customer: body.customer.trim(), created_date: createdInstant(body.created_date) };
+  // numeric(14,2) would round a third decimal away silently; a client sending one has made a mistake.
+  const { revenue } = body;
+  if (Number(revenue.toFixed(2)) !== revenue) throw refusal('revenue', amountValueProblem(revenue, 'Revenue') ?? 'Revenue must have at most two decimals.');
+  const createdDate = storedInstant(body.created_date, 'created_date', OPPORTUNITY_MESSAGES.dateInvalid);
+  return { ...body, customer: body.customer.trim(), created_date: createdDate };
 }
 
 async function requireSalespersonOfTenant(tx: Queryable, tenantId: number, salespersonId: number): Promise<void> {
   // `for share` keeps the salesperson from being deleted before the write commits.
   const [row] = await tx.query('select 1 from salespersons where id = $1 and tenant_id = $2 for share', [salespersonId, tenantId]);
-  if (!row) throw refusal('salesperson_id', SALESPERSON_NOT_OF_TENANT);
+  if (!row) throw refusal('salesperson_id', 'Salesperson must be a salesperson of your tenant.');
 }
 
 /**
@@ -80,41 +66,30 @@ export function registerOpportunityRecordRoutes(app: FastifyInstance, context: R
   });
 
   defineRoute(app, context, 'get', '/api/opportunities/{id}', async (request: FastifyRequest<{ Params: { id: number } }>) => {
-    const [row] = await db.query<OpportunityAnswer>(SELECT_OPPORTUNITY, [
-      request.params.id,
-      request.caller.tenantId,
-    ]);
+    const [row] = await db.query<OpportunityAnswer>(SELECT_OPPORTUNITY, [request.params.id, request.caller.tenantId]);
     if (!row) throw notFound();
     return row;
   });
 
-  defineRoute(
-    app,
-    context,
-    'put',
-    '/api/opportunities/{id}',
-    async (request: FastifyRequest<{ Params: { id: number }; Body: OpportunityWrite }>) => {
-      const { caller } = request;
-      const values = valuesOf(request.body);
-      return db.transaction(async (tx) => {
-        // Another tenant's id is not found before anything about the body is told.
-        const [existing] = await tx.query('select 1 from opportunities where id = $1 and tenant_id = $2 for update', [
-          request.params.id,
-          caller.tenantId,
-        ]);
-        if (!existing) throw notFound();
-        await requireSalespersonOfTenant(tx, caller.tenantId, values.salesperson_id);
-        await rememberCustomer(tx, caller, values.customer);
-        const [updated] = await withHistory(tx, caller, 'opportunity', [request.params.id], () =>
-          tx.query<OpportunityAnswer>(
-            `update opportunities
-             set salesperson_id = $3, customer = $4, stage = $5, created_date = $6, revenue = $7, probability = $8
-             where id = $1 and tenant_id = $2 returning ${OPPORTUNITY.select}`,
-            [request.params.id, caller.tenantId, values.salesperson_id, values.customer, values.stage, values.created_date, values.revenue, values.probability],
-          ),
-        );
-        return updated;
-      });
-    },
-  );
+  defineRoute(app, context, 'put', '/api/opportunities/{id}', async (request: FastifyRequest<{ Params: { id: number }; Body: OpportunityWrite }>) => {
+    const { caller } = request;
+    const { id } = request.params;
+    const values = valuesOf(request.body);
+    return db.transaction(async (tx) => {
+      // Another tenant's id is not found before anything about the body is told.
+      const [existing] = await tx.query('select 1 from opportunities where id = $1 and tenant_id = $2 for update', [id, caller.tenantId]);
+      if (!existing) throw notFound();
+      await requireSalespersonOfTenant(tx, caller.tenantId, values.salesperson_id);
+      await rememberCustomer(tx, caller, values.customer);
+      const [updated] = await withHistory(tx, caller, 'opportunity', [id], () =>
+        tx.query<OpportunityAnswer>(
+          `update opportunities
+           set salesperson_id = $3, customer = $4, stage = $5, created_date = $6, revenue = $7, probability = $8
+           where id = $1 and tenant_id = $2 returning ${OPPORTUNITY.select}`,
+          [id, caller.tenantId, values.salesperson_id, values.customer, values.stage, values.created_date, values.revenue, values.probability],
+        ),
+      );
+      return updated;
+    });
+  });
 }

@@ -2,8 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
 import { defineRoute, type RouteContext } from '../http/define-route.ts';
 import { containing, refusingUnknownZones, zoneOf } from '../http/list-query.ts';
-import { notFound } from '../http/refusals.ts';
-import type { AnswerOf } from '../answers/projection.ts';
 import type { Answer } from '../http/contract-types.ts';
 import { OPPORTUNITY_LIST_ROW } from '../answers/projections.ts';
 import { inZoneYear } from '../answers/year-window.ts';
@@ -15,9 +13,7 @@ export type SortKey = 'date' | 'customer' | 'salesperson' | 'stage' | 'revenue' 
 
 // Only these texts ever reach the ORDER BY. Each names the row's own column
 // (page_rows.…): a bare name that an answer column also has (created_date, revenue)
-// would sort by the answer's text or float, made for every row of the year before
-// the first ten are known, where the (tenant_id, created_date) index gives
-// the newest ten at once.
+// would sort by the answer's text or float.
 export const SORT_COLUMNS: Record<SortKey, string> = {
   date: 'page_rows.created_date',
   customer: 'lower(page_rows.customer)',
@@ -27,12 +23,9 @@ export const SORT_COLUMNS: Record<SortKey, string> = {
   weighted: 'page_rows.weighted',
 };
 
-interface YearQuery {
+interface PageQuery {
   year: number;
   zone?: string;
-}
-
-interface PageQuery extends YearQuery {
   search?: string;
   stage?: string;
   mine?: boolean;
@@ -61,53 +54,26 @@ const PAGE_ROWS = `page_rows as (
     and (not $6::boolean or salesperson_id in (select id from salespersons where tenant_id = $1 and user_id = $7))
 )`;
 
-interface Totals {
-  total: number;
-  revenue: number;
-  weighted: number;
-}
-
-/** The totals of the year ($1 tenant, $2 year, $3 zone), or of one stage ($4) of it. */
-const YEAR_TOTALS_SQL = `select count(*)::int as total, coalesce(sum(revenue), 0)::float8 as revenue,
-    coalesce(sum(revenue * probability) / 100, 0)::float8 as weighted
-  from opportunities
-  where tenant_id = $1 and ${inZoneYear('created_date')} and ($4::text is null or stage = $4)`;
-
+/**
+ * A page of the list: its opportunities are found once, in one statement, for the totals
+ * and the page (the last page when asked for one after it).
+ */
 async function page(db: Queryable, caller: { tenantId: number; userId: number }, query: PageQuery): Promise<Answer<'OpportunityPage'>> {
   const zone = zoneOf(query);
-  const search = (query.search ?? '').trim();
-  const pattern = containing(search);
   const order = `${SORT_COLUMNS[query.sort ?? 'date']} ${query.direction === 'ascending' ? 'asc' : 'desc'}, page_rows.id asc`;
-  const parameters = [caller.tenantId, query.year, zone, pattern, query.stage || null, query.mine === true, caller.userId];
-  return refusingUnknownZones(zone, async () => {
-    if (pattern !== null || query.mine === true) return foundPage(db, parameters, order, query.page ?? 1);
-    const [totals] = await db.query<Totals>(YEAR_TOTALS_SQL, [caller.tenantId, query.year, zone, query.stage || null]);
-    const lastPage = Math.max(1, Math.ceil(totals!.total / PAGE_SIZE));
-    const pageNumber = Math.min(query.page ?? 1, lastPage);
-    const rows = await db.query<AnswerOf<typeof OPPORTUNITY_LIST_ROW>>(
-      `with ${YEAR_ROWS}, ${PAGE_ROWS}
-       select ${OPPORTUNITY_LIST_ROW.select} from page_rows order by ${order} limit ${PAGE_SIZE} offset $8`,
-      [...parameters, (pageNumber - 1) * PAGE_SIZE],
-    );
-    return { page: pageNumber, total: totals!.total, revenue: totals!.revenue, weighted: totals!.weighted, rows };
-  });
-}
-
-/**
- * A searched page, or one of the caller's own: its opportunities are found once, in one
- * statement, for the totals and the page (the last page when asked for one after it).
- */
-async function foundPage(db: Queryable, parameters: unknown[], order: string, requested: number): Promise<Answer<'OpportunityPage'>> {
-  const [answer] = await db.query<Answer<'OpportunityPage'>>(
-    `with ${YEAR_ROWS}, ${PAGE_ROWS},
-     found as materialized (select * from page_rows),
-     totals as (select count(*)::int as total, coalesce(sum(revenue), 0)::float8 as revenue, coalesce(sum(weighted), 0)::float8 as weighted from found),
-     shown as (select least($8::int, greatest(1, ceil(total / ${PAGE_SIZE}.0)::int)) as page from totals)
-     select shown.page, totals.total, totals.revenue, totals.weighted,
-            coalesce((select json_agg(${OPPORTUNITY_LIST_ROW.json} order by ${order})
-                      from (select * from found as page_rows order by ${order} limit ${PAGE_SIZE} offset (shown.page - 1) * ${PAGE_SIZE}) as page_rows), '[]') as rows
-     from totals, shown`,
-    [...parameters, requested],
+  const filters = [containing(query.search), query.stage || null, query.mine === true, caller.userId];
+  const [answer] = await refusingUnknownZones(zone, () =>
+    db.query<Answer<'OpportunityPage'>>(
+      `with ${YEAR_ROWS}, ${PAGE_ROWS},
+       found as materialized (select * from page_rows),
+       totals as (select count(*)::int as total, coalesce(sum(revenue), 0)::float8 as revenue, coalesce(sum(weighted), 0)::float8 as weighted from found),
+       shown as (select least($8::int, greatest(1, ceil(total / ${PAGE_SIZE}.0)::int)) as page from totals)
+       select shown.page, totals.total, totals.revenue, totals.weighted,
+              coalesce((select json_agg(${OPPORTUNITY_LIST_ROW.json} order by ${order})
+                        from (select * from found as page_rows order by ${order} limit ${PAGE_SIZE} offset (shown.page - 1) * ${PAGE_SIZE}) as page_rows), '[]') as rows
+       from totals, shown`,
+      [caller.tenantId, query.year, zone, ...filters, query.page ?? 1],
+    ),
   );
   return answer!;
 }
@@ -118,11 +84,6 @@ async function foundPage(db: Queryable, parameters: unknown[], order: string, re
  * whole records for the screens that name opportunities.
  */
 export function registerOpportunityViewRoutes(app: FastifyInstance, context: RouteContext): void {
-  const { db } = context;
-  type Request<Query> = FastifyRequest<{ Params: { tenant_id: number }; Querystring: Query }>;
-
-  defineRoute(app, context, 'get', '/api/opportunities/page/{tenant_id}', async (request: Request<PageQuery>) => {
-    if (request.params.tenant_id !== request.caller.tenantId) throw notFound();
-    return page(db, request.caller, request.query);
-  });
+  type PageRequest = FastifyRequest<{ Params: { tenant_id: number }; Querystring: PageQuery }>;
+  defineRoute(app, context, 'get', '/api/opportunities/page/{tenant_id}', (request: PageRequest) => page(context.db, request.caller, request.query));
 }

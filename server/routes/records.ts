@@ -8,8 +8,6 @@ import type { Answer } from '../http/contract-types.ts';
 import type { AnswerOf } from '../answers/projection.ts';
 import { NOTE, OPPORTUNITY_LIST_ROW, TIMELINE_ENTRY } from '../answers/projections.ts';
 
-type RecordKind = 'opportunity' | 'customer';
-
 const DEFAULT_PAGE = 50;
 
 // $1 tenant, $2 the opportunities whose story is told, $3 the customer whose own notes and
@@ -43,37 +41,23 @@ const TIMELINE_SQL = `
   )
   select ${TIMELINE_ENTRY.select} from entries order by entries.at desc, entries.kind, entries.id desc limit $4 offset $5`;
 
+type PageQuery = { limit?: number; offset?: number };
+
 /** One page of the story told by the opportunities `dealIds` (and the customer's own notes and changes). */
-async function timeline(
-  db: Queryable,
-  tenantId: number,
-  dealIds: readonly number[],
-  customerId: number | null,
-  limit: number,
-  offset: number,
-): Promise<Answer<'Timeline'>> {
-  const rows = await db.query<AnswerOf<typeof TIMELINE_ENTRY>>(TIMELINE_SQL, [tenantId, [...dealIds], customerId, limit + 1, offset]);
+async function timeline(db: Queryable, tenantId: number, dealIds: number[], customerId: number | null, page: PageQuery): Promise<Answer<'Timeline'>> {
+  const { limit = DEFAULT_PAGE, offset = 0 } = page;
+  const rows = await db.query<AnswerOf<typeof TIMELINE_ENTRY>>(TIMELINE_SQL, [tenantId, dealIds, customerId, limit + 1, offset]);
   return { entries: rows.slice(0, limit), has_more: rows.length > limit };
 }
 
-const SELECT_CUSTOMER_NAME = 'select name from customers where tenant_id = $1 and id = $2';
-const SELECT_DEALS_OF_CUSTOMER = 'select id from opportunities where tenant_id = $1 and lower(customer) = lower($2)';
-const SELECT_RECORD_EXISTS: Record<RecordKind, string> = {
-  opportunity: 'select 1 from opportunities where tenant_id = $1 and id = $2',
-  customer: 'select 1 from customers where tenant_id = $1 and id = $2',
-};
+const SELECT_DEALS_OF_CUSTOMER = `select array(select o.id from opportunities o where o.tenant_id = $1 and lower(o.customer) = lower(c.name)) as deals
+  from customers c where c.tenant_id = $1 and c.id = $2`;
+const SELECT_NOTE_AUTHOR_FOR_UPDATE = 'select author_id from notes where tenant_id = $1 and id = $2 for update';
 
 /** The ids of the opportunities naming a customer of the tenant, in any case; undefined when there is no such customer. */
 async function dealsOfCustomer(db: Queryable, tenantId: number, customerId: number): Promise<number[] | undefined> {
-  const [customer] = await db.query<{ name: string }>(SELECT_CUSTOMER_NAME, [tenantId, customerId]);
-  if (!customer) return undefined;
-  const deals = await db.query<{ id: number }>(SELECT_DEALS_OF_CUSTOMER, [tenantId, customer.name]);
-  return deals.map((deal) => deal.id);
-}
-
-async function recordExists(db: Queryable, kind: RecordKind, tenantId: number, id: number): Promise<boolean> {
-  const [row] = await db.query(SELECT_RECORD_EXISTS[kind], [tenantId, id]);
-  return row !== undefined;
+  const [customer] = await db.query<{ deals: number[] }>(SELECT_DEALS_OF_CUSTOMER, [tenantId, customerId]);
+  return customer?.deals;
 }
 
 /**
@@ -82,19 +66,20 @@ async function recordExists(db: Queryable, kind: RecordKind, tenantId: number, i
  */
 export function registerRecordRoutes(app: FastifyInstance, context: RouteContext): void {
   const { db } = context;
-  type Paged = FastifyRequest<{ Params: { id: number }; Querystring: { limit?: number; offset?: number } }>;
+  type Paged = FastifyRequest<{ Params: { id: number }; Querystring: PageQuery }>;
 
   defineRoute(app, context, 'get', '/api/opportunities/{id}/timeline', async (request: Paged) => {
     const { caller, params, query } = request;
-    if (!(await recordExists(db, 'opportunity', caller.tenantId, params.id))) throw notFound();
-    return timeline(db, caller.tenantId, [params.id], null, query.limit ?? DEFAULT_PAGE, query.offset ?? 0);
+    const [deal] = await db.query('select 1 from opportunities where tenant_id = $1 and id = $2', [caller.tenantId, params.id]);
+    if (!deal) throw notFound();
+    return timeline(db, caller.tenantId, [params.id], null, query);
   });
 
   defineRoute(app, context, 'get', '/api/customers/{id}/timeline', async (request: Paged) => {
     const { caller, params, query } = request;
     const deals = await dealsOfCustomer(db, caller.tenantId, params.id);
     if (!deals) throw notFound();
-    return timeline(db, caller.tenantId, deals, params.id, query.limit ?? DEFAULT_PAGE, query.offset ?? 0);
+    return timeline(db, caller.tenantId, deals, params.id, query);
   });
 
   defineRoute(app, context, 'get', '/api/customers/{id}/opportunities', async (request: FastifyRequest<{ Params: { id: number } }>) => {
@@ -137,10 +122,7 @@ export function registerRecordRoutes(app: FastifyInstance, context: RouteContext
   defineRoute(app, context, 'delete', '/api/notes/{id}', async (request: FastifyRequest<{ Params: { id: number } }>, reply) => {
     const { caller, params } = request;
     await db.transaction(async (tx) => {
-      const [note] = await tx.query<{ author_id: number | null }>('select author_id from notes where tenant_id = $1 and id = $2 for update', [
-        caller.tenantId,
-        params.id,
-      ]);
+      const [note] = await tx.query<{ author_id: number | null }>(SELECT_NOTE_AUTHOR_FOR_UPDATE, [caller.tenantId, params.id]);
       if (!note) throw notFound();
       if (note.author_id !== caller.userId && !canManageUsers(caller.roleId)) throw forbidden('Only its author or a manager may delete a note.');
       await tx.query('delete from notes where tenant_id = $1 and id = $2', [caller.tenantId, params.id]);

@@ -20,23 +20,18 @@ export function registerTenantSettingsRoutes(app: FastifyInstance, context: Rout
     return settings;
   });
 
-  defineRoute(
-    app,
-    context,
-    'put',
-    '/api/tenant/settings',
-    async (request: FastifyRequest<{ Body: { currency: string; stage_probabilities?: StageProbabilities } }>) => {
-      const { caller, body } = request;
-      if (caller.roleId !== SUPER_ADMIN) throw forbidden('Only the Super Admin may change the tenant settings');
-      // The same rules the settings screen applies, so the server never stores what the app cannot show.
-      const problem = currencyProblem(body.currency) ?? (body.stage_probabilities ? stageProbabilitiesProblem(body.stage_probabilities) : null);
-      if (problem) throw new HttpError(400, problem);
-      const [settings] = await db.query<TenantSettings>(
-        `update tenants set currency = $2, stage_probabilities = coalesce($3::jsonb, stage_probabilities)
-         where id = $1 returning ${TENANT_SETTINGS.select}`,
-        [caller.tenantId, body.currency, body.stage_probabilities ? JSON.stringify(body.stage_probabilities) : null],
-      );
-      return settings;
-    },
-  );
+  type SettingsRequest = FastifyRequest<{ Body: { currency: string; stage_probabilities?: StageProbabilities } }>;
+  defineRoute(app, context, 'put', '/api/tenant/settings', async (request: SettingsRequest) => {
+    const { caller, body } = request;
+    if (caller.roleId !== SUPER_ADMIN) throw forbidden('Only the Super Admin may change the tenant settings');
+    // The same rules the settings screen applies, so the server never stores what the app cannot show.
+    const problem = currencyProblem(body.currency) ?? (body.stage_probabilities ? stageProbabilitiesProblem(body.stage_probabilities) : null);
+    if (problem) throw new HttpError(400, problem);
+    const [settings] = await db.query<TenantSettings>(
+      `update tenants set currency = $2, stage_probabilities = coalesce($3::jsonb, stage_probabilities)
+       where id = $1 returning ${TENANT_SETTINGS.select}`,
+      [caller.tenantId, body.currency, body.stage_probabilities ? JSON.stringify(body.stage_probabilities) : null],
+    );
+    return settings;
+  });
 }

@@ -31,7 +31,7 @@ const emailTaken = () => refusal('email', SPEC_MESSAGES.emailExists, 409);
 /** The plain and admin routes set the password the body holds: it must be one. */
 const userUpdateSettingPassword: BodyRule = (body) => [
   ...userChangeProblems(body, body.email).filter((problem) => problem.field !== 'password'),
-  ...problemsOf([['password', passwordProblem(body.password)]]),
+  ...problemsOf([['password', passwordProblem(body.password, { email: body.email, name: body.name })]]),
 ];
 
 /** Whose user list a caller may read: their own tenant's, if their role manages users. */

@@ -79,7 +79,7 @@ export const createUserMachine = setup({
   states: {
     editing: {
       on: {
-        'form.change': { actions: 'updateField' },
+        'form.change': { actions: ['updateField', 'preparePasswordRule'] },
         'form.role.change': { guard: 'roleIsSelectable', actions: 'chooseRole' },
         'form.submit': [{ guard: 'formIsInvalid', actions: 'showProblems' }, { target: 'creatingUser' }],
         ...leavingTransitions,

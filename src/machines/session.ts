@@ -55,6 +55,8 @@ export interface SessionContext {
   profile: Profile | null;
   /** Consecutive refresh attempts that failed for a passing reason (network, 5xx). */
   refreshFailures: number;
+  /** Consecutive profile reads the server put off (429). */
+  profileWaits: number;
   ending: Ending | null;
 }
 
@@ -81,11 +83,21 @@ export interface InitialTokens {
   tokens: Omit<TokenSet, 'clockSkewSeconds'> | TokenSet | null;
   /** Why the session before this page ended, when a logout brought the browser back here. */
   ended?: Ending | null;
+  /** The profile read at this session's sign-in, kept with its tokens: a reload does not ask again. */
+  profile?: Profile | null;
 }
 
 /** A refresh the provider refused (400): the session there is gone. */
 export class RefreshRefused extends Error {
   override name = 'RefreshRefused';
+}
+
+/**
+ * The profile could not be read for now because the server is answering too many calls
+ * (429): a busy person's reloads, not a reason to sign them out. Asked again after a while.
+ */
+export class ProfileBusy extends Error {
+  override name = 'ProfileBusy';
 }
 
 const MAX_BACKOFF_MS = 30_000;
@@ -143,6 +155,11 @@ export const sessionMachine = setup({
     }),
     forgetTokens: assign({ tokens: null, claims: null, profile: null }),
     countRefreshFailure: assign({ refreshFailures: ({ context }) => context.refreshFailures + 1 }),
+    countProfileWait: assign({ profileWaits: ({ context }) => context.profileWaits + 1 }),
+    /** The profile kept with restored tokens, when it is the same person's. */
+    keepRestoredProfile: assign(({ context }, params: { profile: Profile | null | undefined }) => ({
+      profile: params.profile && sameEmail(params.profile.email, context.claims?.email) ? params.profile : null,
+    })),
     end: assign((_, params: { reason: EndReason; message?: string }) => ({
       ending: { reason: params.reason, message: params.message },
     })),
@@ -159,11 +176,14 @@ export const sessionMachine = setup({
       context.tokens !== null &&
       needsRefresh(context.claims, context.tokens.clockSkewSeconds, context.settings.minValiditySeconds, Date.now()),
     refusedByProvider: (_, params: { error: unknown }) => params.error instanceof RefreshRefused,
+    profileBusy: (_, params: { error: unknown }) => params.error instanceof ProfileBusy,
+    profileKept: ({ context }) => context.profile !== null,
   },
   delays: {
     pollInterval: ({ context }) => context.settings.pollIntervalMs,
     refreshBackoff: ({ context }) => Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.max(0, context.refreshFailures - 1)),
     logoutNotice: ({ context }) => context.settings.logoutNoticeMs,
+    profileBackoff: ({ context }) => Math.min(MAX_BACKOFF_MS, 2000 * 2 ** Math.max(0, context.profileWaits - 1)),
   },
 }).createMachine({
   id: 'session',
@@ -173,6 +193,7 @@ export const sessionMachine = setup({
     claims: null,
     profile: null,
     refreshFailures: 0,
+    profileWaits: 0,
     ending: null,
   }),
   initial: 'uninitialised',
@@ -193,6 +214,7 @@ export const sessionMachine = setup({
             actions: [
               { type: 'acceptTokens', params: ({ event }) => ({ tokens: event.output.tokens! }) },
               { type: 'persistTokens', params: ({ context }) => ({ tokens: context.tokens! }) },
+              { type: 'keepRestoredProfile', params: ({ event }) => ({ profile: event.output.profile }) },
             ],
           },
           { target: 'loginRequired', actions: assign({ ending: ({ event }) => event.output.ended ?? null }) },
@@ -242,6 +264,8 @@ export const sessionMachine = setup({
           always: [
             { guard: 'lacksEmail', target: '#session.denied.invalidTokenNotice' },
             { guard: 'lacksAccessRole', target: '#session.denied.missingRole' },
+            // A reload of a signed-in tab: the sign-in's checks were made once, at sign-in.
+            { guard: 'profileKept', target: '#session.authenticated' },
             { target: 'checkingTenant' },
           ],
         },
@@ -275,11 +299,22 @@ export const sessionMachine = setup({
                 { type: 'storeProfile', params: ({ event }) => ({ profile: event.output }) },
               ],
             },
-            onError: {
-              target: '#session.denied.profileFailed',
-              actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-            },
+            onError: [
+              {
+                guard: { type: 'profileBusy', params: ({ event }) => ({ error: event.error }) },
+                target: 'profileWaiting',
+                actions: 'countProfileWait',
+              },
+              {
+                target: '#session.denied.profileFailed',
+                actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+              },
+            ],
           },
+        },
+        // The server is busy with this person's calls: ask again later, signed in all along at the provider.
+        profileWaiting: {
+          after: { profileBackoff: 'loadingProfile' },
         },
       },
     },
@@ -463,4 +498,8 @@ export function isManager(snapshot: Pick<SessionSnapshot, 'context'>): boolean {
 /** Whether the signed-in person is their tenant's Super Admin (the tenant settings are theirs). */
 export function isTenantSuperAdmin(snapshot: Pick<SessionSnapshot, 'context'>): boolean {
   return snapshot.context.profile !== null && isSuperAdmin(snapshot.context.profile);
+}
+
+function sameEmail(a: string, b: string | undefined): boolean {
+  return b !== undefined && a.trim().toLowerCase() === b.trim().toLowerCase();
 }

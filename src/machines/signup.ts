@@ -75,6 +75,11 @@ export const signupMachine = setup({
     /** Takes the error toast about a field away once that field has changed. */
     dismissError: () => {},
     navigate: (_, _params: { to: string }) => {},
+    /**
+     * Readies the password rule's leaked list, which is too large for the first
+     * screen's scripts: asked at the first keystroke, so that it is there by the submit.
+     */
+    preparePasswordRule: () => {},
     /** Network errors are only logged (section 8). */
     logError: (_, _params: { error: unknown }) => {},
     updateField: assign(({ context, event }) => {
@@ -129,8 +134,8 @@ export const signupMachine = setup({
     editing: {
       on: {
         'form.change': [
-          { guard: 'toastConcerns', actions: ['updateField', 'dismissError', 'forgetToast'] },
-          { actions: 'updateField' },
+          { guard: 'toastConcerns', actions: ['updateField', 'preparePasswordRule', 'dismissError', 'forgetToast'] },
+          { actions: ['updateField', 'preparePasswordRule'] },
         ],
         'signup.submit': [
           {

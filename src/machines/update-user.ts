@@ -97,7 +97,7 @@ export const updateUserMachine = setup({
   states: {
     editing: {
       on: {
-        'form.change': { guard: 'fieldIsEditable', actions: 'updateField' },
+        'form.change': { guard: 'fieldIsEditable', actions: ['updateField', 'preparePasswordRule'] },
         'form.role.change': { guard: 'roleIsSelectable', actions: 'chooseRole' },
         // A record the caller may not change has nothing to submit: the modal says why instead.
         'form.submit': [

@@ -50,6 +50,11 @@ export function userFormParts<
       /** The API client has already shown the server's message; this only logs. */
       logError: (_: unknown, _params: { error: unknown }) => {},
       navigate: (_: unknown, _params: { to: string }) => {},
+      /**
+       * Readies the password rule's leaked list, which is too large to ship with the
+       * screen: asked at the first keystroke, so that it is there by the submit.
+       */
+      preparePasswordRule: () => {},
       updateField: assigner(({ context, event }) => {
         assertEvent(event, 'form.change');
         return changeForm(context, { [event.field]: event.value } as Partial<Form>);

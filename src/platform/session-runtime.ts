@@ -1,9 +1,9 @@
 import toast from 'react-hot-toast';
 import { createActor, fromPromise, waitFor, type ActorRefFrom, type InspectionEvent, type Observer } from 'xstate';
-import { createCrmClient, createPublicClient, found, type CrmClient } from '../api/client.ts';
+import { ApiError, createCrmClient, createPublicClient, found, type CrmClient } from '../api/client.ts';
 import { EMPTY_PROFILE, PROFILE_STORAGE_KEY, type Profile } from '../domain/session/profile.ts';
 import { needsRefresh, type TokenSet } from '../domain/session/tokens.ts';
-import { sessionMachine, type Ending, type InitialTokens } from '../machines/session.ts';
+import { ProfileBusy, sessionMachine, type Ending, type InitialTokens } from '../machines/session.ts';
 import type { RuntimeConfig } from './runtime-config.ts';
 import { createOidc, PROVIDER_TIMEOUT_MS } from './oidc.ts';
 import { apiPartsLogic } from '../wiring/api-parts.ts';
@@ -13,6 +13,8 @@ import { createDataYears, type DataYears } from './data-years.ts';
 export const TOKENS_STORAGE_KEY = 'crm.session.tokens';
 /** Why the last session of this tab ended, kept across the provider's logout and read once. */
 export const ENDING_STORAGE_KEY = 'crm.session.ending';
+/** The profile read at this tab's sign-in, kept beside its tokens for as long as they are. */
+export const SESSION_PROFILE_STORAGE_KEY = 'crm.session.profile';
 const LOGOUT_NOTICE_MS = 3000;
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
@@ -80,7 +82,11 @@ export function createAppServices(
           browser.replaceAddress(address.pathname);
           return { tokens: await oidc.completeCallback(address) };
         }
-        return { tokens: readStoredTokens(browser.sessionStorage), ended: takeStoredEnding(browser.sessionStorage) };
+        return {
+          tokens: readStoredTokens(browser.sessionStorage),
+          ended: takeStoredEnding(browser.sessionStorage),
+          profile: readStoredProfile(browser.sessionStorage),
+        };
       }),
       startLogin: fromPromise(() => oidc.startLogin()),
       lookupTenant: fromPromise(async ({ input }) => {
@@ -93,7 +99,9 @@ export function createAppServices(
             params: { query: { email: input.email } },
             headers: { Authorization: `Bearer ${input.accessToken}` },
           }),
-        );
+        ).catch((error: unknown) => {
+          throw error instanceof ApiError && error.status === 429 ? new ProfileBusy(error.message) : error;
+        });
         const profile: Profile = {
           id: user.id,
           name: user.name,
@@ -108,8 +116,14 @@ export function createAppServices(
     },
     actions: {
       persistTokens: (_, { tokens }) => browser.sessionStorage.setItem(TOKENS_STORAGE_KEY, JSON.stringify(tokens)),
-      clearTokens: () => browser.sessionStorage.removeItem(TOKENS_STORAGE_KEY),
-      storeProfile: (_, { profile }) => browser.localStorage.setItem(PROFILE_STORAGE_KEY, JSON.stringify(profile)),
+      clearTokens: () => {
+        browser.sessionStorage.removeItem(TOKENS_STORAGE_KEY);
+        browser.sessionStorage.removeItem(SESSION_PROFILE_STORAGE_KEY);
+      },
+      storeProfile: (_, { profile }) => {
+        browser.localStorage.setItem(PROFILE_STORAGE_KEY, JSON.stringify(profile));
+        browser.sessionStorage.setItem(SESSION_PROFILE_STORAGE_KEY, JSON.stringify(profile));
+      },
       clearStoredUserId: () => browser.localStorage.setItem(PROFILE_STORAGE_KEY, JSON.stringify(EMPTY_PROFILE)),
       rememberEnding: (_, { ending }) => {
         if (ending) browser.sessionStorage.setItem(ENDING_STORAGE_KEY, JSON.stringify(ending));
@@ -211,6 +225,15 @@ function readStoredTokens(storage: Storage): TokenSet | null {
   try {
     const stored = JSON.parse(storage.getItem(TOKENS_STORAGE_KEY) ?? 'null') as TokenSet | null;
     return stored && typeof stored.accessToken === 'string' ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
+function readStoredProfile(storage: Storage): Profile | null {
+  try {
+    const stored = JSON.parse(storage.getItem(SESSION_PROFILE_STORAGE_KEY) ?? 'null') as Profile | null;
+    return stored && typeof stored.email === 'string' && typeof stored.role_id === 'number' ? stored : null;
   } catch {
     return null;
   }

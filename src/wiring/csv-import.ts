@@ -1,7 +1,7 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import { ApiError, found, type CrmClient, type CustomerWrite, type OpportunityImportRow } from '../api/client.ts';
 import { readJsonLines } from '../api/json-lines.ts';
-import { readImportFile } from '../domain/csv/imports.ts';
+import { decodeImportFile, readImportFile } from '../domain/csv/imports.ts';
 import { csvImportMachine, type ImportProgressEvent, type ImportRequest } from '../machines/csv-import.ts';
 import { saveBytes } from '../platform/browser-files.ts';
 import { feedback, type Wiring } from './wiring.ts';
@@ -44,7 +44,10 @@ export const csvImportFlow: Wiring<typeof csvImportMachine> = ({ api }) =>
           customers: customers.map((customer) => customer.name),
         };
       }),
-      readFile: fromPromise(async ({ input }) => readImportFile(input.file.name, await input.file.text())),
+      readFile: fromPromise(async ({ input }) => {
+        const { text, encoding } = decodeImportFile(new Uint8Array(await input.file.arrayBuffer()));
+        return readImportFile(input.file.name, text, encoding);
+      }),
       importRows: fromCallback<EventObject, ImportRequest>(({ input, sendBack }) => {
         const abort = new AbortController();
         sendImport(api, input, abort.signal, sendBack).catch((error: unknown) => {

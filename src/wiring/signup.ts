@@ -1,5 +1,6 @@
 import toast from 'react-hot-toast';
 import { fromPromise } from 'xstate';
+import { loadLeakedPasswords } from '../platform/leaked-passwords.ts';
 import { refusalOfAnswer } from '../domain/rules/refusals.ts';
 import { signupMachine } from '../machines/signup.ts';
 import { logError, type Wiring } from './wiring.ts';
@@ -26,6 +27,7 @@ export const signupFlow: Wiring<typeof signupMachine> = ({ publicApi, navigate }
       notifyError: (_, { message }) => void toast.error(message, { toasterId: SIGNUP_TOASTER, id: SIGNUP_ERROR_TOAST }),
       dismissError: () => toast.dismiss(SIGNUP_ERROR_TOAST, SIGNUP_TOASTER),
       navigate: (_, { to }) => navigate(to),
+      preparePasswordRule: () => void loadLeakedPasswords(),
       logError,
     },
   });

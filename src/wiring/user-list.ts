@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import { found, type CrmClient, type User } from '../api/client.ts';
+import { loadLeakedPasswords } from '../platform/leaked-passwords.ts';
 import { toRows } from '../domain/users/list-view.ts';
 import type { UserUpdateRequest } from '../domain/users/update-route.ts';
 import { createUserMachine } from '../machines/create-user.ts';
@@ -25,7 +26,7 @@ function putUser(api: CrmClient, { path, id, body }: UserUpdateRequest): Promise
 /** The user list with its two modals, their I/O done through the CRM API client; a modal left for another page moves the app there. */
 export const userListFlow: Wiring<typeof userListMachine> = (services) => {
   const { api } = services;
-  const feedback = feedbackWithNavigation(services);
+  const feedback = { ...feedbackWithNavigation(services), preparePasswordRule: () => void loadLeakedPasswords() };
   return userListMachine.provide({
     actors: {
       keepAddress: addressKeeperOf(services, '/user'),

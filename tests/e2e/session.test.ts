@@ -43,3 +43,25 @@ describe('signing in', () => {
     await context.close();
   });
 });
+
+describe('busy hands', () => {
+  test('thirty-one reloads in a row keep the person signed in, and ask for the profile not once more', async () => {
+    const { page, context, pageErrors } = await browser.newPage();
+    await signIn(page, 'rep@demo.test');
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('heading', { name: 'Total Revenue' }).waitFor();
+    const profileCalls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/auth/email') profileCalls.push(request.url());
+    });
+    // One more than the profile's per-token limit a minute (CRM_RATE_LIMIT's default).
+    for (let reload = 0; reload < 31; reload += 1) {
+      await page.reload();
+      await page.getByRole('heading', { name: 'Total Revenue' }).waitFor();
+    }
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+    expect(profileCalls).toEqual([]);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+});

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { COMMON_PASSWORD } from '../../src/domain/passwords/common-passwords.ts';
 import { startTestServer, type TestServer } from '../support/server-harness.ts';
 
-// Issue 19: trivial passwords ('password1', '123456789', one's own e-mail) were accepted
-// wherever a password is set.
+// Trivial passwords ('password1', '123456789', one's own e-mail) were accepted wherever a
+// password is set; later 'qweasdzxc', '12345678a', 'demo-password', and one's own e-mail
+// on the two routes that set another person's password.
 let server: TestServer;
 let admin: { authorization: string };
 beforeAll(async () => {
@@ -43,4 +44,27 @@ test("updating a user's or the super admin's password to 'password1' is refused"
 test('a password of its own is still accepted', async () => {
   const payload = { name: 'Careful', email: 'careful@demo.test', password: 'tulip-harbour-42', role_id: 3, status: 1 };
   expect((await server.app.inject({ method: 'POST', url: '/api/users', headers: admin, payload })).statusCode).toBe(201);
+});
+
+const ATTACKERS_TRIED = ['qweasdzxc', '12345678a', 'demo-password', 'iloveyou1', 'football1', '1q2w3e4r5t', 'Crm2026!!!'];
+
+test('the common passwords an attacker found accepted are refused on sign-up and on creating a user', async () => {
+  for (const password of ATTACKERS_TRIED) {
+    refusedAsCommon(await server.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email: 'newhire@demo.test', password } }));
+    const payload = { name: 'Trivial', email: 'trivial@demo.test', password, role_id: 3, status: 1 };
+    refusedAsCommon(await server.app.inject({ method: 'POST', url: '/api/users', headers: admin, payload }));
+  }
+});
+
+test("setting a person's password to their own e-mail, its local part or their name is refused on both updating routes", async () => {
+  const [rep] = await server.db.query<{ id: number; name: string }>("select id, name from users where email = 'rep@demo.test'");
+  const repWords = ['rep@demo.test', 'riley.rep.2026', `${rep!.name.split(' ')[0]}2026!`];
+  for (const password of repWords) {
+    refusedAsCommon(
+      await server.app.inject({ method: 'PUT', url: `/api/users/${rep!.id}`, headers: admin, payload: { name: rep!.name, email: 'rep@demo.test', password, role_id: 3 } }),
+    );
+  }
+  refusedAsCommon(
+    await server.app.inject({ method: 'PUT', url: '/api/users/admin/1', headers: admin, payload: { name: 'Alex Admin', email: 'admin@demo.test', password: 'admin@demo.test', role_id: 1 } }),
+  );
 });

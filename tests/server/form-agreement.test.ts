@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fc, test } from '@fast-check/vitest';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyActorLogic } from 'xstate';
@@ -81,7 +82,18 @@ const emails = fc.oneof(
   fc.constantFrom('no-at-sign', 'two@@agree.test', 'spa ce@agree.test', 'a@b', '@agree.test'),
   typed,
 );
-const passwords = fc.oneof(fc.constant('tulip-harbour-42'), fc.constant('12345678'), fc.constant('123456789'), fc.constant('password1'), typed);
+/** The leaked list both sides check (the server hands it to the rule at start, in this process too). */
+const LEAKED = readFileSync(new URL('../../src/domain/passwords/leaked-passwords.txt', import.meta.url), 'utf8').trim().split('\n');
+const passwords = fc.oneof(
+  fc.constant('tulip-harbour-42'),
+  fc.constant('12345678'),
+  fc.constant('123456789'),
+  fc.constant('password1'),
+  fc.constantFrom(...LEAKED),
+  // The account's own words: the e-mails' local parts above, a name, the product's words.
+  fc.constantFrom('fresh2026!', 'Jürgen.1990', 'CRM-1234567', 'demo-password', 'Careful Person 1'),
+  typed,
+);
 const userPhones = fc.oneof(fc.stringMatching(/^\+?[0-9]{1,16}$/), fc.constantFrom('+15550100', '0123', '+1 555 0101', ''), typed);
 const salespersonPhones = fc.oneof(fc.stringMatching(/^(\+|00|0)?[0-9 ]{0,18}$/), fc.constantFrom('+49 30 1234567', '0800-123', '12', '+0 20'), typed);
 

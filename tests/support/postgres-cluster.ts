@@ -23,6 +23,24 @@ declare module 'vitest' {
  * `postgres` system user that Debian's postgresql package creates.
  */
 export default async function startPostgresCluster(project: TestProject): Promise<() => Promise<void>> {
+  const cluster = await startCluster();
+  project.provide('databaseUrl', cluster.adminUrl);
+  await createSeededTemplate(cluster.adminUrl);
+  project.provide('seededTemplate', SEEDED_TEMPLATE);
+  return () => cluster.stop();
+}
+
+export interface Cluster {
+  /** A superuser connection string to the cluster's `postgres` database. */
+  adminUrl: string;
+  /** `pg_ctl restart`: 'fast' ends every session cleanly, 'immediate' as a crash would. */
+  restart(mode: 'fast' | 'immediate'): void;
+  /** Stops the cluster and removes its files. */
+  stop(): Promise<void>;
+}
+
+/** A throwaway PostgreSQL cluster on loopback, with fsync on like a real server. */
+export async function startCluster(): Promise<Cluster> {
   const bin = postgresBinDir();
   const asOwner = ownerRunner();
   const root = mkdtempSync(join(tmpdir(), 'crm-postgres-'));
@@ -34,21 +52,15 @@ export default async function startPostgresCluster(project: TestProject): Promis
   const run = (tool: string, args: string[]) => asOwner.run(join(bin, tool), args);
   run('initdb', ['-D', dataDir, '-U', 'crm', '--auth=scram-sha-256', `--pwfile=${join(root, 'password')}`, '-E', 'UTF8', '--no-instructions']);
   const port = await freePort();
-  run('pg_ctl', [
-    '-D', dataDir,
-    '-l', join(root, 'server.log'),
-    '-w',
-    '-o', `-h 127.0.0.1 -p ${port} -k ${root} -c fsync=on -c max_connections=200`,
-    'start',
-  ]);
-  const adminUrl = `postgres://crm:${password}@127.0.0.1:${port}/postgres`;
-  project.provide('databaseUrl', adminUrl);
-  await createSeededTemplate(adminUrl);
-  project.provide('seededTemplate', SEEDED_TEMPLATE);
-
-  return async () => {
-    run('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
-    rmSync(root, { recursive: true, force: true });
+  const options = ['-o', `-h 127.0.0.1 -p ${port} -k ${root} -c fsync=on -c max_connections=200`];
+  run('pg_ctl', ['-D', dataDir, '-l', join(root, 'server.log'), '-w', ...options, 'start']);
+  return {
+    adminUrl: `postgres://crm:${password}@127.0.0.1:${port}/postgres`,
+    restart: (mode) => run('pg_ctl', ['-D', dataDir, '-l', join(root, 'server.log'), '-m', mode, '-w', ...options, 'restart']),
+    async stop() {
+      run('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
+      rmSync(root, { recursive: true, force: true });
+    },
   };
 }
 

@@ -5,9 +5,11 @@
  * UTF-8 byte order mark so spreadsheets read them as UTF-8.
  *
  * Text cells are neutralised against spreadsheet formula injection (OWASP): a cell
- * starting with =, +, -, @, a tab or a carriage return gets a leading apostrophe,
- * which spreadsheets read as "this is text". Reading takes exactly one such
- * apostrophe away again, so text survives a round trip unchanged.
+ * starting with =, +, -, @, their full-width look-alikes, any white space or line break
+ * (spreadsheets skip leading spaces, NBSP included, before they look for a formula) or an
+ * invisible format character (U+200B and its kind) gets a leading apostrophe, which
+ * spreadsheets read as "this is text". Reading takes exactly one such apostrophe away
+ * again, so text survives a round trip unchanged.
  */
 
 export const BYTE_ORDER_MARK = '\uFEFF';
@@ -16,9 +18,12 @@ export const RECORD_END = '\r\n';
 /** A cell as written: text is neutralised, numbers are written as they are (a number is never a formula). */
 export type CsvCell = string | number;
 
+// What may open a formula, or hide what opens one: the signs and their full-width and
+// minus look-alikes, white space and line breaks of every kind, and invisible format characters.
+const FORMULA_LEAD = String.raw`[=+\-@\uFF1D\uFF0B\uFF0D\uFF20\u2212\s\p{Z}\p{Cf}]`;
 // Apostrophes already in front are counted in, so that reading can take exactly the one added.
-const FORMULA_START = /^'*[=+\-@\t\r]/;
-const NEUTRALISED = /^'+[=+\-@\t\r]/;
+const FORMULA_START = new RegExp(`^'*${FORMULA_LEAD}`, 'u');
+const NEUTRALISED = new RegExp(`^'+${FORMULA_LEAD}`, 'u');
 const NEEDS_QUOTES = /[",\r\n;]/;
 
 export function neutraliseFormula(text: string): string {

@@ -262,10 +262,42 @@ export interface ImportFile {
   name: string;
   header: readonly string[];
   records: readonly (readonly string[])[];
+  /** Said above the columns when the file was not UTF-8 and was read in another encoding; null when it was. */
+  encodingNotice: string | null;
 }
 
+/** The encodings an import reads: UTF-8, or else Windows-1252, the superset of Latin-1 that spreadsheets save. */
+export type ImportEncoding = 'utf-8' | 'windows-1252';
+
+/**
+ * A file's text: as UTF-8 when it is valid UTF-8, otherwise as Windows-1252, where every
+ * byte is a character. Read as UTF-8 regardless, a Latin-1 "Müller" would become
+ * "M\uFFFDller" without a word.
+ */
+export function decodeImportFile(bytes: Uint8Array): { text: string; encoding: ImportEncoding } {
+  try {
+    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding: 'utf-8' };
+  } catch {
+    return { text: windows1252(bytes), encoding: 'windows-1252' };
+  }
+}
+
+// 0x80–0x9F, where Windows-1252 has letters and signs and Latin-1 control codes (the
+// five unassigned bytes are kept as their code points, as browsers read them). Decoded
+// here rather than by TextDecoder, which some runtimes read as plain Latin-1.
+const WINDOWS_1252_HIGH = '€\x81‚ƒ„…†‡ˆ‰Š‹Œ\x8DŽ\x8F\x90‘’“”•–—˜™š›œ\x9DžŸ';
+
+function windows1252(bytes: Uint8Array): string {
+  let text = '';
+  for (const byte of bytes) text += byte >= 0x80 && byte <= 0x9f ? WINDOWS_1252_HIGH[byte - 0x80] : String.fromCharCode(byte);
+  return text;
+}
+
+export const IMPORT_ENCODING_NOTICE = (name: string) =>
+  `${name} is not UTF-8, so it was read as Windows-1252 (Latin-1). Check that accented letters look right in the preview before you import.`;
+
 /** The file's records, or why it cannot be imported, in people's words. */
-export function readImportFile(name: string, text: string): ImportFile | { problem: string } {
+export function readImportFile(name: string, text: string, encoding: ImportEncoding = 'utf-8'): ImportFile | { problem: string } {
   let records: string[][];
   try {
     records = parseCsv(text);
@@ -275,7 +307,7 @@ export function readImportFile(name: string, text: string): ImportFile | { probl
   }
   const header = records[0];
   if (!header || records.slice(1).every(isBlankRecord)) return { problem: `${name} has no rows under its header.` };
-  return { name, header, records };
+  return { name, header, records, encodingNotice: encoding === 'utf-8' ? null : IMPORT_ENCODING_NOTICE(name) };
 }
 
 /** What an import will do and did, counted for the preview and the report. */

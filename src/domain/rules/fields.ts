@@ -6,7 +6,7 @@
  * too, so the OpenAPI document can state the very same pattern and a test can
  * compare them.
  */
-import { commonPasswordProblem } from '../passwords/common-passwords.ts';
+import { commonPasswordProblem, type PasswordContext } from '../passwords/common-passwords.ts';
 
 /** Section 5 and 8: the spec's messages, word for word. */
 export const SPEC_MESSAGES = {
@@ -88,14 +88,14 @@ export function passwordLength(password: string): number {
 
 /**
  * A password's problem: the spec's length rule first, then ours, no password from
- * the top of the leaked lists and not the person's own e-mail (`email`, the
- * address the password is for).
+ * the leaked lists and none made of the account's own words (`context`: the
+ * address and name the password is for).
  */
-export function passwordProblem(password: string, email = ''): string | null {
+export function passwordProblem(password: string, context: PasswordContext = { email: '' }): string | null {
   const length = passwordLength(password);
   if (length < MIN_PASSWORD_LENGTH) return SPEC_MESSAGES.passwordTooShort;
   if (length > MAX_PASSWORD_LENGTH) return `The password must be at most ${MAX_PASSWORD_LENGTH} characters.`;
-  return commonPasswordProblem(password, email) ?? null;
+  return commonPasswordProblem(password, context) ?? null;
 }
 
 /** A text that must fit a limit: '<Label> must be at most <limit> characters.' */

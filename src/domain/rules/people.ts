@@ -41,7 +41,7 @@ export function signupProblems(fields: SignupFields): Problem<SignupField>[] {
       ['email', missing(email === '')],
       ['password', missing(password === '')],
       ['retypedPassword', missing(retypedPassword === '')],
-      ['password', password === '' ? null : passwordProblem(password, email)],
+      ['password', password === '' ? null : passwordProblem(password, { email })],
       ['retypedPassword', password !== '' && retypedPassword !== '' && password !== retypedPassword ? SPEC_MESSAGES.passwordsDiffer : null],
       ['email', email !== '' && !isEmailShape(email) ? SPEC_MESSAGES.emailInvalid : null],
     ]),
@@ -86,7 +86,7 @@ export function newUserProblems(fields: NewUserFields, existingEmails: ReadonlyS
       ['email', email !== '' && !isEmailShape(email) ? SPEC_MESSAGES.emailInvalid : null],
       ['phone', phone !== '' && !isUserPhone(phone) ? SPEC_MESSAGES.phoneInvalid : null],
       ['mobile', mobile !== '' && !isUserPhone(mobile) ? SPEC_MESSAGES.phoneInvalid : null],
-      ['password', isBlank(fields.password) ? null : passwordProblem(fields.password, email)],
+      ['password', isBlank(fields.password) ? null : passwordProblem(fields.password, { email, name: fields.name })],
       ['name', lengthProblem('Name', fields.name.trim(), MAX_NAME_LENGTH)],
     ]),
   );
@@ -121,7 +121,7 @@ export function userChangeProblems(
       ['role_id', !fields.role_id ? SPEC_MESSAGES.userFieldsMissing : null],
       ['email', email !== '' && changed && existingEmails.has(normaliseEmail(email)) ? SPEC_MESSAGES.emailExists : null],
       ['email', email !== '' && !isEmailShape(email) ? SPEC_MESSAGES.emailInvalid : null],
-      ['password', fields.password === '' ? null : passwordProblem(fields.password, email)],
+      ['password', fields.password === '' ? null : passwordProblem(fields.password, { email, name: fields.name })],
       ['name', lengthProblem('Name', fields.name.trim(), MAX_NAME_LENGTH)],
     ]),
   );

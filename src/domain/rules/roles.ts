@@ -48,6 +48,7 @@ export const ROLE_REASONS = {
   superAdminRoleFixed: "The Super Admin's role cannot change.",
   adminEndpointsForSuperAdmin: 'The Super Admin is changed through the admin endpoints.',
   adminEndpointsOnlySuperAdmin: 'The admin endpoints change the Super Admin only.',
+  peerAdminCredentials: "Only the Super Admin can change another Admin's e-mail or password.",
 } as const;
 
 /**
@@ -104,11 +105,14 @@ export interface UpdateAccess {
 const EVERY_FIELD: ReadonlySet<UserChangeableField> = new Set(['name', 'email', 'password', 'role_id']);
 const NO_FIELD: ReadonlySet<UserChangeableField> = new Set();
 const ALL_BUT_ROLE: ReadonlySet<UserChangeableField> = new Set(['name', 'email', 'password']);
+const NAME_AND_ROLE: ReadonlySet<UserChangeableField> = new Set(['name', 'role_id']);
 
 /**
  * Section 6's Update modal: a super admin's role selector is disabled; otherwise
  * Admin or User can be chosen. The super admin is changed through the admin
- * endpoints, by a Super Admin only: an Admin sees that record read-only.
+ * endpoints, by a Super Admin only: an Admin sees that record read-only. An Admin
+ * may give another Admin a role but not a new e-mail or password, with which they
+ * could sign in as that peer and act in their name; the Super Admin may.
  */
 export function updateAccess(caller: Caller, subject: Subject): UpdateAccess {
   const own = isRoleId(subject.role_id) ? [subject.role_id] : [];
@@ -120,6 +124,9 @@ export function updateAccess(caller: Caller, subject: Subject): UpdateAccess {
   }
   if (!canManageUsers(caller.role_id)) {
     return { editable: NO_FIELD, roles: own, reason: ROLE_REASONS.notManager, endpoint: 'plain' };
+  }
+  if (caller.role_id === ADMIN && subject.role_id === ADMIN && subject.id !== caller.id) {
+    return { editable: NAME_AND_ROLE, roles: [ADMIN, USER], reason: ROLE_REASONS.peerAdminCredentials, endpoint: 'plain' };
   }
   return { editable: EVERY_FIELD, roles: [ADMIN, USER], reason: null, endpoint: 'plain' };
 }

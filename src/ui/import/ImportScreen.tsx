@@ -97,6 +97,7 @@ function Mapping({ flow }: { flow: ImportActor }) {
   const kind = useSelector(flow, (state) => state.context.kind);
   const header = useSelector(flow, (state) => state.context.file?.header ?? []);
   const fileName = useSelector(flow, (state) => state.context.file?.name ?? '');
+  const encodingNotice = useSelector(flow, (state) => state.context.file?.encodingNotice ?? null);
   const mapping = useSelector(flow, (state) => state.context.mapping);
   const salespersons = useSelector(flow, (state) => state.context.tenant?.salespersons ?? []);
   const fallback = useSelector(flow, (state) => state.context.fallbackSalespersonId);
@@ -110,6 +111,11 @@ function Mapping({ flow }: { flow: ImportActor }) {
         flow.send({ type: 'form.submit' });
       }}
     >
+      {encodingNotice && (
+        <p className="import__notice" role="status">
+          {encodingNotice}
+        </p>
+      )}
       <p>
         Which column of <strong>{fileName}</strong> holds what? The guesses come from its header.
       </p>

@@ -13,7 +13,7 @@ import type { Salesperson, User } from '../../../src/api/client.ts';
 import { machineCatalogue } from '../../../src/machines/catalogue.ts';
 import { readImportFile } from '../../../src/domain/csv/imports.ts';
 import { toRows } from '../../../src/domain/users/list-view.ts';
-import { RefreshRefused } from '../../../src/machines/session.ts';
+import { ProfileBusy, RefreshRefused } from '../../../src/machines/session.ts';
 import { ADMIN, SUPER_ADMIN, USER } from '../../../src/domain/rules/roles.ts';
 import { DEFAULT_STAGE_PROBABILITIES } from '../../../src/domain/opportunities/pipeline.ts';
 
@@ -56,7 +56,7 @@ interface PathModel {
 const EXPECTED: Record<string, { states: number; paths: number }> = {
   // token.missing and token.rejected send the person to /signin from every state; an
   // ending (expired) waits for 'Sign in' instead of starting again when /signin opens.
-  session: { states: 27, paths: 112 },
+  session: { states: 29, paths: 121 },
   // Declared at once; or learning, then discovered, or the spec only after a failure, a
   // foreign answer or the time-out. Each start is a path (the declared one has no other).
   apiParts: { states: 4, paths: 6 },
@@ -335,6 +335,11 @@ const MODELS: Record<string, PathModel> = {
       { type: 'session.signin' },
       done(machine, 'initialise', { tokens: null }),
       done(machine, 'initialise', { tokens: tokens({ ...fullAccess, exp: FAR_FUTURE }) }),
+      // A reload: the profile read at sign-in comes back with the tokens, and is not asked again.
+      done(machine, 'initialise', {
+        tokens: tokens({ ...fullAccess, exp: FAR_FUTURE }),
+        profile: { id: 7, name: 'Rep', email: fullAccess.email, password: '', tenant_id: 1, role_id: USER },
+      }),
       done(machine, 'initialise', { tokens: tokens({ ...fullAccess, exp: 0 }) }),
       done(machine, 'initialise', { tokens: tokens({ resource_access: fullAccess.resource_access, exp: FAR_FUTURE }) }),
       done(machine, 'initialise', { tokens: tokens({ email: fullAccess.email, exp: FAR_FUTURE }) }),
@@ -345,6 +350,8 @@ const MODELS: Record<string, PathModel> = {
       failed(machine, 'lookupTenant'),
       done(machine, 'loadProfile', { id: 7, name: 'Rep', email: fullAccess.email, password: '', tenant_id: 1, role_id: USER }),
       failed(machine, 'loadProfile'),
+      // The server put the profile off (429): asked again after a while, nobody signed out.
+      failed(machine, 'loadProfile', new ProfileBusy()),
       done(machine, 'refreshTokens', { accessToken: jwt({ ...fullAccess, exp: FAR_FUTURE }), refreshToken: 'r2', idToken: 'id' }),
       // A provider that hands out tokens already near expiry: the next check refreshes again.
       done(machine, 'refreshTokens', { accessToken: jwt({ ...fullAccess, exp: 0 }), refreshToken: 'r2', idToken: 'id' }),
@@ -373,8 +380,8 @@ const MODELS: Record<string, PathModel> = {
   signup: {
     events: (machine) => [
       { type: 'form.change', field: 'email', value: 'newhire@demo.test' },
-      { type: 'form.change', field: 'password', value: 'demo-password' },
-      { type: 'form.change', field: 'retypedPassword', value: 'demo-password' },
+      { type: 'form.change', field: 'password', value: 'tulip-harbour-42' },
+      { type: 'form.change', field: 'retypedPassword', value: 'tulip-harbour-42' },
       { type: 'signup.submit' },
       done(machine, 'submitSignup', { ok: true, status: 201 }),
       done(machine, 'submitSignup', { ok: false, status: 404 }),
@@ -456,7 +463,7 @@ const MODELS: Record<string, PathModel> = {
     events: (machine) => [
       { type: 'form.change', field: 'name', value: 'Ada Lovelace' },
       { type: 'form.change', field: 'email', value: 'ada@demo.test' },
-      { type: 'form.change', field: 'password', value: 'demo-password' },
+      { type: 'form.change', field: 'password', value: 'tulip-harbour-42' },
       { type: 'form.change', field: 'phone', value: '+15550100' },
       { type: 'form.change', field: 'mobile', value: '5550101' },
       { type: 'form.role.change', roleId: USER },

@@ -46,7 +46,7 @@ function fillValid(actor: Actor) {
   const values = {
     name: 'New Rep',
     email: 'new.rep@demo.test',
-    password: 'demo-password',
+    password: 'tulip-harbour-42',
     phone: '+15550100',
     mobile: '5550101',
   } as const;
@@ -118,7 +118,7 @@ describe('creating', () => {
     expect(actor.getSnapshot().can({ type: 'form.submit' })).toBe(false);
     await waitFor(actor, (snapshot) => snapshot.status === 'done');
     expect(seen.users).toEqual([
-      { name: 'New Rep', email: 'new.rep@demo.test', password: 'demo-password', role_id: 3, status: 1 },
+      { name: 'New Rep', email: 'new.rep@demo.test', password: 'tulip-harbour-42', role_id: 3, status: 1 },
     ]);
     expect(seen.salespersons).toEqual([
       { name: 'New Rep', email: 'new.rep@demo.test', phone: '+15550100', mobile: '5550101', status: 1 },
@@ -219,7 +219,7 @@ describe('model of the Create User modal for an Admin', () => {
   const events = [
     { type: 'form.change', field: 'name', value: 'New Rep' },
     { type: 'form.change', field: 'email', value: 'new.rep@demo.test' },
-    { type: 'form.change', field: 'password', value: 'demo-password' },
+    { type: 'form.change', field: 'password', value: 'tulip-harbour-42' },
     { type: 'form.change', field: 'phone', value: '+15550100' },
     { type: 'form.change', field: 'mobile', value: '5550101' },
     { type: 'form.role.change', roleId: 1 },

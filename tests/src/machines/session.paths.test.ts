@@ -69,26 +69,28 @@ const MESSAGE_BEFORE_LOGOUT: Record<string, string> = {
 const LOGGING_OUT = ['session.signedOut', 'session.denied.invalidToken', 'session.denied.subscriptionExpired', 'session.denied.profileUnavailable'];
 
 describe('session machine, model-based', () => {
-  test('reaches 25 distinct states, one shortest path each', () => {
+  test('reaches 26 distinct states, one shortest path each', () => {
     // uninitialised, loginRequired, signingIn (3); verifying: renewing and renewRetrying
-    // (restored tokens that ran out), checkingTenant, loadingProfile (4); the 7 final
+    // (restored tokens that ran out), checkingTenant, loadingProfile, profileWaiting (a
+    // 429 asked again later) (5); the 7 final
     // states and the three notices before a logout (profileFailed, invalidTokenNotice,
     // subscriptionExpiredNotice) (10); authenticated idle/refreshing/retrying by token
     // freshness and past failures: idle fresh|due, refreshing fresh|due × retried or not,
-    // retrying fresh|due (8). 3 + 4 + 10 + 8 = 25.
-    expect(shortestPaths).toHaveLength(25);
+    // retrying fresh|due (8). 3 + 5 + 10 + 8 = 26. Tokens restored with their profile
+    // reach the signed-in states without a new state.
+    expect(shortestPaths).toHaveLength(26);
   });
 
-  test('has 514 simple paths (no state visited twice)', () => {
+  test('has 638 simple paths (no state visited twice)', () => {
     // /signin open (session.signin) is a second way from loginRequired to signingIn when no
     // ending waits to be explained; after an ending only 'Sign in' (session.login) starts again.
-    expect(simplePaths).toHaveLength(514);
+    expect(simplePaths).toHaveLength(638);
   });
 
   test('every state a session can rest in is reached', () => {
     const reached = new Set(shortestPaths.map((path) => restingIdOf(path.state)));
     expect([...reached].sort()).toEqual(restingStateIds().sort());
-    expect(reached.size).toBe(20);
+    expect(reached.size).toBe(21);
   });
 
   test('each ending reason belongs to exactly one final state', () => {
@@ -119,7 +121,7 @@ describe('replaying every path on a running session', () => {
     },
   );
 
-  test('all 514 simple paths replay as the model says', { timeout: 60_000 }, async () => {
+  test('all 638 simple paths replay as the model says', { timeout: 60_000 }, async () => {
     for (const path of simplePaths) {
       vi.setSystemTime(MODEL_NOW);
       await replay(path);

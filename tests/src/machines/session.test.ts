@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { RefreshRefused, SESSION_MESSAGES, type Ending } from '../../../src/machines/session.ts';
+import { ProfileBusy, RefreshRefused, SESSION_MESSAGES, type Ending } from '../../../src/machines/session.ts';
 import { PROFILE, returningWith, startSession, tokensFor } from '../../support/session/harness.ts';
 
 const START = new Date('2026-11-22T12:00:00.000Z');
@@ -569,5 +569,48 @@ describe('logging out', () => {
     session.send({ type: 'session.logout' });
     expect(session.getSnapshot().value).toBe('signedOut');
     expect(effects.map((effect) => effect.type)).toEqual(['refreshTokens', ...LOGOUT]);
+  });
+});
+
+describe('busy hands: reloads and a busy profile never sign anyone out', () => {
+  test('thirty reloads of a signed-in tab in 20 s sign in from the kept profile, asking for it not once', async () => {
+    for (let reload = 0; reload < 30; reload += 1) {
+      const { session, effectTypes } = startSession({ initialise: async () => ({ tokens: tokensFor(), profile: PROFILE }) });
+      await settle();
+      expect(session.getSnapshot().hasTag('signedIn')).toBe(true);
+      expect(session.getSnapshot().context.profile).toEqual(PROFILE);
+      expect(effectTypes()).not.toContain('loadProfile');
+      expect(effectTypes()).not.toContain('redirectToProviderLogout');
+      session.stop();
+      await vi.advanceTimersByTimeAsync(650);
+    }
+  });
+
+  test("a kept profile of someone else (another person's tokens in this tab) is read again", async () => {
+    const { session, effectTypes } = startSession({
+      initialise: async () => ({ tokens: tokensFor(), profile: { ...PROFILE, email: 'someone.else@demo.test' } }),
+    });
+    await settle();
+    expect(effectTypes()).toContain('loadProfile');
+    expect(session.getSnapshot().context.profile).toEqual(PROFILE);
+  });
+
+  test('a 429 from the profile is asked again after a while, with no message and no logout', async () => {
+    let asked = 0;
+    const { session, effectTypes } = startSession({
+      initialise: returningWith(tokensFor()),
+      loadProfile: async () => {
+        asked += 1;
+        if (asked <= 3) throw new ProfileBusy('Request failed (429)');
+        return PROFILE;
+      },
+    });
+    await settle();
+    expect(session.getSnapshot().hasTag('busy')).toBe(true);
+    await vi.advanceTimersByTimeAsync(2000 + 4000 + 8000);
+    expect(asked).toBe(4);
+    expect(session.getSnapshot().hasTag('signedIn')).toBe(true);
+    expect(effectTypes()).not.toContain('showError');
+    expect(effectTypes()).not.toContain('redirectToProviderLogout');
   });
 });

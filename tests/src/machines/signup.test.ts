@@ -11,6 +11,7 @@ function startSignup(answer: (request: SignupRequest) => Promise<SignupAnswer>) 
     errors: [] as string[],
     navigations: [] as string[],
     logged: [] as unknown[],
+    passwordRulePrepared: 0,
   };
   const machine = signupMachine.provide({
     actors: {
@@ -24,6 +25,7 @@ function startSignup(answer: (request: SignupRequest) => Promise<SignupAnswer>) 
       notifyError: (_, { message }) => void seen.errors.push(message),
       navigate: (_, { to }) => void seen.navigations.push(to),
       logError: (_, { error }) => void seen.logged.push(error),
+      preparePasswordRule: () => void (seen.passwordRulePrepared += 1),
     },
   });
   const actor = createActor(machine).start();
@@ -61,22 +63,29 @@ describe('sign-up form state (section 3)', () => {
 
   test('typing fills the fields; the re-typed password is kept apart from the form', () => {
     const { actor } = startSignup(answered(201));
-    fill(actor, 'newhire@demo.test', 'demo-password', 'demo-password!');
+    fill(actor, 'newhire@demo.test', 'tulip-harbour-42', 'tulip-harbour-42!');
     const { context } = actor.getSnapshot();
     expect(context.form.email).toBe('newhire@demo.test');
-    expect(context.form.password).toBe('demo-password');
-    expect(context.retypedPassword).toBe('demo-password!');
+    expect(context.form.password).toBe('tulip-harbour-42');
+    expect(context.retypedPassword).toBe('tulip-harbour-42!');
     expect(context.form).not.toHaveProperty('retypedPassword');
+  });
+
+  test('the password rule is readied at the first keystroke, not when the form opens', () => {
+    const { actor, seen } = startSignup(answered(201));
+    expect(seen.passwordRulePrepared).toBe(0);
+    actor.send({ type: 'form.change', field: 'email', value: 'n' });
+    expect(seen.passwordRulePrepared).toBeGreaterThan(0);
   });
 });
 
 describe('client validation, in order, stops the request', () => {
   test.each([
-    ['', 'demo-password', 'demo-password', 'Must fill all fields.'],
+    ['', 'tulip-harbour-42', 'tulip-harbour-42', 'Must fill all fields.'],
     ['a@b.co', '', '', 'Must fill all fields.'],
     ['a@b.co', 'short', 'other', 'The password must be longer than 8 characters.'],
     ['a@b.co', '12345678', '12345678', 'The password must be longer than 8 characters.'],
-    ['a@b.co', 'demo-password', 'demo-passwort', 'Password and re-enter password must be the same.'],
+    ['a@b.co', 'tulip-harbour-42', 'demo-passwort', 'Password and re-enter password must be the same.'],
   ])('%s / %s / %s gives %s', async (email, password, retyped, message) => {
     const { actor, seen } = startSignup(answered(201));
     fill(actor, email, password, retyped);
@@ -91,17 +100,17 @@ describe('client validation, in order, stops the request', () => {
 describe('submitting', () => {
   test('sends only the email and password', async () => {
     const { actor, seen } = startSignup(answered(201));
-    fill(actor, 'newhire@demo.test', 'demo-password', 'demo-password');
+    fill(actor, 'newhire@demo.test', 'tulip-harbour-42', 'tulip-harbour-42');
     actor.send({ type: 'signup.submit' });
     expect(actor.getSnapshot().value).toBe('submitting');
     await waitFor(actor, (snapshot) => snapshot.value !== 'submitting');
-    expect(seen.requests).toEqual([{ email: 'newhire@demo.test', password: 'demo-password' }]);
+    expect(seen.requests).toEqual([{ email: 'newhire@demo.test', password: 'tulip-harbour-42' }]);
   });
 
   test('a second submit while the request is in flight is not possible and sends nothing', async () => {
     let release!: (answer: SignupAnswer) => void;
     const { actor, seen } = startSignup(() => new Promise((resolve) => (release = resolve)));
-    fill(actor, 'newhire@demo.test', 'demo-password', 'demo-password');
+    fill(actor, 'newhire@demo.test', 'tulip-harbour-42', 'tulip-harbour-42');
     actor.send({ type: 'signup.submit' });
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().can({ type: 'signup.submit' })).toBe(false);
@@ -115,7 +124,7 @@ describe('submitting', () => {
 
   test("201: toast 'Signup successful!', then /signin", async () => {
     const { actor, seen } = startSignup(answered(201));
-    fill(actor, 'newhire@demo.test', 'demo-password', 'demo-password');
+    fill(actor, 'newhire@demo.test', 'tulip-harbour-42', 'tulip-harbour-42');
     actor.send({ type: 'signup.submit' });
     await waitFor(actor, (snapshot) => snapshot.value === 'succeeded');
     expect(seen.successes).toEqual(['Signup successful!']);
@@ -132,7 +141,7 @@ describe('submitting', () => {
     [409, 'User already exists'],
   ])("%i: error toast '%s', and the user stays on the form with what they typed", async (status, message) => {
     const { actor, seen } = startSignup(answered(status));
-    fill(actor, 'newhire@demo.test', 'demo-password', 'demo-password');
+    fill(actor, 'newhire@demo.test', 'tulip-harbour-42', 'tulip-harbour-42');
     actor.send({ type: 'signup.submit' });
     await waitFor(actor, (snapshot) => snapshot.value === 'editing');
     expect(seen.errors).toEqual([message]);
@@ -144,7 +153,7 @@ describe('submitting', () => {
 
   test.each([400, 429, 500])('%i: nothing is shown and the form can be sent again', async (status) => {
     const { actor, seen } = startSignup(answered(status));
-    fill(actor, 'newhire@demo.test', 'demo-password', 'demo-password');
+    fill(actor, 'newhire@demo.test', 'tulip-harbour-42', 'tulip-harbour-42');
     actor.send({ type: 'signup.submit' });
     await waitFor(actor, (snapshot) => snapshot.value === 'editing');
     expect(seen).toMatchObject({ errors: [], successes: [], navigations: [], logged: [] });
@@ -155,7 +164,7 @@ describe('submitting', () => {
     const { actor, seen } = startSignup(async () => {
       throw failure;
     });
-    fill(actor, 'newhire@demo.test', 'demo-password', 'demo-password');
+    fill(actor, 'newhire@demo.test', 'tulip-harbour-42', 'tulip-harbour-42');
     actor.send({ type: 'signup.submit' });
     await waitFor(actor, (snapshot) => snapshot.value === 'editing');
     expect(seen.logged).toEqual([failure]);
@@ -168,9 +177,9 @@ describe('model: every reachable state of the sign-up flow', () => {
   // Two e-mails (none, one), three passwords (none, too short, long), two re-typed (none, long).
   const events = [
     { type: 'form.change', field: 'email', value: 'newhire@demo.test' },
-    { type: 'form.change', field: 'password', value: 'demo-password' },
+    { type: 'form.change', field: 'password', value: 'tulip-harbour-42' },
     { type: 'form.change', field: 'password', value: 'short' },
-    { type: 'form.change', field: 'retypedPassword', value: 'demo-password' },
+    { type: 'form.change', field: 'retypedPassword', value: 'tulip-harbour-42' },
     { type: 'signup.submit' },
     { type: 'xstate.done.actor.submitSignup', output: { status: 201, ok: true } },
     { type: 'xstate.done.actor.submitSignup', output: { status: 404, ok: false } },

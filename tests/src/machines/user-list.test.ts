@@ -255,7 +255,7 @@ describe('the modals are child actors of the list', () => {
 
     modal.send({ type: 'form.change', field: 'email', value: 'user12@demo.test' });
     for (const field of ['name', 'password', 'phone', 'mobile'] as const) {
-      modal.send({ type: 'form.change', field, value: field === 'password' ? 'demo-password' : field === 'name' ? 'Nina' : '5551234' });
+      modal.send({ type: 'form.change', field, value: field === 'password' ? 'tulip-harbour-42' : field === 'name' ? 'Nina' : '5551234' });
     }
     modal.send({ type: 'form.submit' });
     // The problem is shown under the e-mail field, not as a toast.

@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import { needsRefresh } from '../../../src/domain/session/tokens.ts';
-import { RefreshRefused, sessionMachine, type SessionEvent } from '../../../src/machines/session.ts';
+import { ProfileBusy, RefreshRefused, sessionMachine, type SessionEvent } from '../../../src/machines/session.ts';
 import { PROFILE, SETTINGS, type FreshTokens } from './harness.ts';
 import { accessToken } from './jwt.ts';
 
@@ -40,6 +40,7 @@ export const DELAYS = {
   invalidTokenLogout: 'xstate.after.logoutNotice.session.denied.invalidTokenNotice',
   subscriptionExpiredLogout: 'xstate.after.logoutNotice.session.denied.subscriptionExpiredNotice',
   renewBackoff: 'xstate.after.refreshBackoff.session.verifying.renewRetrying',
+  profileBackoff: 'xstate.after.profileBackoff.session.verifying.profileWaiting',
 } as const;
 
 const done = (invocation: keyof typeof INVOCATIONS, output: unknown) => ({ type: `xstate.done.actor.${INVOCATIONS[invocation]}`, output });
@@ -54,6 +55,7 @@ const NAMED_EVENTS = {
   '/signin opened': { type: 'session.signin' },
   'no tokens found': done('initialise', { tokens: null }),
   'tokens found': done('initialise', { tokens: MODEL_TOKENS.good }),
+  'tokens and their profile found': done('initialise', { tokens: MODEL_TOKENS.good, profile: PROFILE }),
   'tokens without email found': done('initialise', { tokens: MODEL_TOKENS.withoutEmail }),
   'tokens without crm-access found': done('initialise', { tokens: MODEL_TOKENS.withoutRole }),
   'tokens found, run out': done('initialise', { tokens: MODEL_TOKENS.nearExpiry }),
@@ -67,6 +69,7 @@ const NAMED_EVENTS = {
   'tenant service down': failed('lookupTenant', new TypeError('Failed to fetch')),
   'profile loaded': done('loadProfile', PROFILE),
   'profile fails': failed('loadProfile', new Error('502')),
+  'profile put off (429)': failed('loadProfile', new ProfileBusy('Request failed (429)')),
   'refreshed': done('refreshTokens', MODEL_TOKENS.good),
   'refreshed, due again': done('refreshTokens', MODEL_TOKENS.nearExpiry),
   'refresh refused (400)': failed('refreshTokens', new RefreshRefused('invalid_grant')),
@@ -77,6 +80,7 @@ const NAMED_EVENTS = {
   '3 s after invalid token': { type: DELAYS.invalidTokenLogout },
   '3 s after subscription expired': { type: DELAYS.subscriptionExpiredLogout },
   'renew backoff over': { type: DELAYS.renewBackoff },
+  'profile backoff over': { type: DELAYS.profileBackoff },
 };
 
 /**

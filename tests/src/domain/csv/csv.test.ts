@@ -5,7 +5,9 @@ import { BYTE_ORDER_MARK, CsvSyntaxError, csvFile, csvRecord, neutraliseFormula,
 // Any unicode text, with the characters CSV and spreadsheets treat specially made common.
 const cellText = fc.oneof(
   fc.string({ unit: 'grapheme' }),
-  fc.string({ unit: fc.constantFrom('"', ',', ';', '\r', '\n', '\t', '=', '+', '-', '@', "'", 'a', ' ', 'é', '😀') }),
+  fc.string({
+    unit: fc.constantFrom('"', ',', ';', '\r', '\n', '\t', '=', '+', '-', '@', "'", 'a', ' ', 'é', '😀', '\u00A0', '\u200B', '\uFEFF', '\uFF1D', '\u2028'),
+  }),
 );
 const records = fc.array(fc.array(cellText, { minLength: 1, maxLength: 6 }), { maxLength: 8 });
 
@@ -22,7 +24,14 @@ describe('CSV: RFC 4180 with a byte order mark', () => {
   test.prop([cellText])('no written text cell starts a formula', (text) => {
     const written = csvRecord([text]);
     const unquoted = written.startsWith('"') ? written.slice(1) : written;
-    expect(unquoted).not.toMatch(/^[=+\-@\t\r]/);
+    expect(unquoted).not.toMatch(/^[=+\-@\t\r\n\s\p{Z}\p{Cf}\uFF1D\uFF0B\uFF0D\uFF20]/u);
+  });
+
+  test('cells that hide a formula behind white space, invisible or full-width signs are neutralised too', () => {
+    for (const hidden of [' =1+1', '\u00A0=HYPERLINK("x")', '\u200B=1', '\uFF1D1+1', '\nx', '\u2028=1', '\uFEFF@x', '\uFF0B1']) {
+      expect(csvRecord([hidden]).replace(/^"/, '')).toMatch(/^'/);
+      expect(parseCsv(csvFile([[hidden]]))).toEqual([[hidden]]);
+    }
   });
 
   test('formula starts get an apostrophe (OWASP): =, +, -, @, tab, carriage return', () => {

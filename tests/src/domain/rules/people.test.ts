@@ -1,5 +1,5 @@
 import { fc, test } from '@fast-check/vitest';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   MIN_PASSWORD_LENGTH,
   newUserProblems,
@@ -10,6 +10,10 @@ import {
   userChangeProblems,
 } from '../../../../src/domain/rules/index.ts';
 import { COMMON_PASSWORD } from '../../../../src/domain/passwords/common-passwords.ts';
+import { knowLeakedPasswords } from '../../../../server/accounts/leaked-passwords.ts';
+
+// The rule as the server runs it, its leaked list known.
+beforeAll(knowLeakedPasswords);
 
 const fieldsOf = (problems: readonly { field: string }[]) => problems.map((problem) => problem.field);
 
